@@ -1,0 +1,95 @@
+import { clientSideToken, expect, test } from '../support/fixtures';
+
+// Records every react-dom renderer that registers itself with the React DevTools hook: a second copy
+// of react-dom on the page would register a second renderer.
+const countReactRenderers = () => {
+  const renderers: unknown[] = [];
+  (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject(renderer: unknown) {
+      renderers.push(renderer);
+      return renderers.length;
+    },
+    onCommitFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    checkDCE() {},
+  };
+  (window as unknown as { __reactRenderers: unknown[] }).__reactRenderers = renderers;
+};
+
+test.describe('runtime composition of the shell and the three remotes', () => {
+  test('each remote renders its page on its route through the shell', async ({ page, server }) => {
+    await page.goto(`${server.url}/`);
+    await expect(page.getByRole('heading', { name: 'Momentos' })).toBeVisible();
+
+    await page.goto(`${server.url}/events/share/e2e-event`);
+    await expect(page.getByRole('heading', { name: 'Álbuns de Fotos' })).toBeVisible();
+
+    await page.goto(`${server.url}/events/upload/e2e-event`);
+    await expect(page.getByRole('heading', { name: 'Registrar momento' })).toBeVisible();
+
+    await page.goto(`${server.url}/events/share/albums/e2e-album`);
+    await expect(page.getByRole('heading', { name: 'Galeria de fotos' })).toBeVisible();
+  });
+
+  test('the organiser pages are behind the guard', async ({ page, server }) => {
+    await page.goto(`${server.url}/events`);
+    await expect(page).toHaveURL(`${server.url}/`);
+    await expect(page.getByRole('heading', { name: 'Momentos' })).toBeVisible();
+
+    await page.evaluate((token) => localStorage.setItem('auth', token), clientSideToken(3600));
+    await page.goto(`${server.url}/events`);
+    await expect(page.getByRole('heading', { name: 'Gerenciar eventos' })).toBeVisible();
+
+    await page.evaluate((token) => localStorage.setItem('auth', token), clientSideToken(-60));
+    await page.goto(`${server.url}/events/register`);
+    await expect(page).toHaveURL(`${server.url}/`);
+    expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
+  });
+
+  test('React, react-dom and the shared kits are one instance across the three remotes', async ({ page, server }) => {
+    await page.addInitScript(countReactRenderers);
+    await page.evaluate(() => undefined);
+    await page.goto(`${server.url}/events/share/e2e-event`);
+    await expect(page.getByRole('heading', { name: 'Álbuns de Fotos' })).toBeVisible();
+
+    // Client-side navigation keeps the same page: the gallery and organiser remotes join it.
+    const navigate = (path: string) =>
+      page.evaluate((to) => {
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+    await navigate('/events/share/albums/e2e-album');
+    await expect(page.getByRole('heading', { name: 'Galeria de fotos' })).toBeVisible();
+    await navigate('/');
+    await expect(page.getByRole('heading', { name: 'Momentos' })).toBeVisible();
+
+    expect(await page.evaluate(() => (window as unknown as { __reactRenderers: unknown[] }).__reactRenderers.length)).toBe(1);
+
+    // The federation runtime's share scope (one view per container): every container that loaded a
+    // singleton got the same version from the same provider.
+    const loaded = await page.evaluate(() => {
+      type Shared = { loaded?: boolean; lib?: unknown; from: string };
+      const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } })
+        .__FEDERATION__.__SHARE__;
+      const result: Record<string, string[]> = {};
+      for (const scopes of Object.values(share)) {
+        for (const packages of Object.values(scopes)) {
+          for (const [name, versions] of Object.entries(packages)) {
+            for (const [version, shared] of Object.entries(versions)) {
+              const used = `${version} from ${shared.from}`;
+              if ((shared.loaded || shared.lib) && !(result[name] ??= []).includes(used)) result[name].push(used);
+            }
+          }
+        }
+      }
+      return result;
+    });
+    for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', '@momentos/design-kit', '@momentos/api-client']) {
+      expect(loaded[name], `${name}: ${JSON.stringify(loaded[name])}`).toHaveLength(1);
+      expect(loaded[name][0]).toMatch(/ from shell$/);
+    }
+  });
+});

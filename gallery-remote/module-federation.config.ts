@@ -1,0 +1,9 @@
+import { sharedSingletons, type FederationConfig } from '../federation-shared';
+
+// gallery_remote: one small, stable contract for the shell: its pages by name (src/routes.ts).
+export const federation: FederationConfig = {
+  name: 'gallery_remote',
+  filename: 'remoteEntry.js',
+  exposes: { './routes': './src/routes.ts' },
+  shared: sharedSingletons(__dirname),
+};

@@ -1,0 +1,8 @@
+import type { RemoteRoutesModule } from '@momentos/design-kit';
+
+/** The exposed contract (`./routes`): this remote's pages by the names the shell's route table uses. */
+export const pages: RemoteRoutesModule['pages'] = {
+  'invite': () => import('./features/invite/invite-page'),
+  'welcome': () => import('./features/welcome/welcome-page'),
+  'upload': () => import('./features/upload/upload-page'),
+};

@@ -1,0 +1,111 @@
+// One rspack configuration factory for the shell and the three remotes.
+// Each app's rspack.config.ts is three lines: createAppConfig({ dir, port, federation }).
+import path from 'node:path';
+import { rspack, type Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+import type { FederationConfig } from './federation-shared';
+
+export type { FederationConfig };
+type DevServerConfig = NonNullable<Configuration['devServer']>;
+
+export interface AppConfigOptions {
+  /** The app's folder (pass `__dirname` from its rspack.config.ts). */
+  dir: string;
+  /** Port of the app's own dev server. */
+  port: number;
+  /** The app's module-federation.config.ts. */
+  federation: FederationConfig;
+  /** Where the built app is served from. Remotes use 'auto' so they work from any URL. */
+  publicPath?: string;
+  /** Title of the standalone HTML page. */
+  title?: string;
+  /** Extra dev-server settings (the shell serves remotes.json in development). */
+  devServer?: DevServerConfig;
+}
+
+/** API server that the dev servers proxy /api and /ws to. */
+const apiUrl = process.env.API_URL ?? 'http://localhost:8080';
+
+export function createAppConfig(options: AppConfigOptions): (env: unknown, argv: { mode?: string }) => Configuration {
+  return (_env, argv) => {
+    const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
+    const name = options.federation.name as string;
+
+    return {
+      mode: production ? 'production' : 'development',
+      context: options.dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
+      output: {
+        path: path.join(options.dir, 'dist'),
+        // A unique name keeps the chunk-loading globals of the four apps apart on one page.
+        uniqueName: name,
+        publicPath: options.publicPath ?? 'auto',
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        assetModuleFilename: production ? 'assets/[name].[contenthash:8][ext]' : 'assets/[name][ext]',
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.(ts|tsx|js|jsx)$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production } },
+              },
+              env: { targets: 'chrome >= 87, safari >= 14, firefox >= 78, edge >= 88' },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.css$/, type: 'css/auto' },
+          { test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?)$/, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new rspack.HtmlRspackPlugin({
+          // One HTML template for the four apps (the remotes' own page is for standalone development).
+          template: path.join(__dirname, 'app.html'),
+          title: options.title ?? 'Momentos',
+          // The federation runtime injects remotes' scripts itself; only the app's entry goes here.
+          chunks: ['main'],
+        }),
+        new rspack.DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        }),
+        new ModuleFederationPlugin({
+          shareStrategy: 'loaded-first',
+          dts: false,
+          ...options.federation,
+        }),
+      ],
+      optimization: {
+        // Module Federation needs the runtime inside each entry: no runtimeChunk.
+        runtimeChunk: false,
+        minimize: production,
+      },
+      performance: { hints: false },
+      devServer: {
+        port: options.port,
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        headers: {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Headers': '*',
+        },
+        proxy: [{ context: ['/api', '/ws'], target: apiUrl, ws: true, changeOrigin: true }],
+        ...options.devServer,
+      },
+    };
+  };
+}

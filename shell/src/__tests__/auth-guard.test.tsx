@@ -1,0 +1,53 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { http, useAuthStore } from '@momentos/api-client';
+import { AuthGuard } from '../auth/auth-guard';
+
+function token(exp: number): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'HS256' })}.${encode({ exp })}.sig`;
+}
+
+function visitEvents() {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <h1>Entrada</h1> },
+      { path: '/events', element: <AuthGuard><h1>Gerenciar eventos</h1></AuthGuard> },
+    ],
+    { initialEntries: ['/events'] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('AuthGuard (spec §4)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    useAuthStore.setState({ token: null });
+    delete http.defaults.headers.common.authentication;
+  });
+
+  it('shows the organiser page with a valid token and sends it as the authentication header', async () => {
+    const valid = token(Math.floor(Date.now() / 1000) + 3600);
+    localStorage.setItem('auth', valid);
+    useAuthStore.setState({ token: valid });
+    visitEvents();
+    expect(await screen.findByRole('heading', { name: 'Gerenciar eventos' })).toBeInTheDocument();
+    expect(http.defaults.headers.common.authentication).toBe(valid);
+  });
+
+  it.each([
+    ['missing', null],
+    ['undecodable', 'garbage'],
+    ['expired', token(Math.floor(Date.now() / 1000) - 5)],
+  ])('sends the visitor to / and removes a %s token', async (_case, stored) => {
+    if (stored) {
+      localStorage.setItem('auth', stored);
+      useAuthStore.setState({ token: stored });
+    }
+    const router = visitEvents();
+    expect(await screen.findByRole('heading', { name: 'Entrada' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem('auth')).toBeNull();
+  });
+});

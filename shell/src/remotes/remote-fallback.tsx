@@ -1,0 +1,14 @@
+import { texts } from '../texts';
+import './remote-fallback.css';
+
+/** Shown in place of a remote that could not load; the rest of the app keeps working. */
+export function RemoteFallback({ onRetry }: { onRetry: () => void }) {
+  return (
+    <section className="shell-remote-fallback" role="alert">
+      <p>{texts.remoteFailed}</p>
+      <button type="button" className="mk-button" onClick={onRetry}>
+        {texts.retry}
+      </button>
+    </section>
+  );
+}

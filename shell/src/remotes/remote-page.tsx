@@ -1,0 +1,49 @@
+import { createContext, useContext, useEffect, useState, type ComponentType } from 'react';
+import { LoadingScreen } from '@momentos/design-kit';
+import { texts } from '../texts';
+import { loadRemotePage, type LoadRemotePage } from './load-remote-page';
+import { RemoteErrorBoundary } from './remote-error-boundary';
+import { RemoteFallback } from './remote-fallback';
+import type { RemoteName } from './remotes-config';
+
+/** Lets tests load pages without the federation runtime. */
+export const RemoteLoaderContext = createContext<LoadRemotePage>(loadRemotePage);
+
+type PageState = { status: 'loading' } | { status: 'ready'; Page: ComponentType } | { status: 'failed' };
+
+/**
+ * One page of a remote, as the shell's route table names it: the full-screen loading screen while the
+ * remote and the page's chunk load, the Portuguese fallback with 'Tentar novamente' if either fails
+ * (server down, 404, script error) or the page throws while rendering.
+ */
+export function RemotePage({ remote, page }: { remote: RemoteName; page: string }) {
+  const load = useContext(RemoteLoaderContext);
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<PageState>({ status: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    load(remote, page).then(
+      (Page) => current && setState({ status: 'ready', Page }),
+      (error: unknown) => {
+        console.error(`Could not load ${remote}/${page}`, error);
+        if (current) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, remote, page, attempt]);
+
+  const retry = () => setAttempt((value) => value + 1);
+
+  if (state.status === 'loading') return <LoadingScreen label={texts.loading} />;
+  if (state.status === 'failed') return <RemoteFallback onRetry={retry} />;
+  const { Page } = state;
+  return (
+    <RemoteErrorBoundary key={attempt} onReset={retry} fallback={(reset) => <RemoteFallback onRetry={reset} />}>
+      <Page />
+    </RemoteErrorBoundary>
+  );
+}
