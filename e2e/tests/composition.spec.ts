@@ -43,6 +43,11 @@ test.describe('runtime composition of the shell and the three remotes', () => {
     await page.goto(`${server.url}/events`);
     await expect(page.getByRole('heading', { name: 'Gerenciar eventos' })).toBeVisible();
 
+    // The remote reads the route's :id through the shell's router (one shared react-router-dom).
+    await page.goto(`${server.url}/events/register/abc123`);
+    await expect(page.getByRole('heading', { name: 'Dados gerais' })).toBeVisible();
+    await expect(page.getByRole('main')).toHaveAttribute('data-event-id', 'abc123');
+
     await page.evaluate((token) => localStorage.setItem('auth', token), clientSideToken(-60));
     await page.goto(`${server.url}/events/register`);
     await expect(page).toHaveURL(`${server.url}/`);
