@@ -17,7 +17,7 @@ export interface AppConfigOptions {
   port: number;
   /** The app's module-federation.config.ts. */
   federation: FederationConfig;
-  /** Where the built app is served from. Remotes use 'auto' so they work from any URL. */
+  /** Where the built app is served from (the shell: '/'); remotes leave it to the factory. */
   publicPath?: string;
   /** Title of the standalone HTML page. */
   title?: string;
@@ -25,8 +25,18 @@ export interface AppConfigOptions {
   devServer?: DevServerConfig;
 }
 
-/** API server that the dev servers proxy /api and /ws to. */
+/** API server that the dev servers proxy /api and /ws/albums to. */
 const apiUrl = process.env.API_URL ?? 'http://localhost:8080';
+
+/**
+ * `npm run dev` at the root runs the shell and the remotes together. A remote's own dev-server client,
+ * loaded into the shell's page, would reload that page in a loop; so there only the shell's client
+ * runs and the shell's dev server watches the remotes' sources to reload the page.
+ */
+const composedDev = process.env.MOMENTOS_DEV_COMPOSED === '1';
+const watchedByShell = ['organiser-remote/src', 'guest-remote/src', 'gallery-remote/src', 'shared-kit'].map((dir) =>
+  path.join(__dirname, dir),
+);
 
 /**
  * Writes a `.br` (quality 11) and a `.gz` (level 9) beside every text asset of a production build, so
@@ -70,7 +80,9 @@ export function createAppConfig(options: AppConfigOptions): (env: unknown, argv:
         path: path.join(options.dir, 'dist'),
         // A unique name keeps the chunk-loading globals of the four apps apart on one page.
         uniqueName: name,
-        publicPath: options.publicPath ?? 'auto',
+        // Remotes: 'auto' in production, so a deployed remote works from any URL; on their dev
+        // servers an absolute URL, so that the standalone page works on deep routes too.
+        publicPath: options.publicPath ?? (production ? 'auto' : `http://localhost:${options.port}/`),
         filename: production ? '[name].[contenthash:8].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
@@ -118,7 +130,7 @@ export function createAppConfig(options: AppConfigOptions): (env: unknown, argv:
           experiments: {
             // The shell ships the federation runtime once for the page; production remotes use it
             // instead of bringing their own copy. On their own dev servers remotes keep theirs.
-            ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: production }),
+            ...(isHost ? { provideExternalRuntime: production } : { externalRuntime: production }),
             // Remotes are registered by remoteEntry.js URL: the manifest snapshot code is not needed.
             optimization: { disableSnapshot: true, target: 'web' },
           },
@@ -131,16 +143,22 @@ export function createAppConfig(options: AppConfigOptions): (env: unknown, argv:
         minimize: production,
       },
       performance: { hints: false },
+      // Lazy compilation (on by default in development) makes a remote's page chunk ask the page's
+      // origin, the shell's dev server, to compile it: it never arrives. Compile everything up front.
+      lazyCompilation: false,
       devServer: {
         port: options.port,
         historyApiFallback: true,
         hot: false,
         liveReload: true,
+        ...(composedDev && !isHost ? { client: false, liveReload: false } : {}),
+        ...(composedDev && isHost ? { watchFiles: watchedByShell } : {}),
         headers: {
           'Access-Control-Allow-Origin': '*',
           'Access-Control-Allow-Headers': '*',
         },
-        proxy: [{ context: ['/api', '/ws'], target: apiUrl, ws: true, changeOrigin: true }],
+        // The dev server's own live-reload socket is /ws: only the API's album sockets are proxied.
+        proxy: [{ context: ['/api', '/ws/albums'], target: apiUrl, ws: true, changeOrigin: true }],
         ...options.devServer,
       },
     };

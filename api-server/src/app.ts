@@ -1,0 +1,56 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCors from '@fastify/cors';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import authPlugin from './plugins/auth';
+import dbPlugin from './plugins/db';
+import errorsPlugin from './plugins/errors';
+import storagePlugin from './plugins/storage';
+import webPlugin from './plugins/web';
+import albumRoutes from './routes/albums';
+import authRoutes from './routes/auth';
+import eventRoutes from './routes/events';
+import fileRoutes from './routes/files';
+import healthRoutes from './routes/health';
+import inviteRoutes from './routes/invite';
+
+/** Builds the app: plugins first, then routes. `server.ts` starts it; tests start it on port 0. */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+  });
+
+  try {
+    await app.register(errorsPlugin);
+    await app.register(fastifyCors, {
+      origin: config.corsOrigin === '*' ? '*' : config.corsOrigin.split(',').map((origin) => origin.trim()),
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      allowedHeaders: ['authentication', 'authorization', 'content-type', 'accept', 'origin', 'x-requested-with'],
+      exposedHeaders: ['authentication'],
+    });
+    await app.register(fastifyCompress, {
+      encodings: ['br', 'gzip'],
+      customTypes: /^(text\/(html|css|javascript|plain)|application\/(javascript|json|manifest\+json)|image\/svg\+xml)(;|$)/,
+    });
+    await app.register(fastifyMultipart);
+    await app.register(dbPlugin, { config });
+    await app.register(storagePlugin, { config });
+    await app.register(authPlugin, { config });
+
+    await app.register(healthRoutes);
+    await app.register(authRoutes, { config });
+    await app.register(eventRoutes, { config });
+    await app.register(inviteRoutes);
+    await app.register(albumRoutes);
+    await app.register(fileRoutes);
+    await app.register(webPlugin, { config });
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}

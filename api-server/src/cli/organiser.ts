@@ -1,0 +1,63 @@
+/**
+ * Organiser accounts from the command line:
+ *   npm run organiser -- add EMAIL PASSWORD
+ *   npm run organiser -- passwd EMAIL PASSWORD
+ *   npm run organiser -- list
+ * Uses the same configuration as the server (DATA_DIR or DATABASE_URL). Under npm, a relative DATA_DIR
+ * is resolved against the folder where npm was invoked (INIT_CWD), like the server started from there.
+ */
+import { loadConfig } from '../config';
+import { migrateToLatest, openDatabase } from '../db/connection';
+import {
+  createOrganiser,
+  EMAIL_PATTERN,
+  findOrganiserByEmail,
+  listOrganisers,
+  MIN_PASSWORD_LENGTH,
+  setOrganiserPassword,
+} from '../repositories/organisers';
+
+const USAGE = `Uso:
+  npm run organiser -- add EMAIL SENHA      cria um organizador
+  npm run organiser -- passwd EMAIL SENHA   troca a senha de um organizador
+  npm run organiser -- list                 lista os organizadores`;
+
+function checkCredentials(email: string | undefined, password: string | undefined): asserts password is string {
+  if (!email || !password) throw new Error(USAGE);
+  if (!EMAIL_PATTERN.test(email)) throw new Error(`E-mail inválido: ${email}`);
+  if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`A senha precisa ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`);
+}
+
+export async function run(args: string[], out: (line: string) => void = console.log): Promise<void> {
+  const [command, email, password] = args;
+  if (!command || !['add', 'passwd', 'list'].includes(command)) throw new Error(USAGE);
+
+  const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
+  const { db, dialect } = await openDatabase(config);
+  try {
+    await migrateToLatest(db, dialect);
+    if (command === 'list') {
+      const organisers = await listOrganisers(db);
+      if (organisers.length === 0) out('Nenhum organizador cadastrado.');
+      for (const organiser of organisers) out(`${organiser.email}\t${organiser.created_at}`);
+    } else if (command === 'add') {
+      checkCredentials(email, password);
+      if (await findOrganiserByEmail(db, email!)) throw new Error(`Já existe um organizador com o e-mail ${email}.`);
+      await createOrganiser(db, email!, password);
+      out(`Organizador ${email!.toLowerCase()} criado.`);
+    } else {
+      checkCredentials(email, password);
+      if (!(await setOrganiserPassword(db, email!, password))) throw new Error(`Organizador ${email} não encontrado.`);
+      out(`Senha de ${email!.toLowerCase()} atualizada.`);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+if (require.main === module) {
+  run(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,66 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Booleans are stored as 0/1 integers so the same migrations and queries run on SQLite and PostgreSQL. */
+export type Flag = number;
+
+export interface OrganisersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface EventsTable {
+  id: string;
+  organiser_id: string;
+  code: string;
+  name: string;
+  /** 'YYYY-MM-DD HH:mm' */
+  date: string;
+  location: string;
+  contact: string;
+  /** Storage key of the event image, relative to the storage root. */
+  image_path: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AlbumsTable {
+  id: string;
+  event_id: string;
+  name: string;
+  description: string;
+  is_public: Flag;
+  is_available: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PhotosTable {
+  id: string;
+  album_id: string;
+  /** The uploader's typed name. */
+  user_id: string;
+  original_path: string;
+  compressed_path: string | null;
+  file_type: string;
+  processing: Generated<Flag>;
+  error: string | null;
+  client_file_name: string | null;
+  /** bigint: PostgreSQL returns it as a string, SQLite as a number. */
+  client_file_size: number | string | null;
+  created_at: string;
+}
+
+export interface Database {
+  organisers: OrganisersTable;
+  events: EventsTable;
+  albums: AlbumsTable;
+  photos: PhotosTable;
+}
+
+export type OrganiserRow = Selectable<OrganisersTable>;
+export type EventRow = Selectable<EventsTable>;
+export type AlbumRow = Selectable<AlbumsTable>;
+export type PhotoRow = Selectable<PhotosTable>;
+export type NewPhoto = Insertable<PhotosTable>;

@@ -1,0 +1,39 @@
+/** An error that the API answers as `{ status, message }` with a Portuguese message. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const messages = {
+  unexpected: 'Um erro inesperado ocorreu. Por favor, se persistir contate o suporte',
+  notFound: 'Recurso não encontrado.',
+  routeNotFound: 'Rota não encontrada.',
+  eventNotFound: 'Evento não encontrado.',
+  albumNotFound: 'Álbum não encontrado.',
+  fileNotFound: 'Arquivo não encontrado.',
+  invalidPath: 'Caminho de arquivo inválido.',
+  unauthorized: 'Autenticação necessária. Faça login novamente.',
+  invalidToken: 'Sessão inválida ou expirada. Faça login novamente.',
+  badCredentials: 'Por favor, verifique se o e-mail e/ou senha estão corretos.',
+  tooManyLogins: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
+  tooManyRequests: 'Muitas requisições. Aguarde um momento e tente novamente.',
+  invalidRequest: 'Requisição inválida.',
+  malformedJson: 'O corpo da requisição não é um JSON válido.',
+  unsupportedMediaType: 'Tipo de conteúdo não suportado.',
+  payloadTooLarge: 'O corpo da requisição é muito grande.',
+  imageTooLarge: 'A imagem excede o tamanho máximo de 5 MB.',
+  notAnImage: 'O arquivo enviado não é uma imagem válida (JPEG, PNG, GIF, WebP, AVIF ou HEIC).',
+  malformedMultipart: 'O corpo multipart/form-data está malformado.',
+  multipartExpected: 'Envie os dados como multipart/form-data.',
+  tooManyParts: 'A requisição tem campos ou arquivos demais.',
+  frontEndNotBuilt: 'O front-end ainda não foi compilado. Execute `npm run build` na raiz do repositório.',
+  methodNotAllowed: 'Método não permitido.',
+} as const;
+
+export const notFound = (message: string = messages.notFound) => new HttpError(404, message);
+export const badRequest = (message: string = messages.invalidRequest) => new HttpError(400, message);

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import { verifyToken } from '../domain/token';
+import { HttpError, messages } from '../errors';
+import { createOrganiser, findOrganiserByEmail, findOrganiserById } from '../repositories/organisers';
+
+export interface AuthenticatedOrganiser {
+  id: string;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jwtSecret: string;
+    /** preHandler: refuses the request with 401 unless it carries a valid token of an existing organiser. */
+    requireOrganiser: (request: FastifyRequest) => Promise<void>;
+    /** The organiser of a valid token, or null (no token or an invalid one) for routes open to guests. */
+    optionalOrganiser: (request: FastifyRequest) => Promise<AuthenticatedOrganiser | null>;
+  }
+  interface FastifyRequest {
+    organiser: AuthenticatedOrganiser | null;
+  }
+}
+
+/** JWT_SECRET, or a secret generated once and kept in DATA_DIR/jwt-secret. */
+export function loadJwtSecret(config: Pick<Config, 'jwtSecret' | 'dataDir'>): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = path.join(config.dataDir, 'jwt-secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // generated below
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch {
+    // Another process won the race: use its secret.
+    return fs.readFileSync(file, 'utf8').trim();
+  }
+}
+
+/** The raw `authentication` header, or `Authorization: Bearer <token>`. */
+export function tokenFromRequest(request: FastifyRequest): string | null {
+  const raw = request.headers.authentication;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value && value.trim()) return value.trim().replace(/^Bearer\s+/i, '');
+  const authorization = request.headers.authorization;
+  const bearer = authorization && /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+  return bearer ? bearer[1] : null;
+}
+
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    const secret = loadJwtSecret(config);
+    app.decorate('jwtSecret', secret);
+    app.decorateRequest('organiser', null);
+
+    async function identify(request: FastifyRequest): Promise<AuthenticatedOrganiser | null | 'invalid'> {
+      const token = tokenFromRequest(request);
+      if (!token) return null;
+      const claims = verifyToken(token, secret);
+      if (!claims) return 'invalid';
+      const organiser = await findOrganiserById(app.db, claims.sub);
+      return organiser ? { id: organiser.id, email: organiser.email } : 'invalid';
+    }
+
+    app.decorate('requireOrganiser', async (request: FastifyRequest) => {
+      const who = await identify(request);
+      if (who === null) throw new HttpError(401, messages.unauthorized);
+      if (who === 'invalid') throw new HttpError(401, messages.invalidToken);
+      request.organiser = who;
+    });
+
+    app.decorate('optionalOrganiser', async (request: FastifyRequest) => {
+      const who = await identify(request);
+      request.organiser = who === 'invalid' ? null : who;
+      return request.organiser;
+    });
+
+    // ORGANISER_EMAIL / ORGANISER_PASSWORD create the first organiser when missing.
+    if (config.organiserEmail && config.organiserPassword) {
+      const existing = await findOrganiserByEmail(app.db, config.organiserEmail);
+      if (!existing) {
+        await createOrganiser(app.db, config.organiserEmail, config.organiserPassword);
+        app.log.info({ email: config.organiserEmail }, 'organiser created from ORGANISER_EMAIL');
+      }
+    } else if (config.organiserEmail || config.organiserPassword) {
+      app.log.warn('ORGANISER_EMAIL and ORGANISER_PASSWORD must both be set to create an organiser');
+    }
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

@@ -1,0 +1,104 @@
+import type { FastifyError, FastifySchemaValidationError } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError, messages } from '../errors';
+
+/** Portuguese description of the first schema violation. */
+export function describeValidation(errors: FastifySchemaValidationError[], context?: string): string {
+  const first = errors[0];
+  if (!first) return messages.invalidRequest;
+  const params = first.params as Record<string, unknown>;
+  const pathField = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const field = (params.missingProperty as string | undefined) ?? (pathField || context || 'requisição');
+  switch (first.keyword) {
+    case 'required':
+      return `O campo '${field}' é obrigatório.`;
+    case 'type':
+      return `O campo '${field}' tem um tipo inválido.`;
+    case 'minLength':
+      return `O campo '${field}' não pode ficar vazio.`;
+    case 'maxLength':
+      return `O campo '${field}' é longo demais (máximo ${String(params.limit)} caracteres).`;
+    case 'format':
+    case 'pattern':
+      return `O campo '${field}' tem um formato inválido.`;
+    case 'additionalProperties':
+      return `O campo '${String(params.additionalProperty)}' não é permitido.`;
+    case 'enum':
+      return `O campo '${field}' tem um valor não permitido.`;
+    default:
+      return `O campo '${field}' é inválido.`;
+  }
+}
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: messages.invalidRequest,
+  401: messages.unauthorized,
+  404: messages.notFound,
+  405: messages.methodNotAllowed,
+  413: messages.payloadTooLarge,
+  415: messages.unsupportedMediaType,
+  429: messages.tooManyRequests,
+};
+
+const CODE_ANSWERS: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, messages.unsupportedMediaType],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, messages.payloadTooLarge],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, messages.invalidRequest],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, messages.malformedJson],
+  FST_REQ_FILE_TOO_LARGE: [413, messages.imageTooLarge],
+  FST_PARTS_LIMIT: [413, messages.tooManyParts],
+  FST_FILES_LIMIT: [413, messages.tooManyParts],
+  FST_FIELDS_LIMIT: [413, messages.tooManyParts],
+  FST_PROTO_VIOLATION: [400, messages.invalidRequest],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [400, messages.multipartExpected],
+  FST_NO_FORM_DATA: [400, messages.multipartExpected],
+  FST_ERR_BAD_URL: [400, messages.invalidRequest],
+};
+
+/**
+ * One error handler: every error becomes `{ status, message }` with a Portuguese message.
+ * Client errors keep their 4xx status; anything unexpected is logged and answered as a plain 500.
+ */
+export default fp(
+  async (app) => {
+    // JSON bodies: an empty body (axios sends one on DELETE) is accepted; malformed JSON is a 400.
+    // Fastify's own parser refuses __proto__ / constructor.prototype keys (prototype poisoning).
+    const strictJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if ((body as string).trim() === '') return done(null, undefined);
+      strictJson(request, body as string, (error, parsed) => {
+        if (error) done(new HttpError(400, messages.malformedJson), undefined);
+        else done(null, parsed);
+      });
+    });
+
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      let status = 500;
+      let message: string = messages.unexpected;
+
+      if (error instanceof HttpError) {
+        status = error.statusCode;
+        message = error.message;
+      } else if (error.validation) {
+        status = 400;
+        message = describeValidation(error.validation, error.validationContext);
+      } else if (error.code && CODE_ANSWERS[error.code]) {
+        [status, message] = CODE_ANSWERS[error.code];
+      } else if (error instanceof SyntaxError) {
+        status = 400;
+        message = messages.malformedJson;
+      } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+        status = error.statusCode;
+        message = STATUS_MESSAGES[status] ?? messages.invalidRequest;
+      }
+
+      if (status >= 500) request.log.error({ err: error }, 'unexpected error');
+      else request.log.info({ status, code: error.code, reason: error.message }, 'request refused');
+
+      if (reply.sent || reply.raw.headersSent) return;
+      reply.status(status).type('application/json; charset=utf-8').send({ status, message });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import { messages } from '../errors';
+
+/** rspack's content-hashed names: `name.1a2b3c4d.js` (a dot, 8+ hex characters, a dot). */
+const HASHED_NAME = /\.[0-9a-f]{8,}\./i;
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const NO_CACHE = 'no-cache';
+
+export function cacheControlFor(filePath: string): string {
+  return HASHED_NAME.test(path.basename(filePath)) ? IMMUTABLE : NO_CACHE;
+}
+
+const REMOTES = [
+  { key: 'organiser', folder: 'organiser-remote' },
+  { key: 'guest', folder: 'guest-remote' },
+  { key: 'gallery', folder: 'gallery-remote' },
+] as const;
+
+function isFrontEndRoute(url: string): boolean {
+  const pathname = url.split('?')[0];
+  return !/^\/(api|ws)(\/|$)/.test(pathname) && !pathname.startsWith('/remotes/');
+}
+
+/**
+ * Serves the built front end: the shell at `/`, each remote under `/remotes/<name>/`, `remotes.json`
+ * (remote URLs from the environment), and the shell's index.html for every other front-end route.
+ */
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    const shellDist = path.join(config.webRoot, 'shell', 'dist');
+    const shellIndex = path.join(shellDist, 'index.html');
+
+    app.get('/remotes.json', async (_request, reply) => {
+      reply.header('cache-control', NO_CACHE);
+      return {
+        organiser_remote: config.remotes.organiser ?? '/remotes/organiser/remoteEntry.js',
+        guest_remote: config.remotes.guest ?? '/remotes/guest/remoteEntry.js',
+        gallery_remote: config.remotes.gallery ?? '/remotes/gallery/remoteEntry.js',
+      };
+    });
+
+    const cacheHeaders = (res: { setHeader: (name: string, value: string) => unknown }, filePath: string) => {
+      res.setHeader('cache-control', cacheControlFor(filePath));
+    };
+
+    for (const remote of REMOTES) {
+      await app.register(fastifyStatic, {
+        root: path.join(config.webRoot, remote.folder, 'dist'),
+        prefix: `/remotes/${remote.key}/`,
+        decorateReply: false,
+        cacheControl: false,
+        index: false,
+        // The build writes .br and .gz twins (rspack.base.ts): sent as they are, never recompressed.
+        preCompressed: true,
+        setHeaders: (res: { setHeader: (name: string, value: string) => unknown }, filePath: string) => {
+          cacheHeaders(res, filePath);
+          // A shell on another origin may load the remotes.
+          res.setHeader('access-control-allow-origin', '*');
+        },
+      });
+    }
+
+    await app.register(fastifyStatic, {
+      root: shellDist,
+      prefix: '/',
+      cacheControl: false,
+      preCompressed: true,
+      setHeaders: cacheHeaders,
+    });
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const method = request.method;
+      if ((method === 'GET' || method === 'HEAD') && isFrontEndRoute(request.url)) {
+        let html: Buffer;
+        try {
+          html = await fs.promises.readFile(shellIndex);
+        } catch {
+          return reply.status(503).header('cache-control', NO_CACHE).send({ status: 503, message: messages.frontEndNotBuilt });
+        }
+        return reply.status(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+      }
+      const message = request.url.startsWith('/api') ? messages.routeNotFound : messages.notFound;
+      return reply.status(404).send({ status: 404, message });
+    });
+  },
+  { name: 'web', dependencies: ['errors'] },
+);

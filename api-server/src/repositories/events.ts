@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { Database, EventRow } from '../db/schema';
+import { newId } from '../domain/ids';
+import { generateInviteCode } from '../domain/invite-code';
+
+export interface EventFields {
+  name: string;
+  date: string;
+  location: string;
+  contact: string;
+}
+
+export function listEventsOf(db: Kysely<Database>, organiserId: string): Promise<EventRow[]> {
+  return db.selectFrom('events').selectAll().where('organiser_id', '=', organiserId).orderBy('date').orderBy('created_at').execute();
+}
+
+export function findEventOf(db: Kysely<Database>, organiserId: string, id: string): Promise<EventRow | undefined> {
+  return db.selectFrom('events').selectAll().where('id', '=', id).where('organiser_id', '=', organiserId).executeTakeFirst();
+}
+
+export function findEventByCode(db: Kysely<Database>, code: string): Promise<EventRow | undefined> {
+  return db.selectFrom('events').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+async function codeIsFree(db: Kysely<Database>, code: string): Promise<boolean> {
+  return !(await db.selectFrom('events').select('id').where('code', '=', code).executeTakeFirst());
+}
+
+export async function createEvent(
+  db: Kysely<Database>,
+  organiserId: string,
+  fields: EventFields,
+  id: string = newId.event(),
+): Promise<EventRow> {
+  const now = new Date().toISOString();
+  // A collision is astronomically rare; the unique index is the final guard.
+  for (let attempt = 0; ; attempt++) {
+    const code = generateInviteCode();
+    if (!(await codeIsFree(db, code)) && attempt < 5) continue;
+    const row: EventRow = { id, organiser_id: organiserId, code, ...fields, image_path: null, created_at: now, updated_at: now };
+    try {
+      await db.insertInto('events').values(row).execute();
+      return row;
+    } catch (error) {
+      if (attempt >= 5 || (await codeIsFree(db, code))) throw error;
+    }
+  }
+}
+
+export async function updateEvent(db: Kysely<Database>, id: string, changes: Partial<EventFields> & { image_path?: string | null }) {
+  await db
+    .updateTable('events')
+    .set({ ...changes, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes the event, its albums and photos; answers the storage keys the photos used. */
+export async function deleteEvent(db: Kysely<Database>, id: string): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const albumIds = trx.selectFrom('albums').select('id').where('event_id', '=', id);
+    const photos = await trx.selectFrom('photos').select(['original_path', 'compressed_path']).where('album_id', 'in', albumIds).execute();
+    await trx.deleteFrom('photos').where('album_id', 'in', albumIds).execute();
+    await trx.deleteFrom('albums').where('event_id', '=', id).execute();
+    await trx.deleteFrom('events').where('id', '=', id).execute();
+    return photos.flatMap((photo) => [photo.original_path, photo.compressed_path]).filter((key): key is string => !!key);
+  });
+}

@@ -1,0 +1,37 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+
+async function main(): Promise<void> {
+  // Under npm (`npm start`, `npm run dev` at the root) a relative DATA_DIR means the folder npm ran in.
+  const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
+  const app = await buildApp(config);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    // Closing the app stops accepting connections, waits for requests in flight, then closes db and workers (onClose hooks).
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

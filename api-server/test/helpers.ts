@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Client } from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { createOrganiser } from '../src/repositories/organisers';
+
+export interface TestServer {
+  app: FastifyInstance;
+  config: Config;
+  url: string;
+  dataDir: string;
+  webRoot: string;
+  close: () => Promise<void>;
+}
+
+/** Small fake builds of the shell and the three remotes. */
+export const FAKE_FILES: Record<string, string> = {
+  'shell/dist/index.html': '<!doctype html><html><head><title>Momentos</title></head><body><div id="root"></div></body></html>',
+  'shell/dist/main.1a2b3c4d.js': `console.log(${JSON.stringify('momentos '.repeat(400))});`,
+  'shell/dist/styles.0123abcd9.css': `body { color: #333; }\n${'.x { margin: 0; }\n'.repeat(200)}`,
+  'shell/dist/logo.svg': `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(60)}</svg>`,
+  'organiser-remote/dist/remoteEntry.js': `var organiser_remote = ${JSON.stringify('x'.repeat(3000))};`,
+  'organiser-remote/dist/mf-manifest.json': JSON.stringify({ id: 'organiser_remote', padding: 'y'.repeat(2000) }),
+  'organiser-remote/dist/src_features.9f8e7d6c5b.js': 'export const features = 1;',
+  'guest-remote/dist/remoteEntry.js': 'var guest_remote = {};',
+  'gallery-remote/dist/remoteEntry.js': 'var gallery_remote = {};',
+};
+
+export function makeWebRoot(files: Record<string, string> = FAKE_FILES): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-web-'));
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    fs.writeFileSync(path.join(root, name), content);
+  }
+  return root;
+}
+
+export const usingPostgres = () => Boolean(process.env.DATABASE_URL);
+
+/** Starts the real app on an ephemeral port with a fresh DATA_DIR (and a fresh PostgreSQL schema when DATABASE_URL is set). */
+export async function startServer(options: { env?: Record<string, string>; webRoot?: string } = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-data-'));
+  const webRoot = options.webRoot ?? makeWebRoot();
+  const schema = usingPostgres() ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    WEB_ROOT: webRoot,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-' + randomBytes(16).toString('hex'),
+    ...(usingPostgres() ? { DATABASE_URL: process.env.DATABASE_URL!, DATABASE_SCHEMA: schema! } : {}),
+    ...options.env,
+  });
+  const app = await buildApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+
+  return {
+    app,
+    config,
+    url: `http://127.0.0.1:${address.port}`,
+    dataDir,
+    webRoot,
+    close: async () => {
+      await app.close();
+      if (schema) {
+        const client = new Client({ connectionString: process.env.DATABASE_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.webRoot) fs.rmSync(webRoot, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function addOrganiser(server: TestServer, email: string, password = 'senha-segura-123'): Promise<{ id: string; email: string; password: string }> {
+  const row = await createOrganiser(server.app.db, email, password);
+  return { id: row.id, email: row.email, password };
+}
+
+export async function login(server: TestServer, email: string, password: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status}`);
+  return response.headers.get('authentication')!;
+}
+
+/** An organiser with a token, ready to call the API. */
+export async function organiserSession(server: TestServer, email: string) {
+  const organiser = await addOrganiser(server, email);
+  const token = await login(server, organiser.email, organiser.password);
+  return { ...organiser, token, headers: { authentication: token } };
+}
+
+/** A 1×1 PNG. */
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export function eventForm(fields: Partial<Record<'name' | 'date' | 'location' | 'contact', string>> = {}, image?: { bytes: Buffer; name?: string; type?: string }) {
+  const form = new FormData();
+  const values = { name: 'Casamento Ana & Rui', date: '2030-06-01 18:30', location: 'Lisboa', contact: 'ana@example.com', ...fields };
+  for (const [key, value] of Object.entries(values)) if (value !== undefined) form.append(key, value);
+  if (image) form.append('image', new Blob([image.bytes], { type: image.type ?? 'image/png' }), image.name ?? 'foto.png');
+  return form;
+}
+
+export async function createEvent(server: TestServer, token: string, fields: Parameters<typeof eventForm>[0] = {}, image?: Parameters<typeof eventForm>[1]) {
+  const response = await fetch(`${server.url}/api/events`, { method: 'POST', headers: { authentication: token }, body: eventForm(fields, image) });
+  if (response.status !== 201) throw new Error(`create event failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string; code: string; name: string; date: string; location: string; contact: string; image: string | null };
+}
+
+export async function createAlbum(server: TestServer, token: string, eventId: string, body: Record<string, unknown> = {}) {
+  const response = await fetch(`${server.url}/api/albums/${eventId}`, {
+    method: 'POST',
+    headers: { authentication: token, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Cerimônia', description: 'Fotos da cerimônia', is_public: true, is_available: true, ...body }),
+  });
+  if (response.status !== 201) throw new Error(`create album failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string; album_name: string; album_description: string; is_public: boolean; is_available: boolean };
+}
+
+/** Asserts the `{ status, message }` error shape with a given status. */
+export async function expectError(response: Response, status: number): Promise<{ status: number; message: string }> {
+  const body = (await response.json()) as { status: number; message: string };
+  expect(response.status).toBe(status);
+  expect(body).toEqual({ status, message: expect.any(String) });
+  expect(body.message.length).toBeGreaterThan(0);
+  expect(JSON.stringify(body)).not.toMatch(/at .*\.(ts|js):\d+/);
+  return body;
+}
+
+/** The JSON body, loosely typed for assertions. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const readJson = (response: Response): Promise<any> => response.json();

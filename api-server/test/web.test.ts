@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { request as httpRequest } from 'node:http';
+import { FAKE_FILES, startServer, type TestServer, readJson } from './helpers';
+
+/** fetch always decompresses; this reads the raw bytes and headers. */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the server skeleton', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  test('GET /api/health answers ok with a database check', async () => {
+    const response = await fetch(`${server.url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await readJson(response)).toEqual({ status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'sqlite' });
+  });
+
+  test('an unknown /api route answers 404 JSON in Portuguese', async () => {
+    for (const url of ['/api/nothing', '/api/events/x/y/z', '/api']) {
+      const response = await fetch(`${server.url}${url}`, { method: 'GET' });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await readJson(response)).toEqual({ status: 404, message: 'Rota não encontrada.' });
+    }
+    const post = await fetch(`${server.url}/api/nothing`, { method: 'POST' });
+    expect(post.status).toBe(404);
+  });
+
+  test('remotes.json defaults to same-origin paths, without caching', async () => {
+    const response = await fetch(`${server.url}/remotes.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await readJson(response)).toEqual({
+      organiser_remote: '/remotes/organiser/remoteEntry.js',
+      guest_remote: '/remotes/guest/remoteEntry.js',
+      gallery_remote: '/remotes/gallery/remoteEntry.js',
+    });
+  });
+
+  test('the shell is served at / with no-cache on index.html', async () => {
+    const response = await fetch(`${server.url}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(FAKE_FILES['shell/dist/index.html']);
+  });
+
+  test('hashed files are immutable, other files no-cache, with correct content types', async () => {
+    const cases: [string, string, string][] = [
+      ['/main.1a2b3c4d.js', 'public, max-age=31536000, immutable', 'javascript'],
+      ['/styles.0123abcd9.css', 'public, max-age=31536000, immutable', 'text/css'],
+      ['/logo.svg', 'no-cache', 'image/svg+xml'],
+      ['/remotes/organiser/remoteEntry.js', 'no-cache', 'javascript'],
+      ['/remotes/organiser/mf-manifest.json', 'no-cache', 'application/json'],
+      ['/remotes/organiser/src_features.9f8e7d6c5b.js', 'public, max-age=31536000, immutable', 'javascript'],
+      ['/remotes/guest/remoteEntry.js', 'no-cache', 'javascript'],
+      ['/remotes/gallery/remoteEntry.js', 'no-cache', 'javascript'],
+    ];
+    for (const [url, cache, type] of cases) {
+      const response = await fetch(`${server.url}${url}`);
+      expect([url, response.status]).toEqual([url, 200]);
+      expect([url, response.headers.get('cache-control')]).toEqual([url, cache]);
+      expect(response.headers.get('content-type')).toContain(type);
+      await response.arrayBuffer();
+    }
+  });
+
+  test('remote files allow any origin', async () => {
+    const response = await fetch(`${server.url}/remotes/guest/remoteEntry.js`, { headers: { origin: 'https://shell.example.com' } });
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await response.text()).toBe(FAKE_FILES['guest-remote/dist/remoteEntry.js']);
+  });
+
+  test('compresses with brotli or gzip when asked', async () => {
+    const original = FAKE_FILES['organiser-remote/dist/remoteEntry.js'];
+    const br = await rawGet(`${server.url}/remotes/organiser/remoteEntry.js`, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(original);
+
+    const gzip = await rawGet(`${server.url}/main.1a2b3c4d.js`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(gzip.body).toString()).toBe(FAKE_FILES['shell/dist/main.1a2b3c4d.js']);
+
+    const json = await rawGet(`${server.url}/remotes/organiser/mf-manifest.json`, { 'accept-encoding': 'gzip, br' });
+    expect(['br', 'gzip']).toContain(json.headers['content-encoding']);
+
+    const plain = await rawGet(`${server.url}/remotes/organiser/remoteEntry.js`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(original);
+  });
+
+  test.each(['/events', '/invite/ABC', '/events/share/123', '/events/register/evt_1', '/events/share/albums/alb_1?x=1'])(
+    'front-end route %s answers the shell index.html',
+    async (url) => {
+      const response = await fetch(`${server.url}${url}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toBe(FAKE_FILES['shell/dist/index.html']);
+    },
+  );
+
+  test('a missing file under /remotes stays 404', async () => {
+    for (const url of ['/remotes/organiser/missing.js', '/remotes/unknown/remoteEntry.js', '/remotes/']) {
+      const response = await fetch(`${server.url}${url}`);
+      expect([url, response.status]).toEqual([url, 404]);
+      expect((await readJson(response)).status).toBe(404);
+    }
+  });
+
+  test('/ws paths do not fall back to the shell', async () => {
+    const response = await fetch(`${server.url}/ws/albums/alb_1`);
+    expect(response.status).toBe(404);
+  });
+
+  test('traversal out of the web root is refused', async () => {
+    const response = await rawGet(`${server.url}/remotes/guest/..%2f..%2fshell%2fdist%2findex.html`);
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('configuration', () => {
+  test('remotes.json follows REMOTE_*_URL', async () => {
+    const server = await startServer({
+      env: {
+        REMOTE_ORGANISER_URL: 'https://cdn.example.com/organiser/remoteEntry.js',
+        REMOTE_GUEST_URL: 'https://cdn.example.com/guest/remoteEntry.js',
+        REMOTE_GALLERY_URL: 'https://cdn.example.com/gallery/remoteEntry.js',
+      },
+    });
+    try {
+      const response = await fetch(`${server.url}/remotes.json`);
+      expect(await readJson(response)).toEqual({
+        organiser_remote: 'https://cdn.example.com/organiser/remoteEntry.js',
+        guest_remote: 'https://cdn.example.com/guest/remoteEntry.js',
+        gallery_remote: 'https://cdn.example.com/gallery/remoteEntry.js',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('without a built shell, front-end routes answer 503 JSON', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-empty-'));
+    const server = await startServer({ webRoot: empty });
+    try {
+      for (const url of ['/', '/events']) {
+        const response = await fetch(`${server.url}${url}`);
+        expect(response.status).toBe(503);
+        const body = await readJson(response);
+        expect(body.status).toBe(503);
+        expect(body.message).toMatch(/npm run build/);
+      }
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    } finally {
+      await server.close();
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  test('closing the app closes the server and the database', async () => {
+    const server = await startServer();
+    await server.close();
+    await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+  });
+});
