@@ -28,4 +28,5 @@ module.exports = {
   testMatch: ['**/__tests__/**/*.test.[jt]s?(x)', '**/test/**/*.test.[jt]s?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   clearMocks: true,
+  reporters: ['default', path.join(__dirname, 'test-support', 'count-reporter.cjs')],
 };

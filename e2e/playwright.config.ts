@@ -9,7 +9,7 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   retries: 0,
-  reporter: [['list']],
+  reporter: [['list'], ['./support/count-reporter.ts']],
   use: {
     browserName: 'chromium',
     headless: true,
