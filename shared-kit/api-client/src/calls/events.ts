@@ -1,0 +1,56 @@
+import { request } from '../http/api-result';
+import { http } from '../http/http-client';
+import type { EventInput, EventItem } from './types';
+
+const multipart = { 'Content-Type': 'multipart/form-data' };
+
+function eventFormData(input: EventInput): FormData {
+  const form = new FormData();
+  form.append('name', input.name);
+  form.append('date', input.date);
+  form.append('location', input.location);
+  form.append('contact', input.contact);
+  if (input.image) form.append('image', input.image);
+  return form;
+}
+
+/**
+ * A URL the browser can load for a file URL of the API (`/api/files?path=…`): relative URLs are
+ * resolved against the API host (the page's origin unless `setApiBaseUrl` moved it).
+ */
+export function resolveApiUrl(url: string): string {
+  if (/^(https?:|blob:|data:)/i.test(url)) return url;
+  const base = (http.defaults.baseURL ?? '').replace(/\/$/, '');
+  return `${base}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+/** GET /api/events: the organiser's events. */
+export function listEvents() {
+  return request<EventItem[]>({ method: 'GET', url: '/api/events' });
+}
+
+/** GET /api/events/{id}: a list whose first item is the event. */
+export function getEvent(id: string) {
+  return request<EventItem[]>({ method: 'GET', url: `/api/events/${encodeURIComponent(id)}` });
+}
+
+/** POST /api/events (multipart). 200 or 201 is success. */
+export function createEvent(input: EventInput) {
+  return request<EventItem>({ method: 'POST', url: '/api/events', data: eventFormData(input), headers: multipart });
+}
+
+/** PUT /api/events/{id} (multipart). 200 or 201 is success; the body is ignored. */
+export async function updateEvent(id: string, input: EventInput) {
+  const result = await request<unknown>({
+    method: 'PUT',
+    url: `/api/events/${encodeURIComponent(id)}`,
+    data: eventFormData(input),
+    headers: multipart,
+  });
+  return result.status === 200 || result.status === 201 ? { ...result, data: null } : result;
+}
+
+/** DELETE /api/events/{id}. 200 is success. */
+export function deleteEvent(id: string) {
+  return request<{ status: number; message: string }>({ method: 'DELETE', url: `/api/events/${encodeURIComponent(id)}` });
+}

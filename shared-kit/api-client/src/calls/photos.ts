@@ -1,0 +1,95 @@
+import { request } from '../http/api-result';
+import { http } from '../http/http-client';
+import { storageKeys } from '../storage-keys';
+
+/** A photo or video of an album (spec §3). URLs are relative to the API origin. */
+export interface PhotoItem {
+  id: string;
+  /** Full file URL: `/api/files?path=…`. */
+  original_photo: string;
+  /** Thumbnail URL, `null` while it is being made (or when the pipeline could not make one). */
+  compressed_photo: string | null;
+  /** The uploader's typed name. */
+  user_id: string;
+  processing: boolean;
+  /** `false`, or a short message (or `true`) when the pipeline failed. */
+  error: boolean | string;
+  file_type: 'image' | 'video';
+  created_at?: string;
+}
+
+/** One item of `/updates` (spec §3 photo update item, plus `processing`: DESIGN §6). */
+export interface PhotoUpdate {
+  id: string;
+  compressed_photo: string | null;
+  error: boolean | string;
+  processing?: boolean;
+}
+
+/** Guest list item (spec §3). */
+export interface Uploader {
+  user_id: string;
+}
+
+const segment = (id: string) => encodeURIComponent(id);
+
+/** GET /api/events/photos/{albumId}?user_id=: the album's photos, newest first. */
+export function listAlbumPhotos(albumId: string, userId?: string | null) {
+  return request<PhotoItem[]>({
+    method: 'GET',
+    url: `/api/events/photos/${segment(albumId)}`,
+    params: userId ? { user_id: userId } : undefined,
+  });
+}
+
+/** GET /api/events/photos/updates/{albumId}?ids=a,b: the current state of photos still processing. */
+export function getPhotoUpdates(albumId: string, ids: readonly string[]) {
+  return request<PhotoUpdate[]>({
+    method: 'GET',
+    url: `/api/events/photos/updates/${segment(albumId)}`,
+    params: ids.length > 0 ? { ids: ids.join(',') } : undefined,
+  });
+}
+
+/** GET /api/events/photos/users/{albumId}: who sent photos to the album. */
+export function listAlbumUploaders(albumId: string) {
+  return request<Uploader[]>({ method: 'GET', url: `/api/events/photos/users/${segment(albumId)}` });
+}
+
+/** The API origin the calls go to ('' when it is the page's origin). */
+function apiOrigin(): string {
+  return (http.defaults.baseURL ?? '').replace(/\/+$/, '');
+}
+
+/** A file URL of a photo item (relative to the API origin) as the browser can load it. */
+export function photoFileUrl(fileUrl: string): string {
+  if (/^(https?:)?\/\//i.test(fileUrl) || fileUrl.startsWith('blob:') || fileUrl.startsWith('data:')) return fileUrl;
+  return `${apiOrigin()}${fileUrl.startsWith('/') ? '' : '/'}${fileUrl}`;
+}
+
+/** GET /api/files/download?path=…: the original file as an attachment (the lightbox download). */
+export function photoDownloadUrl(fileUrl: string): string {
+  return `${apiOrigin()}/api/files/download?path=${encodeURIComponent(fileUrl)}`;
+}
+
+/**
+ * The event a guest's album belongs to, for 'Listar álbuns'. No API call tells a guest an album's
+ * event, so this uses the shared-event code stored by the invite (`shared`) and
+ * GET /api/invite/search?code=. `null` when there is no stored code or the search finds nothing.
+ */
+export async function findSharedEventId(): Promise<string | null> {
+  let code: string | null = null;
+  try {
+    code = localStorage.getItem(storageKeys.shared);
+  } catch {
+    code = null;
+  }
+  if (!code) return null;
+  const result = await request<Array<{ id: string; name: string }>>({
+    method: 'GET',
+    url: '/api/invite/search',
+    params: { code },
+  });
+  if (result.status !== 200 || !Array.isArray(result.data) || result.data.length === 0) return null;
+  return result.data[0].id;
+}

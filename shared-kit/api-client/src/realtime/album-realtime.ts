@@ -1,0 +1,223 @@
+import { http } from '../http/http-client';
+
+/** A realtime message (spec §3): a type and a payload. */
+export interface RealtimeMessage<T extends string = string, P = unknown> {
+  type: T;
+  payload: P;
+}
+
+/** `new_photos`: photos were added to an album (sent by the server after an upload, or by a client). */
+export type NewPhotosMessage = RealtimeMessage<'new_photos', { albumId: string; photos: unknown[] }>;
+
+export type RealtimeListener = (message: RealtimeMessage) => void;
+
+/** Spec §9: at most 5 reconnect attempts, 3 s apart. */
+export const realtimeTimings = { maxReconnectAttempts: 5, reconnectDelayMs: 3000 } as const;
+
+/** The part of the browser WebSocket the client uses (tests pass a fake). */
+export interface SocketLike {
+  readyState: number;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { wasClean: boolean; code: number }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface RealtimeOptions {
+  /** Creates a socket for a URL (default: the browser's WebSocket). */
+  createSocket?: (url: string) => SocketLike;
+  /** The socket URL of an album (default: same origin as the API, `/ws/albums/{albumId}`). */
+  urlFor?: (albumId: string, token?: string | null) => string;
+  maxReconnectAttempts?: number;
+  reconnectDelayMs?: number;
+  logger?: Pick<Console, 'warn' | 'error'>;
+}
+
+export interface SubscribeOptions {
+  /** The organiser's token, for private albums (`?token=`, DESIGN §6); guests leave it out. */
+  token?: string | null;
+}
+
+const OPEN = 1;
+/** Close code of a close we asked for: never followed by a reconnect. */
+const NORMAL_CLOSURE = 1000;
+
+/** `ws(s)://<API host>/ws/albums/{albumId}`, with `?token=` when one is given. */
+export function albumSocketUrl(albumId: string, token?: string | null): string {
+  const base = http.defaults.baseURL ?? '';
+  const origin = /^https?:\/\//i.test(base) ? new URL(base) : new URL(window.location.href);
+  const protocol = origin.protocol === 'https:' ? 'wss:' : 'ws:';
+  const query = token ? `?token=${encodeURIComponent(token)}` : '';
+  return `${protocol}//${origin.host}/ws/albums/${encodeURIComponent(albumId)}${query}`;
+}
+
+interface AlbumConnection {
+  albumId: string;
+  token?: string | null;
+  socket: SocketLike | null;
+  listeners: Set<RealtimeListener>;
+  reconnectAttempts: number;
+  reconnectTimer: ReturnType<typeof setTimeout> | null;
+  closing: boolean;
+}
+
+/**
+ * The album websocket client (spec §4 Realtime): one socket per album whatever the number of
+ * subscribers; on an unclean close it reconnects up to 5 times, 3 s apart (the count restarts once a
+ * connection opens); sending while the socket is not open only logs a warning. Plain TypeScript: the
+ * gallery and the guest remote share it (api-client is a page-wide singleton).
+ */
+export class AlbumRealtimeClient {
+  private readonly connections = new Map<string, AlbumConnection>();
+  private readonly createSocket: (url: string) => SocketLike;
+  private readonly urlFor: (albumId: string, token?: string | null) => string;
+  private readonly maxReconnectAttempts: number;
+  private readonly reconnectDelayMs: number;
+  private readonly logger: Pick<Console, 'warn' | 'error'>;
+
+  constructor(options: RealtimeOptions = {}) {
+    this.createSocket = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
+    this.urlFor = options.urlFor ?? albumSocketUrl;
+    this.maxReconnectAttempts = options.maxReconnectAttempts ?? realtimeTimings.maxReconnectAttempts;
+    this.reconnectDelayMs = options.reconnectDelayMs ?? realtimeTimings.reconnectDelayMs;
+    this.logger = options.logger ?? console;
+  }
+
+  /** Listens to an album's messages; opens its socket on the first subscriber. Returns the unsubscribe. */
+  subscribe(albumId: string, listener: RealtimeListener, options: SubscribeOptions = {}): () => void {
+    let connection = this.connections.get(albumId);
+    if (!connection) {
+      connection = {
+        albumId,
+        token: options.token,
+        socket: null,
+        listeners: new Set(),
+        reconnectAttempts: 0,
+        reconnectTimer: null,
+        closing: false,
+      };
+      this.connections.set(albumId, connection);
+      this.open(connection);
+    }
+    connection.listeners.add(listener);
+    const subscribed = connection;
+    return () => this.unsubscribe(subscribed, listener);
+  }
+
+  /** Sends a message on the album's socket; on a socket that is not open it only warns. */
+  send(albumId: string, message: RealtimeMessage): boolean {
+    const socket = this.connections.get(albumId)?.socket;
+    if (!socket || socket.readyState !== OPEN) {
+      this.logger.warn(`[realtime] socket of album ${albumId} is not open; message '${message.type}' not sent`);
+      return false;
+    }
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Whether the album's socket is open (for diagnostics and tests). */
+  isOpen(albumId: string): boolean {
+    return this.connections.get(albumId)?.socket?.readyState === OPEN;
+  }
+
+  /** Closes every socket (page teardown, tests). */
+  closeAll(): void {
+    for (const connection of Array.from(this.connections.values())) this.shutdown(connection);
+  }
+
+  private unsubscribe(connection: AlbumConnection, listener: RealtimeListener): void {
+    connection.listeners.delete(listener);
+    if (connection.listeners.size === 0 && this.connections.get(connection.albumId) === connection) {
+      this.shutdown(connection);
+    }
+  }
+
+  private shutdown(connection: AlbumConnection): void {
+    connection.closing = true;
+    if (connection.reconnectTimer) clearTimeout(connection.reconnectTimer);
+    connection.reconnectTimer = null;
+    this.connections.delete(connection.albumId);
+    const socket = connection.socket;
+    connection.socket = null;
+    if (socket) {
+      socket.onmessage = null;
+      socket.onclose = null;
+      socket.onerror = null;
+      socket.onopen = null;
+      try {
+        socket.close(NORMAL_CLOSURE);
+      } catch {
+        // already closed
+      }
+    }
+  }
+
+  private open(connection: AlbumConnection): void {
+    let socket: SocketLike;
+    try {
+      socket = this.createSocket(this.urlFor(connection.albumId, connection.token));
+    } catch (error) {
+      this.logger.error('[realtime] could not open the album socket', error);
+      this.scheduleReconnect(connection);
+      return;
+    }
+    connection.socket = socket;
+    socket.onopen = () => {
+      connection.reconnectAttempts = 0;
+    };
+    socket.onmessage = (event) => {
+      const message = parseMessage(event.data);
+      if (!message) return;
+      for (const listener of Array.from(connection.listeners)) {
+        try {
+          listener(message);
+        } catch (error) {
+          this.logger.error('[realtime] a listener failed', error);
+        }
+      }
+    };
+    socket.onerror = () => {
+      // The close event that follows decides about reconnecting.
+    };
+    socket.onclose = (event) => {
+      if (connection.socket === socket) connection.socket = null;
+      if (connection.closing) return;
+      if (event.wasClean && event.code === NORMAL_CLOSURE) return;
+      this.scheduleReconnect(connection);
+    };
+  }
+
+  private scheduleReconnect(connection: AlbumConnection): void {
+    if (connection.closing || connection.reconnectAttempts >= this.maxReconnectAttempts) {
+      if (!connection.closing) this.logger.warn(`[realtime] album ${connection.albumId}: giving up after ${connection.reconnectAttempts} reconnect attempts`);
+      return;
+    }
+    connection.reconnectAttempts += 1;
+    connection.reconnectTimer = setTimeout(() => {
+      connection.reconnectTimer = null;
+      if (!connection.closing) this.open(connection);
+    }, this.reconnectDelayMs);
+  }
+}
+
+function parseMessage(data: unknown): RealtimeMessage | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed = JSON.parse(data) as Partial<RealtimeMessage>;
+    return parsed && typeof parsed.type === 'string' ? { type: parsed.type, payload: parsed.payload } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Narrows a message to `new_photos` of one album. */
+export function isNewPhotosFor(message: RealtimeMessage, albumId: string): message is NewPhotosMessage {
+  if (message.type !== 'new_photos') return false;
+  const payload = message.payload as { albumId?: unknown } | null | undefined;
+  return !payload || payload.albumId === undefined || String(payload.albumId) === albumId;
+}
+
+/** The page's one realtime client (api-client is a federation singleton, so every remote shares it). */
+export const albumRealtime = new AlbumRealtimeClient();
