@@ -23,7 +23,7 @@ test.describe('a remote that cannot load', () => {
     await expect(page.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
 
     await page.goto(`${server.url}/events/share/e2e-event`);
-    await expect(page.getByRole('heading', { name: 'Álbuns de Fotos' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Registrar um momento' })).toBeVisible();
     await page.goto(`${server.url}/`);
     await expect(page.getByRole('heading', { name: 'Momentos' })).toBeVisible();
   });
@@ -39,7 +39,7 @@ test.describe('a remote that cannot load', () => {
 
     refuse = false;
     await page.getByRole('button', { name: 'Tentar novamente' }).click();
-    await expect(page.getByRole('heading', { name: 'Álbuns de Fotos' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Registrar um momento' })).toBeVisible();
   });
 
   test('a page whose script throws shows the fallback, not a blank screen', async ({ page }) => {
@@ -71,7 +71,7 @@ test.describe('a remote moved to another host', () => {
       if (request.url().includes('/remotes/guest/')) guestRequests.push(request.url());
     });
     await page.goto(`${shellServer.url}/events/share/e2e-event`);
-    await expect(page.getByRole('heading', { name: 'Álbuns de Fotos' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Registrar um momento' })).toBeVisible();
     expect(guestRequests.length).toBeGreaterThan(0);
     expect(guestRequests.every((url) => url.startsWith(otherHost.url))).toBe(true);
   });

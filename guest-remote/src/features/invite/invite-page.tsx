@@ -1,7 +1,34 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { searchEventByCode, storageKeys } from '@momentos/api-client';
 import { LoadingScreen } from '@momentos/design-kit';
 import { texts } from '../../texts';
 
-// Placeholder of the invite resolution (spec §2): it will store the code and find the event.
+/**
+ * /invite/{code} (spec §2): stores the code as the shared event, finds the event and goes to its
+ * welcome screen, or to / when nothing is found.
+ */
 export default function InvitePage() {
+  const { code = '' } = useParams();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    let current = true;
+    try {
+      localStorage.setItem(storageKeys.shared, code);
+    } catch {
+      // private mode: the invite still opens
+    }
+    searchEventByCode(code).then((result) => {
+      if (!current) return;
+      const event = result.status === 200 && Array.isArray(result.data) ? result.data[0] : undefined;
+      if (event) navigate(`/events/share/${event.id}`, { replace: true, state: { eventName: event.name } });
+      else navigate('/', { replace: true });
+    });
+    return () => {
+      current = false;
+    };
+  }, [code, navigate]);
+
   return <LoadingScreen label={texts.resolvingInvite} />;
 }

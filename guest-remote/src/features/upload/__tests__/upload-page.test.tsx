@@ -1,0 +1,171 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { fakeApi, type Route } from '../../../test-support/fake-api';
+import UploadPage from '../upload-page';
+
+const albums = [
+  { id: 'alb_festa', album_name: 'Festa', album_description: 'Pista', is_available: true, is_public: true },
+  { id: 'alb_cerimonia', album_name: 'Cerimônia', album_description: 'Igreja', is_available: true, is_public: true },
+  { id: 'alb_fechado', album_name: 'Fechado', album_description: 'Só leitura', is_available: false, is_public: true },
+];
+
+function image(name: string, size = 1000, type = 'image/jpeg'): File {
+  return new File([new Uint8Array(size)], name, { type });
+}
+
+function renderUpload(routes: Record<string, Route> = {}, state?: unknown) {
+  const api = fakeApi({
+    'GET /api/albums/evt_1': () => ({ status: 200, data: albums }),
+    'GET /api/health': () => ({ status: 200, data: { status: 'ok' } }),
+    ...routes,
+  });
+  const router = createMemoryRouter([{ path: '/events/upload/:id', element: <UploadPage /> }], {
+    initialEntries: [{ pathname: '/events/upload/evt_1', state }],
+  });
+  render(<RouterProvider router={router} />);
+  return api;
+}
+
+function pick(files: File[], control = 'Selecionar foto') {
+  const input = screen.getByLabelText(control) as HTMLInputElement;
+  fireEvent.change(input, { target: { files } });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('hasSeenUploadTour', 'true');
+  let next = 0;
+  URL.createObjectURL = jest.fn(() => `blob:preview-${(next += 1)}`);
+  URL.revokeObjectURL = jest.fn();
+});
+
+let api: ReturnType<typeof fakeApi> | undefined;
+afterEach(() => api?.restore());
+
+describe('upload screen: the guest name (spec §5)', () => {
+  it('asks who is sending and refuses an empty name with the spec dialog', async () => {
+    api = renderUpload();
+    expect(screen.getByRole('heading', { name: 'Registrar momento' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Quem está enviando as fotos?')).toHaveAttribute('placeholder', 'Digite seu nome');
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nome não informado' });
+    expect(dialog).toHaveTextContent('Por favor, informe seu nome para continuar.');
+  });
+
+  it('stores the name per event, then shows "Enviando como:" with "Alterar"', async () => {
+    api = renderUpload();
+    fireEvent.change(screen.getByLabelText('Quem está enviando as fotos?'), { target: { value: '  Tia Rosa ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(localStorage.getItem('event_evt_1_userName')).toBe('Tia Rosa');
+    expect(screen.getByText('Enviando como:')).toBeInTheDocument();
+    expect(screen.getByText('Tia Rosa')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Alterar' }));
+    expect(screen.getByLabelText('Quem está enviando as fotos?')).toHaveValue('Tia Rosa');
+  });
+
+  it('skips the prompt when the name is already stored', () => {
+    localStorage.setItem('event_evt_1_userName', 'Ana');
+    api = renderUpload();
+    expect(screen.queryByLabelText('Quem está enviando as fotos?')).not.toBeInTheDocument();
+    expect(screen.getByText('Nenhum arquivo enviado :(')).toBeInTheDocument();
+  });
+});
+
+describe('upload screen: selection and sending', () => {
+  beforeEach(() => localStorage.setItem('event_evt_1_userName', 'Ana'));
+
+  it('offers the camera and the gallery, for images and videos only', () => {
+    api = renderUpload();
+    const camera = screen.getByLabelText('Abrir câmera');
+    expect(camera).toHaveAttribute('accept', 'image/*,video/*');
+    expect(camera).toHaveAttribute('capture', 'environment');
+    const gallery = screen.getByLabelText('Selecionar foto');
+    expect(gallery).toHaveAttribute('multiple');
+    expect(gallery).toHaveAttribute('accept', 'image/*,video/*');
+  });
+
+  it('previews the picked files in a grid and removes one with its ×, releasing its preview', async () => {
+    api = renderUpload();
+    pick([image('a.jpg'), image('b.mp4', 1000, 'video/mp4')]);
+    const grid = screen.getByRole('list', { name: 'Arquivos selecionados' });
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(grid).getByRole('img', { name: 'a.jpg' })).toHaveAttribute('src', 'blob:preview-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Remover a.jpg' }));
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(1);
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+  });
+
+  it('refuses a wrong type with the spec dialog and keeps the selection unchanged', async () => {
+    api = renderUpload();
+    pick([image('nota.pdf', 10, 'application/pdf')]);
+    expect(await screen.findByRole('dialog', { name: 'Tipo de arquivo inválido' })).toHaveTextContent('Arquivos inválidos: nota.pdf');
+    expect(screen.getByText('Nenhum arquivo enviado :(')).toBeInTheDocument();
+  });
+
+  it('refuses to send nothing', async () => {
+    api = renderUpload();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Enviar arquivos' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar arquivos' }));
+    expect(await screen.findByRole('dialog', { name: 'Erro no envio' })).toHaveTextContent('Nenhum arquivo encontrado para envio.');
+  });
+
+  it('shows the upload tip 2 s after a selection above 50 MB', async () => {
+    jest.useFakeTimers();
+    try {
+      api = renderUpload();
+      pick([image('video.mp4', 60 * 1024 * 1024, 'video/mp4')]);
+      act(() => jest.advanceTimersByTime(1999));
+      expect(screen.queryByRole('dialog', { name: 'Dica para upload' })).not.toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(1));
+      expect(screen.getByRole('dialog', { name: 'Dica para upload' })).toHaveTextContent('Você selecionou 60 MB.');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('sends to the album the guest came from, clears the selection and confirms with the spec texts', async () => {
+    let sent: FormData | undefined;
+    api = renderUpload(
+      {
+        'POST /api/events/photos': (config) => {
+          sent = config.data as FormData;
+          return { status: 201, data: { status: 201, message: 'ok', photos: [] } };
+        },
+      },
+      { albumId: 'alb_cerimonia' },
+    );
+    expect(await screen.findByText('Cerimônia')).toBeInTheDocument();
+    pick([image('a.jpg'), image('b.jpg'), image('c.jpg')]);
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar arquivos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Arquivos enviados' });
+    expect(dialog).toHaveTextContent('3 arquivos foram enviados com sucesso. Você poderá visualizá-los pela galeria.');
+    expect(sent?.get('album_id')).toBe('alb_cerimonia');
+    expect(sent?.get('user_id')).toBe('Ana');
+    const names = (sent?.getAll('images') as File[]).map((file) => file.name);
+    expect(names).toHaveLength(3);
+    for (const name of names) expect(name).toMatch(/^[0-9a-f-]{8,}\.jpg$/);
+    expect(screen.getByText('Nenhum arquivo enviado :(')).toBeInTheDocument();
+  });
+
+  it('lets the guest choose another upload-available album under "Álbum"', async () => {
+    api = renderUpload();
+    expect(await screen.findByText('Festa')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /Álbum/ }));
+    const choices = within(screen.getByRole('dialog', { name: 'Escolha o álbum' })).getAllByRole('radio');
+    expect(choices.map((choice) => choice.closest('label')?.textContent)).toEqual(['Festa', 'Cerimônia']);
+    fireEvent.click(choices[1]);
+    expect(screen.getByText('Cerimônia')).toBeInTheDocument();
+  });
+
+  it('reports a refusal from the server with its title and message', async () => {
+    api = renderUpload({
+      'POST /api/events/photos': () => ({ status: 413, data: { status: 413, message: 'O servidor recusou o upload porque o tamanho total do arquivo é muito grande (limite de 200MB).' } }),
+    });
+    await screen.findByText('Festa');
+    pick([image('a.jpg')]);
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar arquivos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Limite de tamanho excedido' });
+    expect(dialog).toHaveTextContent('limite de 200MB');
+    expect(screen.getAllByRole('listitem')).toHaveLength(1); // nothing lost: the selection stays
+  });
+});
