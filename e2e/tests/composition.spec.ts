@@ -25,7 +25,7 @@ test.describe('runtime composition of the shell and the three remotes', () => {
     await expect(page.getByRole('heading', { name: 'Momentos' })).toBeVisible();
 
     await page.goto(`${server.url}/events/share/e2e-event`);
-    await expect(page.getByRole('heading', { name: 'Álbuns de Fotos' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Registrar um momento' })).toBeVisible();
 
     await page.goto(`${server.url}/events/upload/e2e-event`);
     await expect(page.getByRole('heading', { name: 'Registrar momento' })).toBeVisible();
@@ -45,7 +45,8 @@ test.describe('runtime composition of the shell and the three remotes', () => {
 
     // The remote reads the route's :id through the shell's router (one shared react-router-dom).
     await page.goto(`${server.url}/events/register/abc123`);
-    await expect(page.getByRole('heading', { name: 'Dados gerais' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Dados gerais' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Álbuns' })).toBeEnabled();
     await expect(page.getByRole('main')).toHaveAttribute('data-event-id', 'abc123');
 
     await page.evaluate((token) => localStorage.setItem('auth', token), clientSideToken(-60));
@@ -58,7 +59,7 @@ test.describe('runtime composition of the shell and the three remotes', () => {
     await page.addInitScript(countReactRenderers);
     await page.evaluate(() => undefined);
     await page.goto(`${server.url}/events/share/e2e-event`);
-    await expect(page.getByRole('heading', { name: 'Álbuns de Fotos' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Registrar um momento' })).toBeVisible();
 
     // Client-side navigation keeps the same page: the gallery and organiser remotes join it.
     const navigate = (path: string) =>

@@ -1,8 +1,152 @@
-// Every Portuguese string of the organiser remote, exactly as the specification writes it.
+// Every Portuguese string of the organiser remote. Quoted spec texts are copied exactly (spec §2, §5, §8);
+// the few lines the spec leaves open are marked "(not in the spec)".
 export const texts = {
-  entryTitle: 'Momentos',
-  entryWelcome: 'Reúna as fotos e os vídeos do seu evento em um só lugar.',
-  eventListTitle: 'Gerenciar eventos',
-  eventFormTitle: 'Dados gerais',
-  comingSoon: 'Esta tela está em construção.',
+  appName: 'Momentos',
+  loading: 'Carregando…', // (not in the spec)
+
+  entry: {
+    welcome: 'Reúna as fotos e os vídeos do seu evento em um só lugar.', // (not in the spec)
+    login: 'Login',
+    privacyNotice:
+      'Ao continuar, você concorda com a nossa Política de Privacidade e com o uso dos seus dados para a gestão dos seus eventos.', // (not in the spec)
+    formTitle: 'Entre na sua conta', // (not in the spec)
+    email: 'E-mail', // (not in the spec)
+    password: 'Senha', // (not in the spec)
+    saveEmail: 'Salvar e-mail',
+    help: 'Ajuda',
+    helpText: 'Use o e-mail e a senha da sua conta de organizador. Se não conseguir entrar, contate o suporte.', // (not in the spec)
+    submit: 'Entrar',
+    submitting: 'Entrando…', // (not in the spec)
+    emailRequired: 'Por favor, informe um e-mail válido',
+    passwordRequired: 'Por favor, informe uma senha válida',
+    loginFailed: 'Por favor, verifique se o e-mail e/ou senha estão corretos.',
+  },
+
+  menu: {
+    label: 'Menu principal', // (not in the spec)
+    events: 'Eventos',
+    create: 'Novo',
+    signOut: 'Sair',
+  },
+
+  eventList: {
+    header: 'Gerenciar eventos',
+    title: 'Meus eventos', // (not in the spec)
+    subtitle: 'Tudo o que você organiza, em um só lugar', // (not in the spec)
+    description: 'Compartilhe o convite, edite ou exclua cada evento pelo menu de opções.', // (not in the spec)
+    help: 'Ajuda',
+    helpTooltip: 'Iniciar tour de ajuda',
+    upcoming: 'Próximos',
+    finished: 'Finalizados',
+    listLabel: 'Lista de eventos', // (not in the spec)
+    empty: 'Nenhum evento encontrado :(',
+    imageOf: 'Imagem do evento {name}', // (not in the spec)
+    options: 'Opções do evento {name}', // (not in the spec)
+    share: 'Compartilhar',
+    edit: 'Editar',
+    remove: 'Excluir',
+    loadFailed: 'Um erro inesperado ocorreu. Por favor, se persistir contate o suporte',
+  },
+
+  tour: {
+    back: 'Anterior',
+    close: 'Fechar',
+    last: 'Finalizar',
+    next: 'Próximo',
+    skip: 'Pular',
+    progress: 'Passo {n} de {total}',
+    firstStepHint: "Clique em 'Próximo' para continuar. Se o tour não avançar, clique novamente.", // (wording not in the spec)
+    steps: {
+      header: { title: 'Gerenciamento de Eventos', content: 'Aqui você gerencia todos os seus eventos.' },
+      upcoming: { title: 'Próximos Eventos', content: 'Quantos eventos ainda vão acontecer.' },
+      finished: { title: 'Eventos Finalizados', content: 'Quantos eventos já aconteceram.' },
+      list: { title: 'Lista de Eventos', content: 'Seus eventos, com imagem, nome, data e horário.' },
+      options: { title: 'Opções do Evento', content: 'Abra este menu para compartilhar, editar ou excluir o evento.' },
+    },
+  },
+
+  share: {
+    title: 'Compartilhar evento',
+    close: 'Fechar',
+    qrAlt: 'QR code do convite do evento {name}', // (not in the spec)
+    loadingQr: 'Carregando QR code…', // (not in the spec)
+    download: 'Baixar',
+    share: 'Compartilhar',
+    copy: 'Copiar link',
+    copied: 'Link copiado com sucesso',
+    linkLabel: 'Link do convite', // (not in the spec)
+    invitation: 'Você está convidado(a) para o evento {name}! Envie suas fotos e vídeos pelo link: {link}', // (not in the spec)
+    warning: 'Atenção: qualquer pessoa com este link pode enviar fotos para o evento.', // (wording not in the spec)
+  },
+
+  deleteEvent: {
+    title: 'Excluir evento',
+    text: 'Você deseja realmente excluir este evento? Lembre-se que esta ação é irreversível.',
+    cancel: 'Cancelar',
+    confirm: 'Excluir',
+    working: 'Excluindo…', // (not in the spec)
+    successTitle: 'Evento excluído',
+    successMessage: 'O evento foi excluído com sucesso.',
+    errorTitle: 'Erro na exclusão',
+    errorMessage: 'Um erro inesperado ocorreu na exclusão do evento. Por favor, contate o suporte.',
+  },
+
+  eventForm: {
+    createTitle: 'Novo evento', // (not in the spec)
+    editTitle: 'Editar evento', // (not in the spec)
+    tabsLabel: 'Seções do evento', // (not in the spec)
+    generalTab: 'Dados gerais',
+    albumsTab: 'Álbuns',
+    previewAlt: 'Prévia da imagem do evento', // (not in the spec)
+    name: 'Nome do evento', // (not in the spec)
+    date: 'Data', // (not in the spec)
+    time: 'Horário', // (not in the spec)
+    location: 'Local', // (not in the spec)
+    contact: 'E-mail do contratante', // (not in the spec)
+    image: 'Imagem do evento', // (not in the spec)
+    imageHint: 'Tamanho máx: 5MB',
+    imageTooLarge: 'A imagem escolhida tem {size} MB. Escolha uma imagem de até 5 MB.', // (not in the spec)
+    required: 'Campo obrigatório.', // (not in the spec)
+    invalidEmail: 'Informe um e-mail válido.', // (not in the spec)
+    create: 'Cadastrar',
+    update: 'Atualizar',
+    saving: 'Salvando…', // (not in the spec)
+    loadingEvent: 'Carregando evento…', // (not in the spec)
+    closeDialog: 'Fechar',
+    createdTitle: 'Evento cadastrado com sucesso',
+    createdMessage: 'O evento foi cadastrado com sucesso e agora está disponível.',
+    updatedTitle: 'Evento atualizado com sucesso',
+    updatedMessage: 'As alterações no evento foram realizadas com sucesso.',
+    errorTitle: 'Não foi possível salvar', // (not in the spec)
+    errorMessage: 'Um erro inesperado ocorreu. Se persistir, contate o suporte.',
+    loadFailed: 'Um erro inesperado ocorreu. Por favor, se persistir contate o suporte',
+  },
+
+  albums: {
+    listLabel: 'Álbuns do evento', // (not in the spec)
+    loading: 'Carregando álbuns…', // (not in the spec)
+    create: 'Novo',
+    createTitle: 'Novo álbum', // (not in the spec)
+    editTitle: 'Editar álbum', // (not in the spec)
+    closeModal: 'Fechar modal',
+    name: '* Nome do álbum',
+    description: '* Descrição',
+    isPublic: 'Álbum público?',
+    isAvailable: 'Disponível para upload?',
+    required: 'Campo obrigatório.', // (not in the spec)
+    add: 'Adicionar',
+    edit: 'Editar',
+    remove: 'Excluir',
+    working: 'Salvando…', // (not in the spec)
+    removing: 'Excluindo…', // (not in the spec)
+    closeDialog: 'Fechar',
+    createdTitle: 'Álbum cadastrado com sucesso',
+    createdMessage: 'O álbum foi cadastrado com sucesso e agora está disponível.',
+    updatedTitle: 'Álbum atualizado com sucesso',
+    updatedMessage: 'As alterações no álbum foram realizadas com sucesso.',
+    removedTitle: 'Álbum excluído',
+    removedMessage: 'O álbum foi excluído com sucesso e agora ele não está mais disponível.',
+    errorTitle: 'Não foi possível concluir', // (not in the spec)
+    errorMessage: 'Um erro inesperado ocorreu. Se persistir, contate o suporte.',
+  },
 } as const;

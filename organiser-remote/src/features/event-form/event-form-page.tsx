@@ -1,13 +1,68 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { texts } from '../../texts';
+import { OrganiserMenu } from '../../layout/organiser-menu';
+import { AlbumsTab } from './albums-tab';
+import { GeneralSkeleton, GeneralTab } from './general-tab';
+import { useEvent } from './use-event';
+import '../../layout/organiser.css';
+import './event-form.css';
 
-// Placeholder of the register / edit event form (spec §2), behind the shell's auth guard.
+const t = texts.eventForm;
+type Tab = 'general' | 'albums';
+
+/** Register / edit event (spec §2): tabs 'Dados gerais' and 'Álbuns' (disabled while no event id exists). */
 export default function EventFormPage() {
   const { id } = useParams();
+  const { event, loading } = useEvent(id);
+  const [tab, setTab] = useState<Tab>('general');
+  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ general: null, albums: null });
+
+  const onTabKeyDown = (key: KeyboardEvent) => {
+    if (!id || !['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(key.key)) return;
+    key.preventDefault();
+    const next: Tab = key.key === 'Home' ? 'general' : key.key === 'End' ? 'albums' : tab === 'general' ? 'albums' : 'general';
+    setTab(next);
+    tabs.current[next]?.focus();
+  };
+
+  const tabProps = (name: Tab) => ({
+    ref: (element: HTMLButtonElement | null) => {
+      tabs.current[name] = element;
+    },
+    id: `event-tab-${name}`,
+    type: 'button' as const,
+    role: 'tab',
+    className: 'event-tabs__tab',
+    'aria-selected': tab === name,
+    'aria-controls': `event-panel-${name}`,
+    tabIndex: tab === name ? 0 : -1,
+    onClick: () => setTab(name),
+    onKeyDown: onTabKeyDown,
+  });
+
   return (
-    <main className="placeholder-page" data-event-id={id ?? ''}>
-      <h1>{texts.eventFormTitle}</h1>
-      <p>{texts.comingSoon}</p>
-    </main>
+    <div className="org-page">
+      <header className="org-header">
+        <h1>{id ? t.editTitle : t.createTitle}</h1>
+      </header>
+      <main className="org-content" data-event-id={id ?? ''}>
+        <div className="event-tabs" role="tablist" aria-label={t.tabsLabel}>
+          <button {...tabProps('general')}>{t.generalTab}</button>
+          <button {...tabProps('albums')} disabled={!id}>
+            {t.albumsTab}
+          </button>
+        </div>
+        <section id="event-panel-general" role="tabpanel" aria-labelledby="event-tab-general" hidden={tab !== 'general'} className="event-panel">
+          {loading ? <GeneralSkeleton /> : <GeneralTab id={id} event={event} />}
+        </section>
+        {id ? (
+          <section id="event-panel-albums" role="tabpanel" aria-labelledby="event-tab-albums" hidden={tab !== 'albums'} className="event-panel">
+            {tab === 'albums' ? <AlbumsTab eventId={id} /> : null}
+          </section>
+        ) : null}
+      </main>
+      <OrganiserMenu />
+    </div>
   );
 }

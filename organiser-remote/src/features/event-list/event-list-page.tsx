@@ -1,11 +1,74 @@
+import { useMemo, useState } from 'react';
+import { GuidedTour, LoadingScreen, TourHelpButton, useGuidedTour, useTourOnce } from '@momentos/design-kit';
+import { storageKeys, type EventItem } from '@momentos/api-client';
 import { texts } from '../../texts';
+import { OrganiserMenu } from '../../layout/organiser-menu';
+import { DeleteDialog } from './delete-dialog';
+import { EventRow } from './event-row';
+import { eventListTourSteps, eventListTourTexts } from './event-list-tour';
+import { countEvents } from './event-rules';
+import { ShareDialog } from './share-dialog';
+import { useEvents } from './use-events';
+import '../../layout/organiser.css';
+import './event-list.css';
 
-// Placeholder of the event list (spec §2 'Event list'), behind the shell's auth guard.
+const t = texts.eventList;
+
+/** The organiser's dashboard (spec §2 'Event list'). */
 export default function EventListPage() {
+  const { events, loading, remove } = useEvents();
+  const counts = useMemo(() => countEvents(events), [events]);
+  const [sharing, setSharing] = useState<EventItem | null>(null);
+  const [deleting, setDeleting] = useState<EventItem | null>(null);
+  const tour = useGuidedTour();
+  useTourOnce(tour.start, { storageKey: storageKeys.hasSeenEventListTour, steps: eventListTourSteps, ready: !loading });
+
+  if (loading) return <LoadingScreen label={texts.loading} />;
+
   return (
-    <main className="placeholder-page">
-      <h1>{texts.eventListTitle}</h1>
-      <p>{texts.comingSoon}</p>
-    </main>
+    <div className="org-page">
+      <header className="org-header" data-tour="event-list-header">
+        <h1>{t.header}</h1>
+      </header>
+      <main className="org-content">
+        <section className="page-header" aria-labelledby="event-list-title">
+          <div className="page-header__text">
+            <h2 id="event-list-title" className="page-header__title">
+              {t.title}
+            </h2>
+            <p className="page-header__subtitle">{t.subtitle}</p>
+            <p className="page-header__description">{t.description}</p>
+          </div>
+          <TourHelpButton label={t.help} tooltip={t.helpTooltip} onClick={() => tour.start(eventListTourSteps)} />
+        </section>
+
+        <dl className="counters">
+          <div className="counter counter--upcoming" data-tour="event-list-upcoming">
+            <dt>{t.upcoming}</dt>
+            <dd>{counts.upcoming}</dd>
+          </div>
+          <div className="counter counter--finished" data-tour="event-list-finished">
+            <dt>{t.finished}</dt>
+            <dd>{counts.finished}</dd>
+          </div>
+        </dl>
+
+        <section data-tour="event-list-list" aria-label={t.listLabel}>
+          {events.length === 0 ? (
+            <p className="event-list__empty">{t.empty}</p>
+          ) : (
+            <ul className="event-list" aria-label={t.listLabel}>
+              {events.map((event, index) => (
+                <EventRow key={event.id} event={event} tourTarget={index === 0} onShare={setSharing} onDelete={setDeleting} />
+              ))}
+            </ul>
+          )}
+        </section>
+      </main>
+      <OrganiserMenu />
+      <ShareDialog event={sharing} onClose={() => setSharing(null)} />
+      <DeleteDialog event={deleting} onClose={() => setDeleting(null)} onDeleted={(event) => remove(event.id)} />
+      <GuidedTour tour={tour} texts={eventListTourTexts} />
+    </div>
   );
 }

@@ -1,0 +1,24 @@
+import { test as base } from '@playwright/test';
+import { startServer, type RunningServer } from './server';
+
+export const organiser = { email: 'organizadora@example.com', password: 'senha-secreta-123' };
+
+/** A server per worker with one organiser account (created at start from ORGANISER_EMAIL/PASSWORD). */
+export const test = base.extend<object, { organiserServer: RunningServer }>({
+  organiserServer: [
+    async ({}, use) => {
+      const server = await startServer({ ORGANISER_EMAIL: organiser.email, ORGANISER_PASSWORD: organiser.password });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+export { expect } from '@playwright/test';
+
+/** A small valid PNG (8×8, indigo) for the event image. */
+export const samplePng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGNkaGBgwA0YRyUBAOwuAQmX8tXJAAAAAElFTkSuQmCC',
+  'base64',
+);

@@ -1,0 +1,127 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { login, useAuthStore } from '@momentos/api-client';
+import EntryPage from '../entry-page';
+import { validateLogin, failedLoginErrors } from '../login-rules';
+import { fakeToken, renderAt } from '../../../test-support/render';
+
+jest.mock('@momentos/api-client', () => ({ ...jest.requireActual('@momentos/api-client'), login: jest.fn() }));
+const mockedLogin = login as jest.MockedFunction<typeof login>;
+
+const renderEntry = () => renderAt('/', '/', <EntryPage />);
+const location = () => screen.getByTestId('location').textContent;
+
+async function openForm() {
+  const user = userEvent.setup();
+  renderEntry();
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+  return user;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  useAuthStore.setState({ token: null });
+  mockedLogin.mockReset();
+});
+
+describe('login rules (spec §5)', () => {
+  it('requires both fields with their own messages', () => {
+    expect(validateLogin({ email: ' ', password: '' })).toEqual({
+      email: 'Por favor, informe um e-mail válido',
+      password: 'Por favor, informe uma senha válida',
+    });
+    expect(validateLogin({ email: 'a@b.c', password: 'x' })).toEqual({});
+  });
+
+  it('a failed login marks both fields', () => {
+    const message = 'Por favor, verifique se o e-mail e/ou senha estão corretos.';
+    expect(failedLoginErrors()).toEqual({ email: message, password: message });
+  });
+});
+
+describe('entry screen', () => {
+  it('step 1 shows the welcome, the Login button and the privacy notice', () => {
+    renderEntry();
+    expect(screen.getByRole('heading', { level: 1, name: 'Momentos' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByText(/Política de Privacidade/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('E-mail')).not.toBeInTheDocument();
+  });
+
+  it('goes to /events when a usable credential is stored', () => {
+    useAuthStore.setState({ token: fakeToken() });
+    renderEntry();
+    expect(location()).toBe('/events');
+  });
+
+  it('stays on the entry screen with an expired credential', () => {
+    useAuthStore.setState({ token: fakeToken(-10) });
+    renderEntry();
+    expect(location()).toBe('/');
+  });
+
+  it('step 2 shows e-mail, password, Salvar e-mail, Ajuda and Entrar', async () => {
+    await openForm();
+    expect(screen.getByLabelText('E-mail')).toBeInTheDocument();
+    expect(screen.getByLabelText('Senha')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Salvar e-mail' })).not.toBeChecked();
+    expect(screen.getByText('Ajuda')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Entrar' })).toBeInTheDocument();
+  });
+
+  it('shows the required-field messages and does not call the API', async () => {
+    const user = await openForm();
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Por favor, informe um e-mail válido');
+    expect(screen.getByLabelText('Senha')).toHaveAccessibleDescription('Por favor, informe uma senha válida');
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
+    expect(mockedLogin).not.toHaveBeenCalled();
+  });
+
+  it('shows the failed-login message on both fields', async () => {
+    mockedLogin.mockResolvedValue({ status: 401, data: { status: 401, message: 'x' }, message: 'x', token: null });
+    const user = await openForm();
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Senha'), 'errada');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    const message = 'Por favor, verifique se o e-mail e/ou senha estão corretos.';
+    expect(await screen.findAllByText(message)).toHaveLength(2);
+    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription(message);
+    expect(screen.getByLabelText('Senha')).toHaveAccessibleDescription(message);
+    expect(localStorage.getItem('auth')).toBeNull();
+  });
+
+  it('shows a spinner on Entrar while signing in', async () => {
+    let finish: (value: Awaited<ReturnType<typeof login>>) => void = () => undefined;
+    mockedLogin.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const user = await openForm();
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo');
+    await user.click(screen.getByRole('button', { name: /Entrar/ }));
+    expect(screen.getByRole('status', { name: 'Entrando…' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Entrar/ })).toBeDisabled();
+    finish({ status: 401, data: { status: 401, message: '' }, token: null });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Entrar' })).toBeEnabled());
+  });
+
+  it('stores the token under auth, remembers the e-mail and goes to /events', async () => {
+    const token = fakeToken();
+    mockedLogin.mockResolvedValue({ status: 200, data: { status: 200, message: 'ok' }, headers: { authentication: token }, token });
+    const user = await openForm();
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo');
+    await user.click(screen.getByRole('checkbox', { name: 'Salvar e-mail' }));
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(location()).toBe('/events'));
+    expect(mockedLogin).toHaveBeenCalledWith({ email: 'ana@example.com', password: 'segredo' });
+    expect(localStorage.getItem('auth')).toBe(token);
+    expect(localStorage.getItem('saved-email')).toBe('ana@example.com');
+  });
+
+  it('prefills a saved e-mail with the box ticked', async () => {
+    localStorage.setItem('saved-email', 'bia@example.com');
+    await openForm();
+    expect(screen.getByLabelText('E-mail')).toHaveValue('bia@example.com');
+    expect(screen.getByRole('checkbox', { name: 'Salvar e-mail' })).toBeChecked();
+  });
+});

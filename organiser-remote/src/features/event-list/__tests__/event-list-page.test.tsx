@@ -1,0 +1,238 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { deleteEvent, fetchQrCodeImage, getShareQrCode, listEvents, useAuthStore, type EventItem } from '@momentos/api-client';
+import { notify } from '@momentos/design-kit';
+import EventListPage from '../event-list-page';
+import { fakeToken, renderAt } from '../../../test-support/render';
+
+jest.mock('@momentos/api-client', () => ({
+  ...jest.requireActual('@momentos/api-client'),
+  listEvents: jest.fn(),
+  deleteEvent: jest.fn(),
+  getShareQrCode: jest.fn(),
+  fetchQrCodeImage: jest.fn(),
+}));
+jest.mock('@momentos/design-kit', () => ({
+  ...jest.requireActual('@momentos/design-kit'),
+  notify: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() },
+}));
+
+const mocked = {
+  listEvents: listEvents as jest.MockedFunction<typeof listEvents>,
+  deleteEvent: deleteEvent as jest.MockedFunction<typeof deleteEvent>,
+  getShareQrCode: getShareQrCode as jest.MockedFunction<typeof getShareQrCode>,
+  fetchQrCodeImage: fetchQrCodeImage as jest.MockedFunction<typeof fetchQrCodeImage>,
+};
+
+const events: EventItem[] = [
+  { id: 'e1', code: 'ABC123', name: 'Casamento Ana e Bia', date: '2099-12-31 18:30', location: 'Recife', contact: 'a@b.c', image: '/api/files?path=e1.png' },
+  { id: 'e2', code: 'DEF456', name: 'Formatura', date: '2001-02-03 04:05', location: 'Olinda', contact: 'a@b.c', image: null },
+];
+
+const renderList = () => renderAt('/events', '/events', <EventListPage />);
+
+beforeAll(() => {
+  Element.prototype.scrollIntoView = jest.fn();
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('hasSeenEventListTour', 'true');
+  useAuthStore.setState({ token: fakeToken() });
+  mocked.listEvents.mockResolvedValue({ status: 200, data: events });
+});
+
+describe('event list', () => {
+  it('shows the full-screen loading screen while the list loads', async () => {
+    mocked.listEvents.mockReturnValue(new Promise(() => undefined));
+    renderList();
+    expect(screen.getByText('Carregando…').closest('[role="status"]')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('heading', { name: 'Gerenciar eventos' })).not.toBeInTheDocument();
+  });
+
+  it('shows the header, the page header with help, the counters and the rows', async () => {
+    renderList();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gerenciar eventos' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ajuda' })).toHaveAccessibleDescription('Iniciar tour de ajuda');
+    expect(screen.getByText('Próximos').nextElementSibling).toHaveTextContent('1');
+    expect(screen.getByText('Finalizados').nextElementSibling).toHaveTextContent('1');
+    const rows = within(screen.getByRole('list', { name: 'Lista de eventos' })).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getByText('Casamento Ana e Bia')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('31/12/2099 18:30')).toBeInTheDocument();
+    const image = within(rows[0]).getByRole('img', { name: 'Imagem do evento Casamento Ana e Bia' });
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('width', '64');
+    expect(within(rows[1]).queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Eventos' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it("shows 'Nenhum evento encontrado :(' when there is no event", async () => {
+    mocked.listEvents.mockResolvedValue({ status: 200, data: [] });
+    renderList();
+    expect(await screen.findByText('Nenhum evento encontrado :(')).toBeInTheDocument();
+  });
+
+  it('toasts the error and shows the empty state when the list fails', async () => {
+    mocked.listEvents.mockResolvedValue({ status: 500, data: [], message: 'Um erro inesperado ocorreu. Por favor, se persistir contate o suporte' });
+    renderList();
+    expect(await screen.findByText('Nenhum evento encontrado :(')).toBeInTheDocument();
+    expect(notify.error).toHaveBeenCalledWith('Um erro inesperado ocorreu. Por favor, se persistir contate o suporte');
+  });
+
+  it('each row has a dropdown with Compartilhar, Editar (to the edit form) and Excluir, closed by Escape', async () => {
+    const user = userEvent.setup();
+    renderList();
+    await user.click(await screen.findByRole('button', { name: 'Opções do evento Casamento Ana e Bia' }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Compartilhar', 'Editar', 'Excluir']);
+    expect(within(menu).getByRole('menuitem', { name: 'Editar' })).toHaveAttribute('href', '/events/register/e1');
+    expect(within(menu).getByRole('menuitem', { name: 'Compartilhar' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Editar' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Opções do evento Casamento Ana e Bia' })).toHaveFocus();
+  });
+
+  it("'Sair' removes the stored auth and goes to /", async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('auth', 'x');
+    renderList();
+    await user.click(await screen.findByRole('button', { name: 'Sair' }));
+    expect(localStorage.getItem('auth')).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it("'Novo' goes to the create form", async () => {
+    const user = userEvent.setup();
+    renderList();
+    await user.click(await screen.findByRole('button', { name: 'Novo' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/events/register');
+  });
+});
+
+describe('delete dialog', () => {
+  async function openDelete() {
+    const user = userEvent.setup();
+    renderList();
+    await user.click(await screen.findByRole('button', { name: 'Opções do evento Formatura' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Excluir' }));
+    return user;
+  }
+
+  it("asks with the exact text, 'Cancelar' closes it", async () => {
+    const user = await openDelete();
+    const dialog = screen.getByRole('dialog', { name: 'Excluir evento' });
+    expect(within(dialog).getByText('Você deseja realmente excluir este evento? Lembre-se que esta ação é irreversível.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(mocked.deleteEvent).not.toHaveBeenCalled();
+  });
+
+  it('on success closes, toasts and removes the row', async () => {
+    mocked.deleteEvent.mockResolvedValue({ status: 200, data: { status: 200, message: '' } });
+    const user = await openDelete();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Excluir' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(mocked.deleteEvent).toHaveBeenCalledWith('e2');
+    expect(notify.success).toHaveBeenCalledWith('Evento excluído: O evento foi excluído com sucesso.');
+    expect(screen.queryByText('Formatura')).not.toBeInTheDocument();
+    expect(screen.getByText('Finalizados').nextElementSibling).toHaveTextContent('0');
+  });
+
+  it('on failure toasts the §8 error and keeps the row', async () => {
+    mocked.deleteEvent.mockResolvedValue({ status: 500, data: { status: 500, message: '' } });
+    const user = await openDelete();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Excluir' }));
+    await waitFor(() =>
+      expect(notify.error).toHaveBeenCalledWith('Erro na exclusão: Um erro inesperado ocorreu na exclusão do evento. Por favor, contate o suporte.'),
+    );
+    expect(screen.getByText('Formatura')).toBeInTheDocument();
+  });
+});
+
+describe('share dialog', () => {
+  async function openShare() {
+    const user = userEvent.setup();
+    renderList();
+    await user.click(await screen.findByRole('button', { name: 'Opções do evento Casamento Ana e Bia' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Compartilhar' }));
+    return user;
+  }
+
+  it('shows a loading placeholder, then the QR, the WhatsApp link and the warning', async () => {
+    mocked.getShareQrCode.mockResolvedValue({ status: 200, data: { qrcode: '/api/files?path=qr.png' } });
+    await openShare();
+    const dialog = screen.getByRole('dialog', { name: 'Compartilhar evento' });
+    expect(within(dialog).getByRole('status', { name: 'Carregando QR code…' })).toBeInTheDocument();
+    const qr = await within(dialog).findByRole('img', { name: 'QR code do convite do evento Casamento Ana e Bia' });
+    expect(mocked.getShareQrCode).toHaveBeenCalledWith('ABC123');
+    act(() => qr.dispatchEvent(new Event('load')));
+    expect(within(dialog).queryByRole('status', { name: 'Carregando QR code…' })).not.toBeInTheDocument();
+    const link = within(dialog).getByRole('link', { name: 'Compartilhar' });
+    expect(link.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\?text=/);
+    expect(decodeURIComponent(link.getAttribute('href') ?? '')).toContain(`${window.location.origin}/invite/ABC123`);
+    expect(within(dialog).getByText(/qualquer pessoa com este link pode enviar fotos/)).toBeInTheDocument();
+  });
+
+
+  it('copies, shows and then hides the copied message', async () => {
+    mocked.getShareQrCode.mockResolvedValue({ status: 200, data: { qrcode: '/api/files?path=qr.png' } });
+    const user = await openShare();
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    await user.click(screen.getByRole('button', { name: 'Copiar link' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/invite/ABC123`);
+    expect(await screen.findByText('Link copiado com sucesso')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Link copiado com sucesso')).not.toBeInTheDocument(), { timeout: 3000 });
+  });
+
+  it("'Baixar' saves the QR as qrcode-evento-<id>.png; failures are only logged", async () => {
+    mocked.getShareQrCode.mockResolvedValue({ status: 200, data: { qrcode: '/api/files?path=qr.png' } });
+    mocked.fetchQrCodeImage.mockResolvedValue({ status: 200, data: new Blob(['png']) });
+    URL.createObjectURL = jest.fn(() => 'blob:qr');
+    URL.revokeObjectURL = jest.fn();
+    const clicked: HTMLAnchorElement[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    const user = await openShare();
+    const qr = await screen.findByRole('img', { name: /QR code/ });
+    act(() => qr.dispatchEvent(new Event('load')));
+    await user.click(screen.getByRole('button', { name: 'Baixar' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0].download).toMatch(/^qrcode-evento-[a-z0-9]+\.png$/);
+
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mocked.fetchQrCodeImage.mockResolvedValue({ status: 500, data: new Blob([]), message: 'x' });
+    await user.click(screen.getByRole('button', { name: 'Baixar' }));
+    await waitFor(() => expect(error).toHaveBeenCalled());
+    expect(clicked).toHaveLength(1);
+    expect(notify.error).not.toHaveBeenCalled();
+    click.mockRestore();
+    error.mockRestore();
+  });
+});
+
+describe('event list tour', () => {
+  it('starts once per browser 1 s after the first load, with its 5 steps', async () => {
+    localStorage.removeItem('hasSeenEventListTour');
+    renderList();
+    await screen.findByRole('heading', { name: 'Gerenciar eventos' });
+    expect(screen.queryByText('Gerenciamento de Eventos')).not.toBeInTheDocument();
+    expect(await screen.findByText('Gerenciamento de Eventos', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText('Passo 1 de 5')).toBeInTheDocument();
+    expect(localStorage.getItem('hasSeenEventListTour')).toBe('true');
+  });
+
+  it("starts again from 'Ajuda'", async () => {
+    const user = userEvent.setup();
+    renderList();
+    await user.click(await screen.findByRole('button', { name: 'Ajuda' }));
+    expect(await screen.findByText('Gerenciamento de Eventos')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Próximo' }));
+    expect(await screen.findByText('Próximos Eventos')).toBeInTheDocument();
+    expect(screen.getByText('Passo 2 de 5')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { formatText } from '@momentos/design-kit';
+import { resolveApiUrl, type EventItem } from '@momentos/api-client';
+import { texts } from '../../texts';
+import { formatListDate } from './event-rules';
+
+export interface EventRowProps {
+  event: EventItem;
+  /** The first row carries the tour's 'Opções do Evento' target. */
+  tourTarget?: boolean;
+  onShare: (event: EventItem) => void;
+  onDelete: (event: EventItem) => void;
+}
+
+function ImagePlaceholder() {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true" focusable="false">
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <circle cx="9" cy="10" r="2" />
+      <path d="M21 16l-5-5-8 8" />
+    </svg>
+  );
+}
+
+/** One event: lazy image (or placeholder) in a fixed box, name, date and the options dropdown. */
+export function EventRow({ event, tourTarget, onShare, onDelete }: EventRowProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [imageFailed, setImageFailed] = useState(false);
+  const root = useRef<HTMLLIElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const menuId = `event-menu-${event.id}`;
+
+  useEffect(() => {
+    if (!menuOpen) return undefined;
+    root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onPointerDown = (pointer: PointerEvent) => {
+      if (!root.current?.contains(pointer.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [menuOpen]);
+
+  const closeMenu = () => {
+    setMenuOpen(false);
+    toggle.current?.focus();
+  };
+
+  const onMenuKeyDown = (key: KeyboardEvent<HTMLUListElement>) => {
+    const items = Array.from(key.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]'));
+    const current = items.indexOf(document.activeElement as HTMLElement);
+    if (key.key === 'Escape') {
+      key.preventDefault();
+      closeMenu();
+    } else if (key.key === 'ArrowDown') {
+      key.preventDefault();
+      items[(current + 1) % items.length]?.focus();
+    } else if (key.key === 'ArrowUp') {
+      key.preventDefault();
+      items[(current - 1 + items.length) % items.length]?.focus();
+    } else if (key.key === 'Tab') {
+      setMenuOpen(false);
+    }
+  };
+
+  const choose = (action: () => void) => () => {
+    setMenuOpen(false);
+    action();
+  };
+
+  const image = event.image && !imageFailed ? resolveApiUrl(event.image) : null;
+  return (
+    <li className="event-row" ref={root}>
+      <div className="event-row__image">
+        {image ? (
+          <img
+            src={image}
+            alt={formatText(texts.eventList.imageOf, { name: event.name })}
+            width={64}
+            height={64}
+            loading="lazy"
+            decoding="async"
+            onError={() => setImageFailed(true)}
+          />
+        ) : (
+          <ImagePlaceholder />
+        )}
+      </div>
+      <div className="event-row__text">
+        <p className="event-row__name">{event.name}</p>
+        <p className="event-row__date">
+          <time dateTime={event.date.replace(' ', 'T')}>{formatListDate(event.date)}</time>
+        </p>
+      </div>
+      <div className="event-row__menu">
+        <button
+          ref={toggle}
+          type="button"
+          className="event-row__toggle"
+          aria-label={formatText(texts.eventList.options, { name: event.name })}
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+          aria-controls={menuOpen ? menuId : undefined}
+          data-tour={tourTarget ? 'event-list-options' : undefined}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            <circle cx="12" cy="5" r="2" fill="currentColor" />
+            <circle cx="12" cy="12" r="2" fill="currentColor" />
+            <circle cx="12" cy="19" r="2" fill="currentColor" />
+          </svg>
+        </button>
+        {menuOpen ? (
+          <ul id={menuId} role="menu" className="event-row__dropdown" aria-label={formatText(texts.eventList.options, { name: event.name })} onKeyDown={onMenuKeyDown}>
+            <li role="none">
+              <button type="button" role="menuitem" onClick={choose(() => onShare(event))}>
+                {texts.eventList.share}
+              </button>
+            </li>
+            <li role="none">
+              <Link role="menuitem" to={`/events/register/${encodeURIComponent(event.id)}`}>
+                {texts.eventList.edit}
+              </Link>
+            </li>
+            <li role="none">
+              <button type="button" role="menuitem" className="event-row__danger" onClick={choose(() => onDelete(event))}>
+                {texts.eventList.remove}
+              </button>
+            </li>
+          </ul>
+        ) : null}
+      </div>
+    </li>
+  );
+}

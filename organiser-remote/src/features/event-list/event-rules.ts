@@ -1,0 +1,32 @@
+import type { EventItem } from '@momentos/api-client';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A stored date 'YYYY-MM-DD HH:mm' in the comparison format of spec §9: 'YYYY-MM-DDTHH:mm'. */
+export function toComparable(date: string): string {
+  return date.trim().replace(' ', 'T').slice(0, 16);
+}
+
+/** The current moment (local time) in the comparison format. */
+export function comparableNow(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}`;
+}
+
+/** Spec §4 event classification: before the current moment is finished, otherwise upcoming. */
+export function isFinished(event: Pick<EventItem, 'date'>, now: Date = new Date()): boolean {
+  return toComparable(event.date) < comparableNow(now);
+}
+
+/** The two counters of the event list, computed on load. */
+export function countEvents(events: Pick<EventItem, 'date'>[], now: Date = new Date()) {
+  const finished = events.filter((event) => isFinished(event, now)).length;
+  return { upcoming: events.length - finished, finished };
+}
+
+/** The list's date format (spec §9): DD/MM/YYYY HH:mm. */
+export function formatListDate(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(date.trim());
+  if (!match) return date;
+  const [, year, month, day, hour, minute] = match;
+  return `${day}/${month}/${year} ${hour}:${minute}`;
+}

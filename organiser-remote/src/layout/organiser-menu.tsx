@@ -1,0 +1,47 @@
+import { BottomNavigation } from '@momentos/design-kit';
+import { useAuthStore } from '@momentos/api-client';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { texts } from '../texts';
+
+const icon = (path: string) => (
+  <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false">
+    <path d={path} />
+  </svg>
+);
+
+/** The fixed 70 px bottom menu of the organiser pages: Eventos, Novo, Sair (spec §2). */
+export function OrganiserMenu() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const signOut = useAuthStore((state) => state.signOut);
+  return (
+    <BottomNavigation
+      label={texts.menu.label}
+      items={[
+        {
+          key: 'events',
+          label: texts.menu.events,
+          icon: icon('M3 5h18M3 12h18M3 19h18'),
+          active: pathname === '/events',
+          onSelect: () => navigate('/events'),
+        },
+        {
+          key: 'create',
+          label: texts.menu.create,
+          icon: icon('M12 5v14M5 12h14'),
+          active: pathname === '/events/register',
+          onSelect: () => navigate('/events/register'),
+        },
+        {
+          key: 'sign-out',
+          label: texts.menu.signOut,
+          icon: icon('M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9'),
+          onSelect: () => {
+            signOut();
+            navigate('/', { replace: true });
+          },
+        },
+      ]}
+    />
+  );
+}

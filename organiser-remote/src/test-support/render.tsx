@@ -1,0 +1,28 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+
+/** An unsigned token with an exp: the client decodes it without verifying (spec §3). */
+export function fakeToken(expiresInSeconds = 3600): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ exp, sub: 'test' })}.c2ln`;
+}
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+/** Renders a page at a path inside a router; the current path is readable from `location`. */
+export function renderAt(path: string, pattern: string, page: ReactElement) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path={pattern} element={page} />
+        <Route path="*" element={<p>outra página</p>} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
