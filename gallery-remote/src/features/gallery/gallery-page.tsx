@@ -1,11 +1,182 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { findSharedEventId, storageKeys } from '@momentos/api-client';
+import { AlbumIcon, BottomNavigation, CameraIcon, FilterIcon, InviteDialog, ShareIcon } from '@momentos/design-kit';
 import { texts } from '../../texts';
+import { FilterDialog } from './filter/filter-dialog';
+import { PhotoGrid } from './grid/photo-grid';
+import { useLiveRefresh } from './live/use-live-refresh';
+import { useProcessingUpdates } from './live/use-processing-updates';
+import { PresentationMode } from './presentation/presentation-mode';
+import { useGalleryPhotos } from './use-gallery-photos';
+import './gallery.css';
 
-// Placeholder of the gallery (spec §2 'Gallery').
+// The lightbox library is the heaviest part of the gallery: its own chunk, fetched on first open.
+const PhotoLightbox = lazy(() => import('./lightbox/photo-lightbox'));
+
+const inviteTexts = {
+  title: texts.inviteTitle,
+  close: texts.close,
+  copy: texts.inviteCopy,
+  copied: texts.inviteCopied,
+  qrLabel: texts.inviteQr,
+  linkLabel: texts.inviteLink,
+  loading: texts.loading,
+};
+
+function storedInviteCode(): string | null {
+  try {
+    return localStorage.getItem(storageKeys.shared);
+  } catch {
+    return null;
+  }
+}
+
+/** Spec §2 'Gallery' (/events/share/albums/{id}). */
 export default function GalleryPage() {
+  const { id: albumId = '' } = useParams();
+  const navigate = useNavigate();
+  const gallery = useGalleryPhotos(albumId);
+  const { photos, loading } = gallery;
+
+  const [eventId, setEventId] = useState<string | null>(null);
+  const [lightboxIndex, setLightboxIndex] = useState(-1);
+  const [presenting, setPresenting] = useState(false);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [inviteOpen, setInviteOpen] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    void findSharedEventId().then((found) => {
+      if (active) setEventId(found);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  useProcessingUpdates(albumId, gallery.generation, gallery.current, gallery.applyUpdates);
+  const live = useLiveRefresh(albumId, lightboxIndex >= 0 || presenting, gallery.reload);
+
+  // The lightbox stays on the photo it shows when the list is refreshed under it.
+  const viewedId = useRef<string | null>(null);
+  useEffect(() => {
+    if (lightboxIndex < 0 || !viewedId.current) return;
+    const moved = photos.findIndex((photo) => photo.id === viewedId.current);
+    if (moved >= 0 && moved !== lightboxIndex) setLightboxIndex(moved);
+    // Only when the list changes.
+  }, [photos]);
+
+  const openLightbox = useCallback(
+    (index: number) => {
+      viewedId.current = gallery.current()[index]?.id ?? null;
+      setLightboxIndex(index);
+    },
+    [gallery.current],
+  );
+  const onView = useCallback(
+    (index: number) => {
+      viewedId.current = gallery.current()[index]?.id ?? null;
+      setLightboxIndex((open) => (open < 0 ? open : index));
+    },
+    [gallery.current],
+  );
+  const closeLightbox = useCallback(() => setLightboxIndex(-1), []);
+
+  const albumListPath = eventId ? `/events/share/${eventId}` : null;
+
   return (
-    <main className="placeholder-page">
-      <h1>{texts.galleryTitle}</h1>
-      <p>{texts.comingSoon}</p>
+    <main className="gallery-page" data-album-id={albumId}>
+      <header className="gallery-header">
+        <Link
+          className="gallery-header__back"
+          to={albumListPath ?? '/'}
+          onClick={(event) => {
+            if (albumListPath) return;
+            event.preventDefault();
+            navigate(-1);
+          }}
+        >
+          <span aria-hidden="true">‹</span>
+          {texts.backToAlbums}
+        </Link>
+        <div className="gallery-header__row">
+          <h1 className="gallery-header__title">{texts.galleryTitle}</h1>
+          {photos.length > 0 ? (
+            <button type="button" className="mk-button gallery-header__present" onClick={() => setPresenting(true)}>
+              {texts.presentationMode}
+            </button>
+          ) : null}
+        </div>
+      </header>
+
+      {live.pending
+        ? createPortal(
+            <button type="button" className="gallery-new-photos" onClick={live.refreshNow}>
+              {texts.newPhotosAvailable}
+            </button>,
+            document.body,
+          )
+        : null}
+
+      <section className="gallery-content">
+        {loading ? (
+          <div className="gallery-loading" role="status" aria-label={texts.loading}>
+            <span className="mk-spinner" aria-hidden="true" />
+          </div>
+        ) : photos.length === 0 ? (
+          <p className="gallery-empty">{texts.empty}</p>
+        ) : (
+          <PhotoGrid photos={photos} onOpen={openLightbox} />
+        )}
+      </section>
+
+      <BottomNavigation
+        label={texts.navigation}
+        items={[
+          {
+            key: 'album',
+            label: texts.navAlbum,
+            icon: <AlbumIcon />,
+            active: true,
+            onSelect: () => (albumListPath ? navigate(albumListPath) : navigate(-1)),
+          },
+          {
+            key: 'new-photo',
+            label: texts.navNewPhoto,
+            icon: <CameraIcon />,
+            onSelect: () => navigate(`/events/upload/${eventId ?? albumId}`, { state: { albumId } }),
+          },
+          { key: 'filter', label: texts.navFilter, icon: <FilterIcon />, active: gallery.uploader !== null, onSelect: () => setFilterOpen(true) },
+          { key: 'share', label: texts.navShare, icon: <ShareIcon />, onSelect: () => setInviteOpen(true) },
+        ]}
+      />
+
+      <FilterDialog
+        open={filterOpen}
+        albumId={albumId}
+        uploader={gallery.uploader}
+        onCancel={() => setFilterOpen(false)}
+        onApply={(uploader) => {
+          setFilterOpen(false);
+          gallery.setUploader(uploader);
+        }}
+      />
+      <InviteDialog open={inviteOpen} code={inviteOpen ? storedInviteCode() : null} texts={inviteTexts} onClose={() => setInviteOpen(false)} />
+
+      {presenting ? <PresentationMode photos={photos} onClose={() => setPresenting(false)} /> : null}
+      {lightboxIndex >= 0 ? (
+        <Suspense
+          fallback={
+            <div className="gallery-lightbox-loading" role="status" aria-label={texts.loading}>
+              <span className="mk-spinner" aria-hidden="true" />
+            </div>
+          }
+        >
+          <PhotoLightbox photos={photos} index={lightboxIndex} onClose={closeLightbox} onView={onView} />
+        </Suspense>
+      ) : null}
     </main>
   );
 }

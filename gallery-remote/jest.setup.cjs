@@ -1,0 +1,3 @@
+if (typeof window !== 'undefined') {
+  window.scrollTo = () => {};
+}

@@ -1,0 +1,28 @@
+import { render, screen } from '@testing-library/react';
+import { PhotoGrid } from '../grid/photo-grid';
+import { photo } from './gallery-test-kit';
+
+describe('PhotoGrid', () => {
+  it('renders only the rows on screen for 10,000 photos, with a full-height container', () => {
+    const photos = Array.from({ length: 10_000 }, (_, index) => photo(`p${index}`, { user_id: `Convidado ${index}` }));
+    const started = performance.now();
+    render(<PhotoGrid photos={photos} onOpen={() => {}} />);
+    const elapsed = performance.now() - started;
+
+    const tiles = screen.getAllByRole('listitem');
+    // jsdom's window is 1024 × 768: 4 columns of 251 px, 4 rows on screen plus the overscan.
+    expect(tiles.length).toBeGreaterThan(0);
+    expect(tiles.length).toBeLessThanOrEqual(40);
+    expect(screen.getByRole('list', { name: 'Fotos do álbum' }).style.height).toBe(`${2500 * 257 - 6}px`);
+    expect(screen.getByRole('img', { name: 'Foto enviada por Convidado 0' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Foto enviada por Convidado 9999' })).not.toBeInTheDocument();
+    expect(elapsed).toBeLessThan(2000);
+  });
+
+  it('opens the clicked photo by its index', () => {
+    const onOpen = jest.fn();
+    render(<PhotoGrid photos={[photo('a', { user_id: 'Ana' }), photo('b', { user_id: 'Bia' })]} onOpen={onOpen} />);
+    screen.getByRole('button', { name: 'Foto enviada por Bia' }).click();
+    expect(onOpen).toHaveBeenCalledWith(1);
+  });
+});

@@ -1,0 +1,69 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import type { PhotoItem } from '@momentos/api-client';
+import { texts } from '../../../texts';
+import { columnsForWidth, gridLayout, rowCountFor, tileSizeFor } from './grid-layout';
+import { PhotoTile } from './photo-tile';
+import { useElementWidth } from './use-element-width';
+
+interface PhotoGridProps {
+  photos: PhotoItem[];
+  onOpen: (index: number) => void;
+}
+
+/**
+ * The thumbnails in 2 to 4 columns. Rows are virtualised against the page's scroll: only the rows on
+ * screen (plus a few) are in the DOM, so an album of 10,000 photos scrolls as smoothly as one of 10.
+ * Rows have a fixed height (square tiles), so nothing moves when thumbnails arrive.
+ */
+export function PhotoGrid({ photos, onOpen }: PhotoGridProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(container);
+  const columns = columnsForWidth(width);
+  const gap = gridLayout.gapPx;
+  const tile = tileSizeFor(width, columns);
+  const rowHeight = tile + gap;
+  const rows = rowCountFor(photos.length, columns);
+
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (element) setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
+  }, [width]);
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows,
+    estimateSize: () => rowHeight,
+    overscan: 4,
+    scrollMargin,
+    initialRect: { width: typeof window === 'undefined' ? 0 : window.innerWidth, height: typeof window === 'undefined' ? 0 : window.innerHeight },
+  });
+
+  useLayoutEffect(() => {
+    virtualizer.measure();
+  }, [rowHeight, virtualizer]);
+
+  return (
+    <div ref={container} className="gallery-grid" role="list" aria-label={texts.photos} style={{ height: Math.max(0, rows * rowHeight - gap) }}>
+      {tile > 0
+        ? virtualizer.getVirtualItems().map((row) => {
+            const start = row.index * columns;
+            const items = photos.slice(start, start + columns);
+            return (
+              <div
+                key={row.key}
+                className="gallery-grid__row"
+                style={{ transform: `translateY(${row.start - scrollMargin}px)`, height: tile, gap }}
+              >
+                {items.map((photo, offset) => (
+                  <div role="listitem" key={photo.id} className="gallery-grid__cell">
+                    <PhotoTile photo={photo} index={start + offset} size={tile} onOpen={onOpen} />
+                  </div>
+                ))}
+              </div>
+            );
+          })
+        : null}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { memo } from 'react';
+import { photoFileUrl, type PhotoItem } from '@momentos/api-client';
+import { formatText } from '@momentos/design-kit';
+import { texts } from '../../../texts';
+import { ErrorIcon, ImagePlaceholderIcon, PlayIcon } from './icons';
+
+interface PhotoTileProps {
+  photo: PhotoItem;
+  index: number;
+  size: number;
+  onOpen: (index: number) => void;
+}
+
+/** One square tile: thumbnail, processing state, 'Erro ao processar' or the placeholder icon. */
+export const PhotoTile = memo(function PhotoTile({ photo, index, size, onOpen }: PhotoTileProps) {
+  const name = formatText(photo.file_type === 'video' ? texts.videoBy : texts.photoBy, { name: photo.user_id });
+
+  if (photo.error) {
+    return (
+      <div className="gallery-tile gallery-tile--error" style={{ width: size, height: size }}>
+        <ErrorIcon />
+        <span>{texts.processingError}</span>
+      </div>
+    );
+  }
+
+  let content;
+  if (photo.compressed_photo) {
+    content = (
+      <>
+        <img
+          className="gallery-tile__image"
+          src={photoFileUrl(photo.compressed_photo)}
+          alt={name}
+          width={size}
+          height={size}
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+        />
+        {photo.file_type === 'video' ? (
+          <span className="gallery-tile__badge">
+            <PlayIcon />
+          </span>
+        ) : null}
+      </>
+    );
+  } else if (photo.processing) {
+    content = (
+      <span className="gallery-tile__state" role="status">
+        <span className="mk-spinner gallery-tile__spinner" aria-hidden="true" />
+        <span>{texts.processing}</span>
+      </span>
+    );
+  } else {
+    content = (
+      <span className="gallery-tile__state" role="img" aria-label={texts.noThumbnail}>
+        <ImagePlaceholderIcon />
+      </span>
+    );
+  }
+
+  return (
+    <button
+      type="button"
+      className="gallery-tile"
+      style={{ width: size, height: size }}
+      aria-label={name}
+      onClick={() => onOpen(index)}
+    >
+      {content}
+    </button>
+  );
+});

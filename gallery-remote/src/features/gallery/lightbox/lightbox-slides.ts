@@ -1,0 +1,51 @@
+import { photoDownloadUrl, photoFileUrl, type PhotoItem } from '@momentos/api-client';
+
+/** Spec §9: lightbox fade 300 ms, 300 ms delay on close, zoom max ratio 1, multiplier 2; video/mp4, metadata, controls. */
+export const lightboxSettings = {
+  fadeMs: 300,
+  closeDelayMs: 300,
+  maxZoomPixelRatio: 1,
+  zoomInMultiplier: 2,
+  videoType: 'video/mp4',
+  videoPreload: 'metadata',
+} as const;
+
+export interface GallerySlide {
+  type: 'image' | 'video';
+  src?: string;
+  poster?: string;
+  sources?: Array<{ src: string; type: string }>;
+  alt?: string;
+  /** The caption: the uploader's name. */
+  title: string;
+  download: { url: string; filename: string };
+}
+
+function fileNameOf(photo: PhotoItem): string {
+  const match = /[?&]path=([^&]+)/.exec(photo.original_photo);
+  const path = match ? decodeURIComponent(match[1]) : photo.original_photo;
+  return path.split('/').pop() || photo.id;
+}
+
+/** One slide per photo, in grid order (slide index = grid index). */
+export function toSlides(photos: readonly PhotoItem[]): GallerySlide[] {
+  return photos.map((photo) => {
+    const download = { url: photoDownloadUrl(photo.original_photo), filename: fileNameOf(photo) };
+    if (photo.file_type === 'video') {
+      return {
+        type: 'video',
+        poster: photo.compressed_photo ? photoFileUrl(photo.compressed_photo) : undefined,
+        sources: [{ src: photoFileUrl(photo.original_photo), type: lightboxSettings.videoType }],
+        title: photo.user_id,
+        download,
+      };
+    }
+    return {
+      type: 'image',
+      src: photoFileUrl(photo.compressed_photo ?? photo.original_photo),
+      alt: photo.user_id,
+      title: photo.user_id,
+      download,
+    };
+  });
+}

@@ -1,0 +1,45 @@
+import type { PhotoItem, PhotoUpdate } from '@momentos/api-client';
+
+/**
+ * Spec §4 'Gallery polling' and §9: while a photo is processing, poll for updates; attempts 1 to 3
+ * wait 2 s, later ones 3 s; at most 10 attempts; stop when nothing is processing.
+ */
+export const pollingSchedule = { maxAttempts: 10, fastAttempts: 3, fastDelayMs: 2000, slowDelayMs: 3000 } as const;
+
+/** Delay before attempt `attempt` (1-based), or `null` when the limit is reached. */
+export function pollDelayMs(attempt: number): number | null {
+  if (attempt < 1 || attempt > pollingSchedule.maxAttempts) return null;
+  return attempt <= pollingSchedule.fastAttempts ? pollingSchedule.fastDelayMs : pollingSchedule.slowDelayMs;
+}
+
+export function processingIds(photos: readonly PhotoItem[]): string[] {
+  return photos.filter((photo) => photo.processing && !photo.error).map((photo) => photo.id);
+}
+
+/** Whether another attempt should follow attempt `attempt` given the photos now. */
+export function shouldPollAgain(attempt: number, photos: readonly PhotoItem[]): boolean {
+  return pollDelayMs(attempt + 1) !== null && processingIds(photos).length > 0;
+}
+
+/**
+ * Applies update items: a new thumbnail or an error replaces the old values. When an update does not
+ * say `processing` (spec §3 items have only id, compressed_photo, error), a thumbnail or an error
+ * ends processing.
+ */
+export function applyPhotoUpdates(photos: readonly PhotoItem[], updates: readonly PhotoUpdate[]): PhotoItem[] {
+  if (updates.length === 0) return photos as PhotoItem[];
+  const byId = new Map(updates.map((update) => [String(update.id), update]));
+  let changed = false;
+  const next = photos.map((photo) => {
+    const update = byId.get(photo.id);
+    if (!update) return photo;
+    const compressed = update.compressed_photo ?? photo.compressed_photo;
+    const error = update.error || false;
+    const processing =
+      typeof update.processing === 'boolean' ? update.processing : error ? false : compressed ? false : photo.processing;
+    if (compressed === photo.compressed_photo && error === photo.error && processing === photo.processing) return photo;
+    changed = true;
+    return { ...photo, compressed_photo: compressed, error, processing };
+  });
+  return changed ? next : (photos as PhotoItem[]);
+}

@@ -1,0 +1,46 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { albumRealtime, isNewPhotosFor, useAuthStore } from '@momentos/api-client';
+import { notify } from '@momentos/design-kit';
+import { texts } from '../../../texts';
+
+export interface LiveRefresh {
+  /** New photos arrived while a viewer was open: show 'Novas fotos disponíveis! Clique para atualizar'. */
+  pending: boolean;
+  /** The click on that button: reloads and hides it. */
+  refreshNow: () => void;
+}
+
+/**
+ * Spec §4 'Realtime refresh in the gallery': a `new_photos` message of this album reloads the gallery
+ * silently with the info toast; while the lightbox or the presentation is open only the button shows.
+ */
+export function useLiveRefresh(albumId: string, viewerOpen: boolean, reload: () => Promise<void>): LiveRefresh {
+  const [pending, setPending] = useState(false);
+  const viewerOpenRef = useRef(viewerOpen);
+  viewerOpenRef.current = viewerOpen;
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
+
+  useEffect(() => {
+    const token = useAuthStore.getState().token;
+    return albumRealtime.subscribe(
+      albumId,
+      (message) => {
+        if (!isNewPhotosFor(message, albumId)) return;
+        if (viewerOpenRef.current) {
+          setPending(true);
+          return;
+        }
+        void reloadRef.current().then(() => notify.info(texts.newPhotosToast));
+      },
+      { token },
+    );
+  }, [albumId]);
+
+  const refreshNow = useCallback(() => {
+    setPending(false);
+    void reloadRef.current();
+  }, []);
+
+  return { pending, refreshNow };
+}
