@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { request as httpRequest } from 'node:http';
-import { FAKE_FILES, startServer, type TestServer, readJson } from './helpers';
+import { FAKE_FILES, makeWebRoot, startServer, type TestServer, readJson } from './helpers';
 
 /** fetch always decompresses; this reads the raw bytes and headers. */
 function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
@@ -60,7 +60,9 @@ describe('the server skeleton', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(await response.text()).toBe(FAKE_FILES['shell/dist/index.html']);
+    const html = await response.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<link rel="preload" as="script" href="/remotes/organiser/remoteEntry.js"></head>');
   });
 
   test('hashed files are immutable, other files no-cache, with correct content types', async () => {
@@ -108,16 +110,52 @@ describe('the server skeleton', () => {
     expect(plain.body.toString()).toBe(original);
   });
 
-  test.each(['/events', '/invite/ABC', '/events/share/123', '/events/register/evt_1', '/events/share/albums/alb_1?x=1'])(
-    'front-end route %s answers the shell index.html',
-    async (url) => {
-      const response = await fetch(`${server.url}${url}`);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(response.headers.get('cache-control')).toBe('no-cache');
-      expect(await response.text()).toBe(FAKE_FILES['shell/dist/index.html']);
-    },
-  );
+  test.each([
+    ['/events', 'organiser'],
+    ['/invite/ABC', 'guest'],
+    ['/events/share/123', 'guest'],
+    ['/events/register/evt_1', 'organiser'],
+    ['/events/share/albums/alb_1?x=1', 'gallery'],
+  ])('front-end route %s answers the shell index.html, preloading the %s remote', async (url, remote) => {
+    const response = await fetch(`${server.url}${url}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = await response.text();
+    expect(html.replace(/<link rel="preload"[^>]*>/g, '')).toBe(FAKE_FILES['shell/dist/index.html']);
+    expect(html.match(/<link rel="preload"[^>]*>/g)).toEqual([`<link rel="preload" as="script" href="/remotes/${remote}/remoteEntry.js">`]);
+  });
+
+  test('preloads the shell\'s shared modules and the remote\'s ./routes chunk named by the builds\' stats', async () => {
+    const webRoot = makeWebRoot({
+      ...FAKE_FILES,
+      'shell/dist/mf-stats.json': JSON.stringify({
+        shared: [{ assets: { js: { sync: ['275.aaaa1111.js'] } } }, { assets: { js: { sync: ['718.bbbb2222.js', '275.aaaa1111.js'] } } }],
+      }),
+      'guest-remote/dist/mf-stats.json': JSON.stringify({
+        exposes: [{ name: 'routes', assets: { js: { sync: ['__federation_expose_routes.cccc3333.js'] } } }],
+      }),
+    });
+    const withStats = await startServer({ webRoot });
+    try {
+      const html = await (await fetch(`${withStats.url}/events/share/evt_1`)).text();
+      expect(html.match(/href="[^"]+"/g)).toEqual([
+        'href="/275.aaaa1111.js"',
+        'href="/718.bbbb2222.js"',
+        'href="/remotes/guest/remoteEntry.js"',
+        'href="/remotes/guest/__federation_expose_routes.cccc3333.js"',
+      ]);
+    } finally {
+      await withStats.close();
+    }
+    const moved = await startServer({ env: { REMOTE_GUEST_URL: 'https://cdn.example.com/guest/remoteEntry.js' } });
+    try {
+      const html = await (await fetch(`${moved.url}/invite/ABC`)).text();
+      expect(html).toContain('<link rel="preload" as="script" href="https://cdn.example.com/guest/remoteEntry.js">');
+    } finally {
+      await moved.close();
+    }
+  });
 
   test('a missing file under /remotes stays 404', async () => {
     for (const url of ['/remotes/organiser/missing.js', '/remotes/unknown/remoteEntry.js', '/remotes/']) {

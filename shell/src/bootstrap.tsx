@@ -1,17 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { matchPath } from 'react-router-dom';
 import { App } from './app';
-import { fetchRemotesConfig } from './remotes/remotes-config';
+import { loadRemotePage } from './remotes/load-remote-page';
+import type { RemotesConfig } from './remotes/remotes-config';
 import { registerRemotesAtRuntime } from './remotes/register-remotes';
+import { routeTable } from './routes/route-table';
 
-async function boot() {
+export async function boot(remotes: Promise<RemotesConfig>) {
   // Where each remote lives is decided at deploy time: remotes.json, read before the first render.
-  registerRemotesAtRuntime(await fetchRemotesConfig(window.location.href));
+  registerRemotesAtRuntime(await remotes);
+  // The current route's page starts loading now, in parallel with React's first render.
+  const route = routeTable.find(({ path }) => matchPath(path, window.location.pathname));
+  if (route) loadRemotePage(route.remote, route.page).catch(() => undefined);
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
 }
-
-void boot();

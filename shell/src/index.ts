@@ -1,2 +1,8 @@
+import { fetchRemotesConfig } from './remotes/remotes-config';
+
+// remotes.json is asked for at once, while the shared modules load: it is on the critical path of
+// every first visit (a guest on a slow phone network pays each round trip).
+const remotes = fetchRemotesConfig(window.location.href);
+
 // Async boundary: the federation runtime negotiates the shared singletons before bootstrap runs.
-import('./bootstrap');
+void import('./bootstrap').then(({ boot }) => boot(remotes));

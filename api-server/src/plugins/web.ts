@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { preloadUrls, withPreloads } from '../domain/preload-hints';
 import { messages } from '../errors';
 
 /** rspack's content-hashed names: `name.1a2b3c4d.js` (a dot, 8+ hex characters, a dot). */
@@ -70,19 +71,23 @@ export default fp<{ config: Config }>(
       prefix: '/',
       cacheControl: false,
       preCompressed: true,
+      // index.html goes through the handler below, which adds the route's preload hints.
+      index: false,
       setHeaders: cacheHeaders,
     });
 
     app.setNotFoundHandler(async (request, reply) => {
       const method = request.method;
       if ((method === 'GET' || method === 'HEAD') && isFrontEndRoute(request.url)) {
-        let html: Buffer;
+        let html: string;
         try {
-          html = await fs.promises.readFile(shellIndex);
+          html = await fs.promises.readFile(shellIndex, 'utf8');
         } catch {
           return reply.status(503).header('cache-control', NO_CACHE).send({ status: 503, message: messages.frontEndNotBuilt });
         }
-        return reply.status(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+        const pathname = request.url.split('?')[0];
+        const preloads = await preloadUrls(pathname, { webRoot: config.webRoot, remotes: config.remotes });
+        return reply.status(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(withPreloads(html, preloads));
       }
       const message = request.url.startsWith('/api') ? messages.routeNotFound : messages.notFound;
       return reply.status(404).send({ status: 404, message });

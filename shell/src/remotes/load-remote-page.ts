@@ -5,11 +5,23 @@ import type { RemoteName } from './remotes-config';
 
 export type LoadRemotePage = (remote: RemoteName, page: string) => Promise<ComponentType>;
 
-/** Loads a remote's `./routes` contract, then the named page's chunk. Rejects on any failure. */
-export const loadRemotePage: LoadRemotePage = async (remote, page) => {
-  const routes = await loadRemote<RemoteRoutesModule>(`${remote}/routes`);
-  const loader = routes?.pages?.[page];
-  if (!loader) throw new Error(`${remote} does not expose the page '${page}'`);
-  const module = await loader();
-  return module.default;
+const loading = new Map<string, Promise<ComponentType>>();
+
+/**
+ * Loads a remote's `./routes` contract, then the named page's chunk. One load per page: the boot's
+ * early start and the route's RemotePage share it. A failure is forgotten, so a retry loads again.
+ */
+export const loadRemotePage: LoadRemotePage = (remote, page) => {
+  const key = `${remote}/${page}`;
+  const cached = loading.get(key);
+  if (cached) return cached;
+  const load = (async () => {
+    const routes = await loadRemote<RemoteRoutesModule>(`${remote}/routes`);
+    const loader = routes?.pages?.[page];
+    if (!loader) throw new Error(`${remote} does not expose the page '${page}'`);
+    return (await loader()).default;
+  })();
+  loading.set(key, load);
+  load.catch(() => loading.delete(key));
+  return load;
 };
