@@ -146,6 +146,36 @@ test.describe('a guest sends photos and a video from the invite link', () => {
     expect(await storedPhotos(server, fixture.albumId)).toHaveLength(media.photos.length);
   });
 
+  test('on a slow connection a file above 10 MB goes through the chunk calls and is stored once', async ({ page }) => {
+    await skipTour(page);
+    // The browser reports a 2G connection: the slow profile, whose chunk threshold is 10 MB.
+    await page.addInitScript(() =>
+      Object.defineProperty(navigator, 'connection', { configurable: true, value: { effectiveType: '2g', downlink: 0.3, saveData: false } }),
+    );
+    const fixture = await createEvent(server);
+    // A 12 MB PNG of noise (it does not compress), so its bytes are a real image.
+    const sharp = (await import('sharp')).default;
+    const noise = Buffer.alloc(2000 * 2000 * 3);
+    for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;
+    const big = join(dir, 'grande.png');
+    writeFileSync(big, await sharp(noise, { raw: { width: 2000, height: 2000, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer());
+
+    const chunkCalls: string[] = [];
+    page.on('request', (request) => {
+      const match = /\/api\/events\/photos\/chunk\/(init|upload|finalize)$/.exec(request.url());
+      if (match) chunkCalls.push(match[1]);
+    });
+    await openUploadAsGuest(page, server, fixture);
+    await expect(page.getByRole('status', { name: 'Conexão lenta detectada' })).toBeVisible();
+    await page.getByLabel('Selecionar foto').setInputFiles(big);
+    await page.getByRole('button', { name: 'Enviar arquivos' }).click();
+    await expect(page.getByRole('dialog', { name: 'Arquivos enviados' })).toBeVisible({ timeout: 30_000 });
+    expect(chunkCalls[0]).toBe('init');
+    expect(chunkCalls.filter((call) => call === 'upload')).toHaveLength(3); // 5 MB chunks
+    expect(chunkCalls[chunkCalls.length - 1]).toBe('finalize');
+    expect(await storedPhotos(server, fixture.albumId)).toHaveLength(1);
+  });
+
   test('the upload tour starts once, 1 s after the screen opens', async ({ page }) => {
     const fixture = await createEvent(server);
     await openUploadAsGuest(page, server, fixture);
