@@ -12,7 +12,11 @@ import albumRoutes from './routes/albums';
 import authRoutes from './routes/auth';
 import eventRoutes from './routes/events';
 import fileRoutes from './routes/files';
+import mediaWorkerPlugin from './plugins/media-worker';
+import realtimePlugin from './plugins/realtime';
+import chunkRoutes from './routes/chunks';
 import healthRoutes from './routes/health';
+import photoRoutes from './routes/photos';
 import inviteRoutes from './routes/invite';
 
 /** Builds the app: plugins first, then routes. `server.ts` starts it; tests start it on port 0. */
@@ -39,6 +43,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(dbPlugin, { config });
     await app.register(storagePlugin, { config });
     await app.register(authPlugin, { config });
+    await app.register(realtimePlugin, { config });
+    await app.register(mediaWorkerPlugin, { config });
 
     await app.register(healthRoutes);
     await app.register(authRoutes, { config });
@@ -46,6 +52,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(inviteRoutes);
     await app.register(albumRoutes);
     await app.register(fileRoutes);
+    await app.register(photoRoutes, { config });
+    await app.register(chunkRoutes, { config });
     await app.register(webPlugin, { config });
     await app.ready();
   } catch (error) {

@@ -33,6 +33,16 @@ export const messages = {
   tooManyParts: 'A requisição tem campos ou arquivos demais.',
   frontEndNotBuilt: 'O front-end ainda não foi compilado. Execute `npm run build` na raiz do repositório.',
   methodNotAllowed: 'Método não permitido.',
+  albumNotAvailable: 'Este álbum não está aberto para envio de fotos.',
+  noFiles: 'Nenhum arquivo selecionado para upload',
+  uploadTooLarge:
+    'O servidor recusou o upload porque o tamanho total do arquivo é muito grande (limite de 200MB). Envie menos arquivos por vez ou arquivos menores.',
+  uploadAborted: 'O tempo limite para upload foi excedido. Tente enviar menos fotos por vez ou use uma conexão mais rápida.',
+  uploadFailed: 'Erro ao enviar as fotos. Por favor, tente novamente.',
+  uploadStored: 'Arquivos enviados com sucesso.',
+  userIdRequired: "O campo 'user_id' é obrigatório.",
+  sessionNotFound: 'Sessão de upload não encontrada ou expirada.',
+  processingFailed: 'Erro ao processar',
 } as const;
 
 export const notFound = (message: string = messages.notFound) => new HttpError(404, message);

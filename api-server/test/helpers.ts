@@ -15,6 +15,8 @@ export interface TestServer {
   dataDir: string;
   webRoot: string;
   close: () => Promise<void>;
+  /** Closes the app and starts a new one on the same DATA_DIR and database (a restart). */
+  restart: () => Promise<void>;
 }
 
 /** Small fake builds of the shell and the three remotes. */
@@ -54,19 +56,29 @@ export async function startServer(options: { env?: Record<string, string>; webRo
     ...(usingPostgres() ? { DATABASE_URL: process.env.DATABASE_URL!, DATABASE_SCHEMA: schema! } : {}),
     ...options.env,
   });
-  const app = await buildApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
+  const boot = async () => {
+    const app = await buildApp(config);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    return { app, url: `http://127.0.0.1:${address.port}` };
+  };
+  const first = await boot();
 
-  return {
-    app,
+  const server: TestServer = {
+    app: first.app,
     config,
-    url: `http://127.0.0.1:${address.port}`,
+    url: first.url,
     dataDir,
     webRoot,
+    restart: async () => {
+      await server.app.close();
+      const next = await boot();
+      server.app = next.app;
+      server.url = next.url;
+    },
     close: async () => {
-      await app.close();
+      await server.app.close();
       if (schema) {
         const client = new Client({ connectionString: process.env.DATABASE_URL });
         await client.connect();
@@ -77,6 +89,7 @@ export async function startServer(options: { env?: Record<string, string>; webRo
       if (!options.webRoot) fs.rmSync(webRoot, { recursive: true, force: true });
     },
   };
+  return server;
 }
 
 export async function addOrganiser(server: TestServer, email: string, password = 'senha-segura-123'): Promise<{ id: string; email: string; password: string }> {

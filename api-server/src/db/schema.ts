@@ -52,11 +52,35 @@ export interface PhotosTable {
   created_at: string;
 }
 
+export interface UploadSessionsTable {
+  id: string;
+  album_id: string;
+  user_id: string;
+  file_name: string;
+  file_size: number | string;
+  /** The client's declared MIME type: metadata only, the bytes decide. */
+  file_type: string;
+  total_chunks: number | null;
+  /** Size of every chunk but the last, learnt from the first full chunk received. */
+  chunk_size: number | string | null;
+  photo_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UploadChunksTable {
+  session_id: string;
+  chunk_index: number;
+  size: number | string;
+}
+
 export interface Database {
   organisers: OrganisersTable;
   events: EventsTable;
   albums: AlbumsTable;
   photos: PhotosTable;
+  upload_sessions: UploadSessionsTable;
+  upload_chunks: UploadChunksTable;
 }
 
 export type OrganiserRow = Selectable<OrganisersTable>;
@@ -64,3 +88,4 @@ export type EventRow = Selectable<EventsTable>;
 export type AlbumRow = Selectable<AlbumsTable>;
 export type PhotoRow = Selectable<PhotosTable>;
 export type NewPhoto = Insertable<PhotosTable>;
+export type UploadSessionRow = Selectable<UploadSessionsTable>;

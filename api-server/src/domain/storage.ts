@@ -10,6 +10,8 @@ import { pipeline } from 'node:stream/promises';
  */
 export interface Storage {
   put(key: string, data: Buffer | Readable): Promise<void>;
+  /** Adopts a finished local file under `key` (a rename on local disk: no second copy). */
+  moveIn(localFile: string, key: string): Promise<void>;
   /** Size and modification time, or null when the key holds no file. */
   stat(key: string): Promise<{ size: number; mtime: Date } | null>;
   read(key: string): Readable;
@@ -63,6 +65,12 @@ export class LocalStorage implements Storage {
       await fsp.rm(temporary, { force: true });
       throw error;
     }
+  }
+
+  async moveIn(localFile: string, key: string): Promise<void> {
+    const full = this.must(key);
+    await fsp.mkdir(path.dirname(full), { recursive: true });
+    await fsp.rename(localFile, full);
   }
 
   async stat(key: string): Promise<{ size: number; mtime: Date } | null> {

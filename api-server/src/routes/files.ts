@@ -18,6 +18,11 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webm': 'video/webm',
   '.m4v': 'video/x-m4v',
   '.3gp': 'video/3gpp',
+  '.tiff': 'image/tiff',
+  '.bmp': 'image/bmp',
+  '.avi': 'video/x-msvideo',
+  '.mpg': 'video/mpeg',
+  '.ts': 'video/mp2t',
 };
 
 export const contentTypeOf = (key: string) => CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';

@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './001-initial';
+import * as uploads from './002-uploads';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-uploads': uploads,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,183 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import { ID_PATTERN, isEventId } from '../domain/ids';
+import { messages, notFound } from '../errors';
+import { verifyToken } from '../domain/token';
+import { findReadableAlbum, type PhotoItem } from '../repositories/photos';
+
+export interface NewPhotosMessage {
+  type: 'new_photos';
+  payload: { albumId: string; photos: PhotoItem[] };
+}
+
+/** The part of a `ws` socket the hub uses (ws ships no types here). */
+export interface HubSocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  readonly bufferedAmount: number;
+  send(data: string): void;
+  ping(): void;
+  terminate(): void;
+  on(event: 'pong' | 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): unknown;
+}
+
+interface Subscriber {
+  socket: HubSocket;
+  alive: boolean;
+  /** The organiser owning the album (or event) subscribed to. */
+  isOwner: boolean;
+}
+
+/** Sockets whose send buffer exceeds this are too slow to keep up: dropped rather than buffered without end. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Album-keyed hub. Subscribers of `/ws/albums/{albumId}` receive `new_photos` when the server stores
+ * an upload. Subscribers of an event id receive announcements of the event's public albums (and all
+ * of them when they own it). Messages from clients are read and never relayed.
+ */
+export class RealtimeHub {
+  private readonly channels = new Map<string, Set<Subscriber>>();
+
+  add(channel: string, subscriber: Subscriber): () => void {
+    let set = this.channels.get(channel);
+    if (!set) this.channels.set(channel, (set = new Set()));
+    set.add(subscriber);
+    return () => {
+      set.delete(subscriber);
+      if (set.size === 0 && this.channels.get(channel) === set) this.channels.delete(channel);
+    };
+  }
+
+  subscriberCount(channel?: string): number {
+    if (channel) return this.channels.get(channel)?.size ?? 0;
+    let count = 0;
+    for (const set of this.channels.values()) count += set.size;
+    return count;
+  }
+
+  /** Announces stored photos to the album's subscribers and to those of its event. */
+  announce(album: { id: string; event_id: string; is_public: number | boolean }, photos: PhotoItem[]): void {
+    if (photos.length === 0) return;
+    const message: NewPhotosMessage = { type: 'new_photos', payload: { albumId: album.id, photos } };
+    const text = JSON.stringify(message);
+    this.send(album.id, text, () => true);
+    const isPublic = Number(album.is_public) === 1;
+    this.send(album.event_id, text, (subscriber) => isPublic || subscriber.isOwner);
+  }
+
+  private send(channel: string, text: string, allowed: (subscriber: Subscriber) => boolean): void {
+    const set = this.channels.get(channel);
+    if (!set) return;
+    for (const subscriber of set) {
+      const { socket } = subscriber;
+      if (socket.readyState !== socket.OPEN || !allowed(subscriber)) continue;
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        socket.terminate();
+        continue;
+      }
+      socket.send(text);
+    }
+  }
+
+  /** One heartbeat round: drops sockets that missed the previous ping, pings the others. */
+  heartbeat(): void {
+    for (const set of this.channels.values()) {
+      for (const subscriber of set) {
+        if (!subscriber.alive) {
+          subscriber.socket.terminate();
+          continue;
+        }
+        subscriber.alive = false;
+        subscriber.socket.ping();
+      }
+    }
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimeHub;
+  }
+}
+
+function tokenOf(request: FastifyRequest<{ Querystring: { token?: string } }>): string | null {
+  const query = request.query.token;
+  if (query) return query;
+  const header = request.headers.authentication;
+  const value = Array.isArray(header) ? header[0] : header;
+  return value ? value.replace(/^Bearer\s+/i, '') : null;
+}
+
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    const hub = new RealtimeHub();
+    app.decorate('realtime', hub);
+    await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+    const timer = setInterval(() => hub.heartbeat(), config.realtime.heartbeatMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+
+    /** Who may subscribe: anyone to a public album (or an event), the owner (token in `?token=`) to any of theirs. */
+    async function authorise(request: FastifyRequest<{ Params: { albumId: string }; Querystring: { token?: string } }>) {
+      const token = tokenOf(request);
+      const claims = token ? verifyToken(token, app.jwtSecret) : null;
+      const organiserId = claims?.sub ?? null;
+      const id = request.params.albumId;
+      if (isEventId(id)) {
+        const event = await app.db.selectFrom('events').select('organiser_id').where('id', '=', id).executeTakeFirst();
+        if (!event) throw notFound(messages.eventNotFound);
+        return { isOwner: event.organiser_id === organiserId };
+      }
+      const album = await findReadableAlbum(app.db, id, organiserId);
+      return { isOwner: album.organiser_id === organiserId };
+    }
+
+    app.get<{ Params: { albumId: string }; Querystring: { token?: string } }>(
+      '/ws/albums/:albumId',
+      {
+        websocket: true,
+        schema: {
+          params: { type: 'object', properties: { albumId: { type: 'string', pattern: ID_PATTERN } }, required: ['albumId'] },
+          querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 4096 } } },
+        },
+        // Refused before the upgrade: unknown or private albums answer 404 JSON like the HTTP routes.
+        preValidation: async (request) => {
+          (request as unknown as { wsAccess: { isOwner: boolean } }).wsAccess = await authorise(request);
+        },
+      },
+      (rawSocket, request) => {
+        const socket = rawSocket as unknown as HubSocket;
+        const access = (request as unknown as { wsAccess: { isOwner: boolean } }).wsAccess;
+        const subscriber: Subscriber = { socket, alive: true, isOwner: access.isOwner };
+        const remove = hub.add(request.params.albumId, subscriber);
+        socket.on('pong', () => {
+          subscriber.alive = true;
+        });
+        socket.on('message', (data, isBinary) => {
+          subscriber.alive = true;
+          if (isBinary) return;
+          // Clients announce their own uploads (spec §7 'new_photos'): accepted, never relayed. The
+          // server announces what it really stored. An application-level ping gets a pong.
+          let message: unknown;
+          try {
+            message = JSON.parse(data.toString());
+          } catch {
+            return;
+          }
+          if (message && typeof message === 'object' && (message as { type?: unknown }).type === 'ping') {
+            socket.send(JSON.stringify({ type: 'pong' }));
+          }
+        });
+        socket.on('close', remove);
+        socket.on('error', remove);
+      },
+    );
+  },
+  { name: 'realtime', dependencies: ['db', 'auth'] },
+);

@@ -1,0 +1,107 @@
+// Shared helpers of the API benchmarks: start the built server (api-server/dist) on a free port with a
+// temporary DATA_DIR, sample its RSS, create an organiser, an event and an album. Loopback only.
+import { spawn, execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SERVER = path.join(ROOT, 'api-server', 'dist', 'server.js');
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** RSS of a process in bytes (Linux /proc). */
+export function rssOf(pid) {
+  try {
+    const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    return Number(line.replace(/\D+/g, '')) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples RSS every 50 ms until stopped; answers the peak. */
+export function rssSampler(pid) {
+  let peak = rssOf(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 50);
+  return { stop: () => (clearInterval(timer), (peak = Math.max(peak, rssOf(pid))), peak) };
+}
+
+export const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+
+export async function startApi(env = {}) {
+  if (!fs.existsSync(SERVER)) throw new Error(`build the API first: (cd api-server && npx tsc -p tsconfig.build.json)`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-bench-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ORGANISER_EMAIL: 'bench@example.com',
+      ORGANISER_PASSWORD: 'bench-password-123',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const auth = await fetch(`${url}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-123' }),
+  });
+  const token = auth.headers.get('authentication');
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ name: 'Bench', date: '2030-01-01 10:00', location: 'Lab', contact: 'b@example.com' })) form.append(k, v);
+  const event = await (await fetch(`${url}/api/events`, { method: 'POST', headers: { authentication: token }, body: form })).json();
+  const album = await (
+    await fetch(`${url}/api/albums/${event.id}`, {
+      method: 'POST',
+      headers: { authentication: token, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench', description: 'Bench', is_public: true, is_available: true }),
+    })
+  ).json();
+  return {
+    url,
+    port,
+    pid: child.pid,
+    dataDir,
+    token,
+    eventId: event.id,
+    albumId: album.id,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** curl, answering its stdout (write-out) as text. Asynchronous: the floor server runs in this process. */
+export function curl(args) {
+  return new Promise((resolve, reject) =>
+    execFile('curl', ['-sS', '--noproxy', '*', ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+  );
+}
