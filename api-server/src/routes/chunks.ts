@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config';
 import type { UploadSessionRow } from '../db/schema';
 import { storeUploads } from '../domain/ingest';
@@ -27,7 +29,7 @@ import { multipartError, tooLarge } from './photos';
 
 const SESSION_ID = '^ups_[0-9a-f-]{36}$';
 const MAX_CHUNKS = 100_000;
-/** Pieces of a streamed chunk are gathered up to this size before each positioned write. */
+/** Buffer of the positioned write stream of a chunk. */
 const WRITE_BATCH = 1024 * 1024;
 
 const initFields = {
@@ -91,33 +93,22 @@ async function writeAt(file: string, offset: number, data: Buffer): Promise<void
   }
 }
 
-/** Streams a chunk straight to its place in the pre-sized file; refuses more bytes than `length`. */
+/**
+ * Streams a chunk straight to its place in the pre-sized file; refuses more bytes than `length`.
+ * A write stream at the offset lets the disk write overlap the network read (as the single-request
+ * path does), instead of waiting for each write before reading on.
+ */
 async function streamAt(source: Readable, file: string, offset: number, length: number): Promise<number> {
-  const handle = await fsp.open(file, 'r+');
-  let position = offset;
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  const flush = async () => {
-    if (pendingBytes === 0) return;
-    const data = pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes);
-    pending = [];
-    pendingBytes = 0;
-    let written = 0;
-    while (written < data.length) written += (await handle.write(data, written, data.length - written, position + written)).bytesWritten;
-    position += data.length;
-  };
-  try {
-    for await (const piece of source as AsyncIterable<Buffer>) {
-      if (position - offset + pendingBytes + piece.length > length) throw new HttpError(400, 'A parte enviada é maior que o esperado.');
-      pending.push(piece);
-      pendingBytes += piece.length;
-      if (pendingBytes >= WRITE_BATCH) await flush();
-    }
-    await flush();
-    return position - offset;
-  } finally {
-    await handle.close();
-  }
+  let received = 0;
+  const limiter = new Transform({
+    transform(piece: Buffer, _encoding, callback) {
+      received += piece.length;
+      if (received > length) callback(new HttpError(400, 'A parte enviada é maior que o esperado.'));
+      else callback(null, piece);
+    },
+  });
+  await pipeline(source, limiter, fs.createWriteStream(file, { flags: 'r+', start: offset, highWaterMark: WRITE_BATCH }));
+  return received;
 }
 
 async function readAll(source: Readable, limit: number, reply: FastifyReply): Promise<Buffer> {
