@@ -12,6 +12,9 @@ const WebSocket = require('ws');
 
 const FFMPEG = ['/usr/bin/ffmpeg', '/usr/local/bin/ffmpeg'].find((candidate) => fs.existsSync(candidate));
 const withFfmpeg = FFMPEG ? test : test.skip;
+// heif-enc (Debian's libheif-examples, installed by .ci/run) makes a real HEIC photo for the tests.
+const HEIF_ENC = ['/usr/bin/heif-enc', '/usr/local/bin/heif-enc'].find((candidate) => fs.existsSync(candidate));
+const withHeifEnc = HEIF_ENC ? test : test.skip;
 
 interface Upload {
   name: string;
@@ -381,10 +384,37 @@ describe('media pipeline', () => {
     }
   });
 
-  test('HEIC: detected by its ftyp brand, converted with heic-convert for display, the original kept', async () => {
-    // sharp here cannot write HEIC and no HEIC encoder is installed: the fixture is a HEIC header
-    // (ftyp heic) over junk. It must be accepted as an image, stored as .heic and handed to heic-convert,
-    // which refuses the junk, so the photo ends with an error (a real HEIC goes through the same path).
+  withHeifEnc('HEIC: a real photo is converted for display (WebP thumbnail) and its original kept and served', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-heic-'));
+    const server = await startServer();
+    try {
+      fs.writeFileSync(path.join(dir, 'in.jpg'), await jpeg(1200, 900));
+      execFileSync(HEIF_ENC!, ['-q', '60', '-o', path.join(dir, 'IMG_0002.HEIC'), path.join(dir, 'in.jpg')]);
+      const heic = fs.readFileSync(path.join(dir, 'IMG_0002.HEIC'));
+      const ana = await organiserSession(server, 'ana@example.com');
+      const event = await createEvent(server, ana.token);
+      const album = await createAlbum(server, ana.token, event.id);
+      const response = await upload(server, album.id, 'Rui', [{ name: 'IMG_0002.HEIC', bytes: heic, type: 'image/heic' }]);
+      expect(response.status).toBe(201);
+      const { photos } = await readJson(response);
+      await server.app.media.idle();
+      const [photo] = await readJson(await fetch(`${server.url}/api/events/photos/${album.id}`));
+      expect(photo).toMatchObject({ id: photos[0].id, processing: false, error: false, original_photo: expect.stringMatching(/\.heic$/) });
+      const thumbnail = await fetch(`${server.url}${photo.compressed_photo}`, { signal: AbortSignal.timeout(10_000) });
+      expect(thumbnail.headers.get('content-type')).toMatch(/^image\/webp/);
+      expect(await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 1200, height: 900 });
+      const original = await fetch(`${server.url}${photo.original_photo}`, { signal: AbortSignal.timeout(10_000) });
+      expect(original.headers.get('content-type')).toMatch(/^image\/heic/);
+      expect(Buffer.from(await original.arrayBuffer()).equals(heic)).toBe(true);
+    } finally {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  test('HEIC: a file with a HEIC header but no image ends with the error, its original kept', async () => {
+    // Accepted as an image by its ftyp brand, stored as .heic and handed to heic-convert, which refuses
+    // the junk: the photo ends with an error instead of a thumbnail.
     const server = await startServer();
     try {
       const ana = await organiserSession(server, 'ana@example.com');
