@@ -2,46 +2,24 @@
 // Prints the compressed bytes of JavaScript a guest's browser downloads on a first visit to
 // /events/share/<id> (shell + guest remote + shared libraries), measured in Chromium from the
 // network log (encoded transfer sizes), against the built all-in-one server. Budget: 150 KB gzip.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { ROOT, startApi } from './lib.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const budgetKb = Number(process.env.GUEST_JS_BUDGET_KB ?? 150);
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 if (!existsSync(chromePath)) {
   console.error(`No Chromium at ${chromePath}: apt-get install -y chromium (or set CHROME_PATH).`);
   process.exit(2);
 }
-if (!existsSync(join(root, 'api-server/dist/server.js')) || !existsSync(join(root, 'shell/dist/index.html'))) {
+if (!existsSync(join(ROOT, 'shell/dist/index.html'))) {
   console.error('Build first: npm run build');
   process.exit(2);
 }
 
-const port = await new Promise((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address();
-    probe.close(() => resolve(free));
-  });
-});
-const dataDir = mkdtempSync(join(tmpdir(), 'momentos-bench-'));
-const server = spawn(process.execPath, [join(root, 'api-server/dist/server.js')], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: 'inherit',
-});
-const base = `http://127.0.0.1:${port}`;
-for (let tries = 0; ; tries += 1) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    if (tries > 200) throw new Error('server did not start');
-  }
-  await new Promise((r) => setTimeout(r, 100));
-}
+const api = await startApi();
+const base = api.url;
 
 const browser = await chromium.launch({
   executablePath: chromePath,
@@ -65,7 +43,7 @@ async function measure(encoding) {
     const script = scripts.get(requestId);
     if (script) script.bytes = encodedDataLength;
   });
-  await page.goto(`${base}/events/share/bench-event`, { waitUntil: 'networkidle' });
+  await page.goto(`${base}/events/share/${api.eventId}`, { waitUntil: 'networkidle' });
   await context.close();
   const rows = [...scripts.values()].sort((a, b) => b.bytes - a.bytes);
   return { rows, total: rows.reduce((sum, row) => sum + row.bytes, 0) };
@@ -81,7 +59,5 @@ try {
   console.log(`  as negotiated (${negotiated.rows[0]?.encoding ?? '?'}):     ${kb(negotiated.total)} in ${negotiated.rows.length} files`);
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await api.stop();
 }

@@ -3,70 +3,30 @@
 // all-in-one server with a real event: the welcome, the album list, the upload screen and the
 // gallery. Prints the three category scores and the main timings. Goals: performance 95+,
 // accessibility and best practices 100.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { ROOT, startApi } from './lib.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 if (!existsSync(chromePath)) {
   console.error(`No Chromium at ${chromePath}: apt-get install -y chromium (or set CHROME_PATH).`);
   process.exit(2);
 }
-if (!existsSync(join(root, 'api-server/dist/server.js'))) {
+if (!existsSync(join(ROOT, 'shell/dist/index.html'))) {
   console.error('Build first: npm run build');
   process.exit(2);
 }
 
-const port = await new Promise((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address();
-    probe.close(() => resolve(free));
-  });
-});
-const dataDir = mkdtempSync(join(tmpdir(), 'momentos-lighthouse-'));
-const organiser = { email: 'bench@example.com', password: 'bench-password-1' };
-const server = spawn(process.execPath, [join(root, 'api-server/dist/server.js')], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ORGANISER_EMAIL: organiser.email, ORGANISER_PASSWORD: organiser.password },
-  stdio: 'inherit',
-});
-const base = `http://127.0.0.1:${port}`;
-for (let tries = 0; ; tries += 1) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    if (tries > 200) throw new Error('server did not start');
-  }
-  await new Promise((r) => setTimeout(r, 100));
-}
-
-// An event with two public albums, made through the API as the organiser would.
-const token = (await fetch(`${base}/api/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(organiser) })).headers.get('authentication');
-const form = new FormData();
-for (const [key, value] of Object.entries({ name: 'Casamento Ana & Rui', date: '2030-06-01 18:30', location: 'Lisboa', contact: organiser.email })) form.append(key, value);
-const event = await (await fetch(`${base}/api/events`, { method: 'POST', headers: { authentication: token }, body: form })).json();
-const albums = [];
-for (const name of ['Festa', 'Cerimônia']) {
-  albums.push(
-    await (
-      await fetch(`${base}/api/albums/${event.id}`, {
-        method: 'POST',
-        headers: { authentication: token, 'content-type': 'application/json' },
-        body: JSON.stringify({ name, description: 'Fotos', is_public: true, is_available: true }),
-      })
-    ).json(),
-  );
-}
+// A real event with a public album open for uploads, made through the API as the organiser would.
+const api = await startApi();
+const base = api.url;
 
 const pages = [
-  ['welcome', `/events/share/${event.id}`],
-  ['upload', `/events/upload/${event.id}`],
-  ['gallery', `/events/share/albums/${albums[0].id}`],
+  ['welcome', `/events/share/${api.eventId}`],
+  ['upload', `/events/upload/${api.eventId}`],
+  ['gallery', `/events/share/albums/${api.albumId}`],
 ];
 
 const chrome = await chromeLauncher.launch({
@@ -99,7 +59,5 @@ try {
   }
 } finally {
   await chrome.kill();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await api.stop();
 }

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { curl, freePort, mb, rssOf, rssSampler, startApi } from './lib.mjs';
+import { curl, freePort, mb, rssOf, rssSampler, startApi } from '../lib.mjs';
 
 const SINGLE_MB = Number(process.env.BENCH_SINGLE_MB ?? 180);
 const CHUNKED_MB = Number(process.env.BENCH_CHUNKED_MB ?? 1024);

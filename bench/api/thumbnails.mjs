@@ -3,7 +3,7 @@
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ROOT, startApi } from './lib.mjs';
+import { ROOT, startApi } from '../lib.mjs';
 
 const require = createRequire(path.join(ROOT, 'api-server', 'package.json'));
 const sharp = require('sharp');

@@ -2,7 +2,7 @@
 // 5xx like the client does): counts lost, duplicated and 5xx answers.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ROOT, startApi } from './lib.mjs';
+import { ROOT, startApi } from '../lib.mjs';
 
 const require = createRequire(path.join(ROOT, 'api-server', 'package.json'));
 const sharp = require('sharp');

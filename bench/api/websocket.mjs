@@ -2,7 +2,7 @@
 // upload; prints delivery latency p50/p99 (from the upload's response to each receipt) and the counts.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ROOT, startApi } from './lib.mjs';
+import { ROOT, startApi } from '../lib.mjs';
 
 const require = createRequire(path.join(ROOT, 'api-server', 'package.json'));
 const WebSocket = require('ws');

@@ -1,4 +1,4 @@
-// Shared helpers of the API benchmarks: start the built server (api-server/dist) on a free port with a
+// Shared helpers of every benchmark: start the built server (api-server/dist) on a free port with a
 // temporary DATA_DIR, sample its RSS, create an organiser, an event and an album. Loopback only.
 import { spawn, execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER = path.join(ROOT, 'api-server', 'dist', 'server.js');
 
 export const freePort = () =>
