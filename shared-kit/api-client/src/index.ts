@@ -4,7 +4,7 @@ export { request } from './http/api-result';
 export type { ApiResult } from './http/api-result';
 export { useAuthStore } from './auth/auth-store';
 export { isTokenUsable } from './auth/token';
-export { storageKeys } from './storage-keys';
+export { storageKeys, readStored, writeStored } from './storage-keys';
 export { getHealth } from './calls/health';
 export type { Health } from './calls/health';
 export { login } from './calls/auth';

@@ -9,3 +9,25 @@ export const storageKeys = {
   invited: 'invited',
   guestName: (eventId: string) => `event_${eventId}_userName`,
 } as const;
+
+/** Reads a local storage entry; `null` when absent or when storage is unavailable (private mode). */
+export function readStored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Writes (or, with `null`, removes) a local storage entry. A full or unavailable storage is not an
+ * error for the screens: the value just lives for this visit.
+ */
+export function writeStored(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // private mode or quota: nothing to do
+  }
+}

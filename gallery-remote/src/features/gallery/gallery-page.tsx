@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { findSharedEventId, storageKeys } from '@momentos/api-client';
+import { findSharedEventId, readStored, storageKeys } from '@momentos/api-client';
 import { AlbumIcon, BottomNavigation, CameraIcon, FilterIcon, InviteDialog, ShareIcon } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { FilterDialog } from './filter/filter-dialog';
@@ -25,13 +25,7 @@ const inviteTexts = {
   loading: texts.loading,
 };
 
-function storedInviteCode(): string | null {
-  try {
-    return localStorage.getItem(storageKeys.shared);
-  } catch {
-    return null;
-  }
-}
+const storedInviteCode = () => readStored(storageKeys.shared);
 
 /** Spec §2 'Gallery' (/events/share/albums/{id}). */
 export default function GalleryPage() {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { searchEventByCode, storageKeys } from '@momentos/api-client';
+import { searchEventByCode, storageKeys, writeStored } from '@momentos/api-client';
 import { LoadingScreen } from '@momentos/design-kit';
 import { texts } from '../../texts';
 
@@ -14,11 +14,7 @@ export default function InvitePage() {
 
   useEffect(() => {
     let current = true;
-    try {
-      localStorage.setItem(storageKeys.shared, code);
-    } catch {
-      // private mode: the invite still opens
-    }
+    writeStored(storageKeys.shared, code);
     searchEventByCode(code).then((result) => {
       if (!current) return;
       const event = result.status === 200 && Array.isArray(result.data) ? result.data[0] : undefined;

@@ -3,7 +3,9 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import {
   albumRealtime,
   connectionProfiles,
+  readStored,
   storageKeys,
+  writeStored,
   uploadFiles,
   UploadError,
   type PhotoItem,
@@ -38,20 +40,12 @@ import './upload-page.css';
 
 type Notice = SelectionProblem & { kind: 'success' | 'error' };
 
-function readName(key: string): string {
-  try {
-    return localStorage.getItem(key) ?? '';
-  } catch {
-    return '';
-  }
-}
-
 /** 'Registrar momento' (spec §2): the guest's name, the destination album, the selection and the send. */
 export default function UploadPage() {
   const { id: eventId = '' } = useParams();
   const location = useLocation();
   const nameKey = storageKeys.guestName(eventId);
-  const [name, setName] = useState(() => readName(nameKey));
+  const [name, setName] = useState(() => readStored(nameKey) ?? '');
   const [editingName, setEditingName] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [pickingAlbum, setPickingAlbum] = useState(false);
@@ -91,11 +85,7 @@ export default function UploadPage() {
   const albumName = albums.find((album) => album.id === albumId)?.album_name;
 
   const saveName = (typed: string) => {
-    try {
-      localStorage.setItem(nameKey, typed);
-    } catch {
-      // private mode: the name lives for this visit
-    }
+    writeStored(nameKey, typed);
     setName(typed);
     setEditingName(false);
   };

@@ -1,14 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { searchEventByCode, storageKeys } from '@momentos/api-client';
+import { readStored, searchEventByCode, storageKeys } from '@momentos/api-client';
 
-function storedCode(): string | null {
-  try {
-    return localStorage.getItem(storageKeys.shared);
-  } catch {
-    return null;
-  }
-}
+const storedCode = () => readStored(storageKeys.shared);
 
 export interface SharedEvent {
   /** The invite code this browser came with (`shared`), when it belongs to this event. */

@@ -1,19 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { storageKeys } from '@momentos/api-client';
+import { readStored, storageKeys, writeStored } from '@momentos/api-client';
 import { AlbumIcon, BottomNavigation, CameraIcon, InviteDialog, ShareIcon, Spinner } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { usePublicAlbums } from './use-public-albums';
 import { useSharedEvent } from './use-shared-event';
 import './welcome-page.css';
 
-function readInvited(): boolean {
-  try {
-    return localStorage.getItem(storageKeys.invited) === 'true';
-  } catch {
-    return false;
-  }
-}
+const readInvited = () => readStored(storageKeys.invited) === 'true';
 
 const inviteTexts = {
   title: texts.inviteDialogTitle,
@@ -41,11 +35,7 @@ export default function WelcomePage() {
   }, [albums, navigate]);
 
   const registerMoment = () => {
-    try {
-      localStorage.setItem(storageKeys.invited, 'true');
-    } catch {
-      // private mode: the welcome shows again next time
-    }
+    writeStored(storageKeys.invited, 'true');
     setStep(2);
   };
 

@@ -1,17 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { login, storageKeys, useAuthStore } from '@momentos/api-client';
+import { login, readStored, storageKeys, useAuthStore, writeStored } from '@momentos/api-client';
 import { Spinner } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { failedLoginErrors, validateLogin, type LoginErrors } from './login-rules';
 
-function readSavedEmail(): string {
-  try {
-    return localStorage.getItem(storageKeys.savedEmail) ?? '';
-  } catch {
-    return '';
-  }
-}
+const readSavedEmail = () => readStored(storageKeys.savedEmail) ?? '';
 
 /** Step 2 of the entry screen: e-mail, password, 'Salvar e-mail', 'Ajuda' and 'Entrar'. */
 export function LoginForm() {
@@ -38,8 +32,7 @@ export function LoginForm() {
       setErrors(failedLoginErrors());
       return;
     }
-    if (saveEmail) localStorage.setItem(storageKeys.savedEmail, email.trim());
-    else localStorage.removeItem(storageKeys.savedEmail);
+    writeStored(storageKeys.savedEmail, saveEmail ? email.trim() : null);
     signIn(result.token);
     navigate('/events', { replace: true });
   };

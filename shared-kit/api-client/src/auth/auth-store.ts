@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { storageKeys } from '../storage-keys';
+import { readStored, storageKeys, writeStored } from '../storage-keys';
 import { setAuthenticationHeader } from '../http/http-client';
 
 interface AuthState {
@@ -11,24 +11,16 @@ interface AuthState {
   signOut: () => void;
 }
 
-function readStoredToken(): string | null {
-  try {
-    return localStorage.getItem(storageKeys.auth);
-  } catch {
-    return null;
-  }
-}
-
 /** One auth store per page: api-client is a federation singleton. */
 export const useAuthStore = create<AuthState>()((set) => ({
-  token: readStoredToken(),
+  token: readStored(storageKeys.auth),
   signIn: (token) => {
-    localStorage.setItem(storageKeys.auth, token);
+    writeStored(storageKeys.auth, token);
     setAuthenticationHeader(token);
     set({ token });
   },
   signOut: () => {
-    localStorage.removeItem(storageKeys.auth);
+    writeStored(storageKeys.auth, null);
     setAuthenticationHeader(null);
     set({ token: null });
   },

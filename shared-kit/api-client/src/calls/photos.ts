@@ -1,6 +1,6 @@
 import { request } from '../http/api-result';
 import { http } from '../http/http-client';
-import { storageKeys } from '../storage-keys';
+import { readStored, storageKeys } from '../storage-keys';
 
 /** A photo or video of an album (spec §3). URLs are relative to the API origin. */
 export interface PhotoItem {
@@ -78,12 +78,7 @@ export function photoDownloadUrl(fileUrl: string): string {
  * GET /api/invite/search?code=. `null` when there is no stored code or the search finds nothing.
  */
 export async function findSharedEventId(): Promise<string | null> {
-  let code: string | null = null;
-  try {
-    code = localStorage.getItem(storageKeys.shared);
-  } catch {
-    code = null;
-  }
+  const code = readStored(storageKeys.shared);
   if (!code) return null;
   const result = await request<Array<{ id: string; name: string }>>({
     method: 'GET',
