@@ -13,7 +13,8 @@ function image(name: string, size = 1000, type = 'image/jpeg'): File {
   return new File([new Uint8Array(size)], name, { type });
 }
 
-function renderUpload(routes: Record<string, Route> = {}, state?: unknown) {
+/** Renders the screen and lets its first loads (albums, connection detection) settle inside act(). */
+async function renderUpload(routes: Record<string, Route> = {}, state?: unknown) {
   const api = fakeApi({
     'GET /api/albums/evt_1': () => ({ status: 200, data: albums }),
     'GET /api/health': () => ({ status: 200, data: { status: 'ok' } }),
@@ -23,6 +24,10 @@ function renderUpload(routes: Record<string, Route> = {}, state?: unknown) {
     initialEntries: [{ pathname: '/events/upload/evt_1', state }],
   });
   render(<RouterProvider router={router} />);
+  // Microtasks only, so that tests on fake timers can use it too.
+  await act(async () => {
+    for (let tick = 0; tick < 50; tick += 1) await Promise.resolve();
+  });
   return api;
 }
 
@@ -44,7 +49,7 @@ afterEach(() => api?.restore());
 
 describe('upload screen: the guest name (spec §5)', () => {
   it('asks who is sending and refuses an empty name with the spec dialog', async () => {
-    api = renderUpload();
+    api = await renderUpload();
     expect(screen.getByRole('heading', { name: 'Registrar momento' })).toBeInTheDocument();
     expect(screen.getByLabelText('Quem está enviando as fotos?')).toHaveAttribute('placeholder', 'Digite seu nome');
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
@@ -53,7 +58,7 @@ describe('upload screen: the guest name (spec §5)', () => {
   });
 
   it('stores the name per event, then shows "Enviando como:" with "Alterar"', async () => {
-    api = renderUpload();
+    api = await renderUpload();
     fireEvent.change(screen.getByLabelText('Quem está enviando as fotos?'), { target: { value: '  Tia Rosa ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(localStorage.getItem('event_evt_1_userName')).toBe('Tia Rosa');
@@ -63,9 +68,9 @@ describe('upload screen: the guest name (spec §5)', () => {
     expect(screen.getByLabelText('Quem está enviando as fotos?')).toHaveValue('Tia Rosa');
   });
 
-  it('skips the prompt when the name is already stored', () => {
+  it('skips the prompt when the name is already stored', async () => {
     localStorage.setItem('event_evt_1_userName', 'Ana');
-    api = renderUpload();
+    api = await renderUpload();
     expect(screen.queryByLabelText('Quem está enviando as fotos?')).not.toBeInTheDocument();
     expect(screen.getByText('Nenhum arquivo enviado :(')).toBeInTheDocument();
   });
@@ -74,8 +79,8 @@ describe('upload screen: the guest name (spec §5)', () => {
 describe('upload screen: selection and sending', () => {
   beforeEach(() => localStorage.setItem('event_evt_1_userName', 'Ana'));
 
-  it('offers the camera and the gallery, for images and videos only', () => {
-    api = renderUpload();
+  it('offers the camera and the gallery, for images and videos only', async () => {
+    api = await renderUpload();
     const camera = screen.getByLabelText('Abrir câmera');
     expect(camera).toHaveAttribute('accept', 'image/*,video/*');
     expect(camera).toHaveAttribute('capture', 'environment');
@@ -85,7 +90,7 @@ describe('upload screen: selection and sending', () => {
   });
 
   it('previews the picked files in a grid and removes one with its ×, releasing its preview', async () => {
-    api = renderUpload();
+    api = await renderUpload();
     pick([image('a.jpg'), image('b.mp4', 1000, 'video/mp4')]);
     const grid = screen.getByRole('list', { name: 'Arquivos selecionados' });
     expect(within(grid).getAllByRole('listitem')).toHaveLength(2);
@@ -96,14 +101,14 @@ describe('upload screen: selection and sending', () => {
   });
 
   it('refuses a wrong type with the spec dialog and keeps the selection unchanged', async () => {
-    api = renderUpload();
+    api = await renderUpload();
     pick([image('nota.pdf', 10, 'application/pdf')]);
     expect(await screen.findByRole('dialog', { name: 'Tipo de arquivo inválido' })).toHaveTextContent('Arquivos inválidos: nota.pdf');
     expect(screen.getByText('Nenhum arquivo enviado :(')).toBeInTheDocument();
   });
 
   it('refuses to send nothing', async () => {
-    api = renderUpload();
+    api = await renderUpload();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Enviar arquivos' })).toBeEnabled());
     fireEvent.click(screen.getByRole('button', { name: 'Enviar arquivos' }));
     expect(await screen.findByRole('dialog', { name: 'Erro no envio' })).toHaveTextContent('Nenhum arquivo encontrado para envio.');
@@ -112,7 +117,7 @@ describe('upload screen: selection and sending', () => {
   it('shows the upload tip 2 s after a selection above 50 MB', async () => {
     jest.useFakeTimers();
     try {
-      api = renderUpload();
+      api = await renderUpload();
       pick([image('video.mp4', 60 * 1024 * 1024, 'video/mp4')]);
       act(() => jest.advanceTimersByTime(1999));
       expect(screen.queryByRole('dialog', { name: 'Dica para upload' })).not.toBeInTheDocument();
@@ -125,7 +130,7 @@ describe('upload screen: selection and sending', () => {
 
   it('sends to the album the guest came from, clears the selection and confirms with the spec texts', async () => {
     let sent: FormData | undefined;
-    api = renderUpload(
+    api = await renderUpload(
       {
         'POST /api/events/photos': (config) => {
           sent = config.data as FormData;
@@ -148,7 +153,7 @@ describe('upload screen: selection and sending', () => {
   });
 
   it('lets the guest choose another upload-available album under "Álbum"', async () => {
-    api = renderUpload();
+    api = await renderUpload();
     expect(await screen.findByText('Festa')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /Álbum/ }));
     const choices = within(screen.getByRole('dialog', { name: 'Escolha o álbum' })).getAllByRole('radio');
@@ -158,7 +163,7 @@ describe('upload screen: selection and sending', () => {
   });
 
   it('reports a refusal from the server with its title and message', async () => {
-    api = renderUpload({
+    api = await renderUpload({
       'POST /api/events/photos': () => ({ status: 413, data: { status: 413, message: 'O servidor recusou o upload porque o tamanho total do arquivo é muito grande (limite de 200MB).' } }),
     });
     await screen.findByText('Festa');
