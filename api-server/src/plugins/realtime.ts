@@ -5,7 +5,8 @@ import type { Config } from '../config';
 import { ID_PATTERN, isEventId } from '../domain/ids';
 import { messages, notFound } from '../errors';
 import { verifyToken } from '../domain/token';
-import { findReadableAlbum, type PhotoItem } from '../repositories/photos';
+import { findReadableAlbum, photosByIds, presentPhoto, type PhotoItem } from '../repositories/photos';
+import { startPostgresBus, type Announcement } from './realtime-bus';
 
 export interface NewPhotosMessage {
   type: 'new_photos';
@@ -43,6 +44,9 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 export class RealtimeHub {
   private readonly channels = new Map<string, Set<Subscriber>>();
 
+  /** Tells the other server instances (set when a bus runs: PostgreSQL LISTEN/NOTIFY). */
+  publish: ((announcement: Announcement) => void) | null = null;
+
   add(channel: string, subscriber: Subscriber): () => void {
     let set = this.channels.get(channel);
     if (!set) this.channels.set(channel, (set = new Set()));
@@ -60,8 +64,15 @@ export class RealtimeHub {
     return count;
   }
 
-  /** Announces stored photos to the album's subscribers and to those of its event. */
+  /** Announces stored photos to this instance's subscribers and, through the bus, to the others'. */
   announce(album: { id: string; event_id: string; is_public: number | boolean }, photos: PhotoItem[]): void {
+    if (photos.length === 0) return;
+    this.deliver(album, photos);
+    this.publish?.({ albumId: album.id, eventId: album.event_id, isPublic: Number(album.is_public) === 1, photoIds: photos.map((photo) => photo.id) });
+  }
+
+  /** Sends `new_photos` to the album's subscribers and to those of its event. */
+  deliver(album: { id: string; event_id: string; is_public: number | boolean }, photos: PhotoItem[]): void {
     if (photos.length === 0) return;
     const message: NewPhotosMessage = { type: 'new_photos', payload: { albumId: album.id, photos } };
     const text = JSON.stringify(message);
@@ -118,6 +129,24 @@ export default fp<{ config: Config }>(
     const hub = new RealtimeHub();
     app.decorate('realtime', hub);
     await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+    if (config.databaseUrl) {
+      // Several instances behind a load balancer: each delivers what the others stored.
+      const bus = await startPostgresBus({
+        url: config.databaseUrl,
+        schema: config.databaseSchema,
+        log: app.log,
+        onRemote: async (announcement) => {
+          if (hub.subscriberCount(announcement.albumId) + hub.subscriberCount(announcement.eventId) === 0) return;
+          const rows = await photosByIds(app.db, [announcement.albumId], announcement.photoIds);
+          hub.deliver({ id: announcement.albumId, event_id: announcement.eventId, is_public: announcement.isPublic }, rows.map(presentPhoto));
+        },
+      });
+      hub.publish = (announcement) => {
+        bus.publish(announcement).catch((error: unknown) => app.log.warn({ err: error }, 'could not tell the other instances'));
+      };
+      app.addHook('onClose', async () => bus.close());
+    }
 
     const timer = setInterval(() => hub.heartbeat(), config.realtime.heartbeatMs);
     timer.unref();

@@ -1,0 +1,59 @@
+import sharp from 'sharp';
+import { createAlbum, createEvent, organiserSession, readJson, startServer, usingPostgres } from './helpers';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const WebSocket = require('ws');
+
+// Several server instances share one PostgreSQL database behind a load balancer: a guest watching the
+// gallery on one instance sees what another guest uploaded through another (LISTEN/NOTIFY).
+const onPostgres = usingPostgres() ? describe : describe.skip;
+
+function subscribe(url: string): Promise<{ close: () => void; messages: { type: string; payload: { albumId: string; photos: { id: string }[] } }[] }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    const messages: never[] = [];
+    socket.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString()) as never));
+    socket.on('open', () => resolve({ close: () => socket.close(), messages }));
+    socket.on('error', reject);
+  });
+}
+
+async function waitFor(check: () => boolean) {
+  for (let i = 0; i < 100 && !check(); i += 1) await new Promise((r) => setTimeout(r, 20));
+}
+
+onPostgres('realtime across server instances', () => {
+  test('an upload stored by one instance is announced to the subscribers of another, once each', async () => {
+    const first = await startServer();
+    // The second instance: same database and schema, its own process state and files.
+    const schema = await first.app.db
+      .selectNoFrom((eb) => eb.fn<string>('current_schema').as('schema'))
+      .executeTakeFirstOrThrow();
+    const second = await startServer({ env: { DATABASE_SCHEMA: schema.schema } });
+    try {
+      const ana = await organiserSession(first, 'ana@example.com');
+      const event = await createEvent(first, ana.token);
+      const album = await createAlbum(first, ana.token, event.id);
+      const onSecond = await subscribe(`${second.url.replace('http', 'ws')}/ws/albums/${album.id}`);
+      const onFirst = await subscribe(`${first.url.replace('http', 'ws')}/ws/albums/${album.id}`);
+
+      const form = new FormData();
+      form.append('album_id', album.id);
+      form.append('user_id', 'Rui');
+      form.append('images', new Blob([await sharp({ create: { width: 20, height: 20, channels: 3, background: '#e11d48' } }).jpeg().toBuffer()], { type: 'image/jpeg' }), 'a.jpg');
+      const { photos } = await readJson(await fetch(`${first.url}/api/events/photos`, { method: 'POST', body: form }));
+
+      await waitFor(() => onSecond.messages.length > 0 && onFirst.messages.length > 0);
+      await new Promise((r) => setTimeout(r, 200)); // a duplicate would arrive by now
+      for (const subscriber of [onSecond, onFirst]) {
+        expect(subscriber.messages).toHaveLength(1);
+        expect(subscriber.messages[0]).toMatchObject({ type: 'new_photos', payload: { albumId: album.id, photos: [{ id: photos[0].id, user_id: 'Rui' }] } });
+      }
+      onSecond.close();
+      onFirst.close();
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  }, 30_000);
+});
