@@ -4,22 +4,12 @@
 // viewport and scrolls it from top to bottom. Prints the time to the first tiles, the tiles in the
 // DOM, frame intervals while scrolling and long tasks. Goal: smooth (frames near 16.7 ms, few long
 // tasks) with a DOM that stays small.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { chromium } from 'playwright-core';
-import { ROOT, startApi } from './lib.mjs';
+import { CHROMIUM_ARGS, requireChromiumAndBuild, startApi } from './lib.mjs';
 
 const PHOTOS = Number(process.env.GALLERY_PHOTOS ?? 10_000);
-const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
-if (!existsSync(chromePath)) {
-  console.error(`No Chromium at ${chromePath}: apt-get install -y chromium (or set CHROME_PATH).`);
-  process.exit(2);
-}
-if (!existsSync(join(ROOT, 'gallery-remote/dist/remoteEntry.js'))) {
-  console.error('Build first: npm run build');
-  process.exit(2);
-}
+const chromePath = requireChromiumAndBuild('gallery-remote/dist/remoteEntry.js');
 
 const api = await startApi();
 try {
@@ -59,7 +49,7 @@ try {
 
   const browser = await chromium.launch({
     executablePath: chromePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, deviceScaleFactor: 2 });

@@ -2,28 +2,18 @@
 // Prints the compressed bytes of JavaScript a guest's browser downloads on a first visit to
 // /events/share/<id> (shell + guest remote + shared libraries), measured in Chromium from the
 // network log (encoded transfer sizes), against the built all-in-one server. Budget: 150 KB gzip.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { ROOT, startApi } from './lib.mjs';
+import { CHROMIUM_ARGS, requireChromiumAndBuild, startApi } from './lib.mjs';
 
 const budgetKb = Number(process.env.GUEST_JS_BUDGET_KB ?? 150);
-const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
-if (!existsSync(chromePath)) {
-  console.error(`No Chromium at ${chromePath}: apt-get install -y chromium (or set CHROME_PATH).`);
-  process.exit(2);
-}
-if (!existsSync(join(ROOT, 'shell/dist/index.html'))) {
-  console.error('Build first: npm run build');
-  process.exit(2);
-}
+const chromePath = requireChromiumAndBuild();
 
 const api = await startApi();
 const base = api.url;
 
 const browser = await chromium.launch({
   executablePath: chromePath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: CHROMIUM_ARGS,
 });
 /** One first visit with an empty cache; `encoding` forces the Accept-Encoding the browser sends. */
 async function measure(encoding) {

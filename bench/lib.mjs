@@ -105,3 +105,23 @@ export function curl(args) {
     execFile('curl', ['-sS', '--noproxy', '*', ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
   );
 }
+
+/** Flags that let Chromium run as root on a machine with no network but loopback. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * The browser benchmarks' preconditions: Debian's Chromium (or CHROME_PATH) and a built front end
+ * (`builtFile`, relative to the repository). Exits with a clear message otherwise; answers Chromium's path.
+ */
+export function requireChromiumAndBuild(builtFile = 'shell/dist/index.html') {
+  const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+  if (!fs.existsSync(chromePath)) {
+    console.error(`No Chromium at ${chromePath}: apt-get install -y chromium (or set CHROME_PATH).`);
+    process.exit(2);
+  }
+  if (!fs.existsSync(path.join(ROOT, builtFile))) {
+    console.error('Build first: npm run build');
+    process.exit(2);
+  }
+  return chromePath;
+}

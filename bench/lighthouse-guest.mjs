@@ -3,21 +3,11 @@
 // all-in-one server with a real event: the welcome, the album list, the upload screen and the
 // gallery. Prints the three category scores and the main timings. Goals: performance 95+,
 // accessibility and best practices 100.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { ROOT, startApi } from './lib.mjs';
+import { CHROMIUM_ARGS, requireChromiumAndBuild, startApi } from './lib.mjs';
 
-const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
-if (!existsSync(chromePath)) {
-  console.error(`No Chromium at ${chromePath}: apt-get install -y chromium (or set CHROME_PATH).`);
-  process.exit(2);
-}
-if (!existsSync(join(ROOT, 'shell/dist/index.html'))) {
-  console.error('Build first: npm run build');
-  process.exit(2);
-}
+const chromePath = requireChromiumAndBuild();
 
 // A real event with a public album open for uploads, made through the API as the organiser would.
 const api = await startApi();
@@ -31,7 +21,7 @@ const pages = [
 
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 try {
   console.log('Lighthouse, mobile (simulated slow 4G), guest pages:');
