@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { createAlbum, createEvent, expectError, organiserSession, readJson, startServer, type TestServer } from './helpers';
 
 // ws ships no types here; the API server's realtime hub uses the same package.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+ 
 const WebSocket = require('ws');
 
 const FFMPEG = ['/usr/bin/ffmpeg', '/usr/local/bin/ffmpeg'].find((candidate) => fs.existsSync(candidate));

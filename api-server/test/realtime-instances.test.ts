@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { createAlbum, createEvent, organiserSession, readJson, startServer, usingPostgres } from './helpers';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+ 
 const WebSocket = require('ws');
 
 // Several server instances share one PostgreSQL database behind a load balancer: a guest watching the

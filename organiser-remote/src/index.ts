@@ -1,2 +1,2 @@
 // Async boundary: the federation runtime negotiates the shared singletons before bootstrap runs.
-import('./bootstrap');
+void import('./bootstrap');

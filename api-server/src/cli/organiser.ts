@@ -28,7 +28,7 @@ function checkCredentials(email: string | undefined, password: string | undefine
   if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`A senha precisa ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`);
 }
 
-export async function run(args: string[], out: (line: string) => void = console.log): Promise<void> {
+export async function run(args: string[], out: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Promise<void> {
   const [command, email, password] = args;
   if (!command || !['add', 'passwd', 'list'].includes(command)) throw new Error(USAGE);
 
@@ -42,13 +42,13 @@ export async function run(args: string[], out: (line: string) => void = console.
       for (const organiser of organisers) out(`${organiser.email}\t${organiser.created_at}`);
     } else if (command === 'add') {
       checkCredentials(email, password);
-      if (await findOrganiserByEmail(db, email!)) throw new Error(`Já existe um organizador com o e-mail ${email}.`);
-      await createOrganiser(db, email!, password);
-      out(`Organizador ${email!.toLowerCase()} criado.`);
+      if (await findOrganiserByEmail(db, email)) throw new Error(`Já existe um organizador com o e-mail ${email}.`);
+      await createOrganiser(db, email, password);
+      out(`Organizador ${email.toLowerCase()} criado.`);
     } else {
       checkCredentials(email, password);
-      if (!(await setOrganiserPassword(db, email!, password))) throw new Error(`Organizador ${email} não encontrado.`);
-      out(`Senha de ${email!.toLowerCase()} atualizada.`);
+      if (!(await setOrganiserPassword(db, email, password))) throw new Error(`Organizador ${email} não encontrado.`);
+      out(`Senha de ${email.toLowerCase()} atualizada.`);
     }
   } finally {
     await db.destroy();

@@ -6,7 +6,7 @@ import { HttpError, messages } from '../errors';
 export function describeValidation(errors: FastifySchemaValidationError[], context?: string): string {
   const first = errors[0];
   if (!first) return messages.invalidRequest;
-  const params = first.params as Record<string, unknown>;
+  const params = first.params;
   const pathField = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
   const field = (params.missingProperty as string | undefined) ?? (pathField || context || 'requisição');
   switch (first.keyword) {
@@ -67,7 +67,7 @@ export default fp(
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       if ((body as string).trim() === '') return done(null, undefined);
-      strictJson(request, body as string, (error, parsed) => {
+      void strictJson(request, body as string, (error, parsed) => {
         if (error) done(new HttpError(400, messages.malformedJson), undefined);
         else done(null, parsed);
       });

@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-imports -- test double of api-client's own axios instance; to be replaced by shared MSW handlers (issue 15)
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { http } from '@momentos/api-client';
 

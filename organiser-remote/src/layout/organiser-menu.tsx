@@ -23,14 +23,14 @@ export function OrganiserMenu() {
           label: texts.menu.events,
           icon: icon('M3 5h18M3 12h18M3 19h18'),
           active: pathname === '/events',
-          onSelect: () => navigate('/events'),
+          onSelect: () => void navigate('/events'),
         },
         {
           key: 'create',
           label: texts.menu.create,
           icon: icon('M12 5v14M5 12h14'),
           active: pathname === '/events/register',
-          onSelect: () => navigate('/events/register'),
+          onSelect: () => void navigate('/events/register'),
         },
         {
           key: 'sign-out',

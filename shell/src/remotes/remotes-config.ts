@@ -27,7 +27,7 @@ export async function fetchRemotesConfig(
   }
   const config = {} as RemotesConfig;
   for (const name of remoteNames) {
-    const entry = typeof declared[name] === 'string' && declared[name] ? (declared[name] as string) : defaultRemotes[name];
+    const entry = typeof declared[name] === 'string' && declared[name] ? (declared[name]) : defaultRemotes[name];
     config[name] = new URL(entry, baseUrl).href;
   }
   return config;

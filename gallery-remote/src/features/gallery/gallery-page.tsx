@@ -59,22 +59,22 @@ export default function GalleryPage() {
     if (lightboxIndex < 0 || !viewedId.current) return;
     const moved = photos.findIndex((photo) => photo.id === viewedId.current);
     if (moved >= 0 && moved !== lightboxIndex) setLightboxIndex(moved);
-    // Only when the list changes.
-  }, [photos]);
+  }, [photos, lightboxIndex]);
 
+  const currentPhotos = gallery.current;
   const openLightbox = useCallback(
     (index: number) => {
-      viewedId.current = gallery.current()[index]?.id ?? null;
+      viewedId.current = currentPhotos()[index]?.id ?? null;
       setLightboxIndex(index);
     },
-    [gallery.current],
+    [currentPhotos],
   );
   const onView = useCallback(
     (index: number) => {
-      viewedId.current = gallery.current()[index]?.id ?? null;
+      viewedId.current = currentPhotos()[index]?.id ?? null;
       setLightboxIndex((open) => (open < 0 ? open : index));
     },
-    [gallery.current],
+    [currentPhotos],
   );
   const closeLightbox = useCallback(() => setLightboxIndex(-1), []);
 
@@ -134,13 +134,13 @@ export default function GalleryPage() {
             label: texts.navAlbum,
             icon: <AlbumIcon />,
             active: true,
-            onSelect: () => (albumListPath ? navigate(albumListPath) : navigate(-1)),
+            onSelect: () => void (albumListPath ? navigate(albumListPath) : navigate(-1)),
           },
           {
             key: 'new-photo',
             label: texts.navNewPhoto,
             icon: <CameraIcon />,
-            onSelect: () => navigate(`/events/upload/${eventId ?? albumId}`, { state: { albumId } }),
+            onSelect: () => void navigate(`/events/upload/${eventId ?? albumId}`, { state: { albumId } }),
           },
           { key: 'filter', label: texts.navFilter, icon: <FilterIcon />, active: gallery.uploader !== null, onSelect: () => setFilterOpen(true) },
           { key: 'share', label: texts.navShare, icon: <ShareIcon />, onSelect: () => setInviteOpen(true) },

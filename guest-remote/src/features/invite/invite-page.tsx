@@ -15,7 +15,7 @@ export default function InvitePage() {
   useEffect(() => {
     let current = true;
     writeStored(storageKeys.shared, code);
-    searchEventByCode(code).then((result) => {
+    void searchEventByCode(code).then((result) => {
       if (!current) return;
       const event = result.status === 200 && Array.isArray(result.data) ? result.data[0] : undefined;
       if (event) navigate(`/events/share/${event.id}`, { replace: true, state: { eventName: event.name } });

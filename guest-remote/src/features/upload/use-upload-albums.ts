@@ -13,7 +13,7 @@ export function useUploadAlbums(eventId: string): UploadAlbums {
   useEffect(() => {
     let current = true;
     setState({ loading: true, albums: [] });
-    listAlbums(eventId).then((result) => {
+    void listAlbums(eventId).then((result) => {
       if (!current) return;
       const albums = result.status === 200 && Array.isArray(result.data) ? result.data.filter((album) => album.is_available) : [];
       setState({ loading: false, albums });

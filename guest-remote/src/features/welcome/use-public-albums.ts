@@ -15,7 +15,7 @@ export function usePublicAlbums(eventId: string, enabled: boolean): Album[] | nu
     let current = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = (attempt: number) => {
-      listAlbums(eventId).then((result) => {
+      void listAlbums(eventId).then((result) => {
         if (!current) return;
         if (result.status === 200 && Array.isArray(result.data)) setAlbums(result.data.filter((album) => album.is_public));
         else timer = setTimeout(() => load(attempt + 1), RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]);

@@ -26,7 +26,7 @@ export function useSharedEvent(eventId: string): SharedEvent {
       return undefined;
     }
     let current = true;
-    searchEventByCode(code).then((result) => {
+    void searchEventByCode(code).then((result) => {
       if (!current) return;
       const found = result.status === 200 && Array.isArray(result.data) ? result.data[0] : undefined;
       if (found && found.id === eventId) setEvent({ code, name: found.name });

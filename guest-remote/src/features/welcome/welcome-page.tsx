@@ -88,7 +88,7 @@ export default function WelcomePage() {
         label={texts.navigationLabel}
         items={[
           { key: 'album', label: texts.navAlbum, icon: <AlbumIcon />, active: true, onSelect: () => setStep(2) },
-          { key: 'upload', label: texts.navNewPhoto, icon: <CameraIcon />, onSelect: () => navigate(`/events/upload/${eventId}`) },
+          { key: 'upload', label: texts.navNewPhoto, icon: <CameraIcon />, onSelect: () => void navigate(`/events/upload/${eventId}`) },
           ...(event.code ? [{ key: 'share', label: texts.navShare, icon: <ShareIcon />, onSelect: () => setSharing(true) }] : []),
         ]}
       />

@@ -102,7 +102,7 @@ export function GeneralTab({ id, event }: { id?: string; event: EventItem | null
           ? { kind: 'success', title: t.updatedTitle, message: t.updatedMessage }
           : { kind: 'success', title: t.createdTitle, message: t.createdMessage },
       );
-      redirect.current = setTimeout(() => navigate('/events'), redirectAfterSaveMs);
+      redirect.current = setTimeout(() => void navigate('/events'), redirectAfterSaveMs);
     } else {
       setFeedback({ kind: 'error', title: t.errorTitle, message: t.errorMessage });
     }

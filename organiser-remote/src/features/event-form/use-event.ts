@@ -12,7 +12,7 @@ export function useEvent(id: string | undefined) {
     if (!id) return undefined;
     let current = true;
     setLoading(true);
-    getEvent(id).then((result) => {
+    void getEvent(id).then((result) => {
       if (!current) return;
       const found = result.status === 200 && Array.isArray(result.data) ? result.data[0] : undefined;
       if (found) setEvent(found);

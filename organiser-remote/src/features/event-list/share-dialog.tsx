@@ -24,7 +24,7 @@ export function ShareDialog({ event, onClose }: ShareDialogProps) {
     setCopied(false);
     if (!event) return undefined;
     let current = true;
-    getShareQrCode(event.code).then((result) => {
+    void getShareQrCode(event.code).then((result) => {
       if (!current) return;
       if (result.status === 200 && result.data?.qrcode) setQrcode(result.data.qrcode);
       else console.error('Could not load the QR code', result.status, result.message);

@@ -10,7 +10,7 @@ export function useEvents() {
 
   useEffect(() => {
     let current = true;
-    listEvents().then((result) => {
+    void listEvents().then((result) => {
       if (!current) return;
       if (result.status === 200 && Array.isArray(result.data)) setEvents(result.data);
       else notify.error(result.message ?? texts.eventList.loadFailed);

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 
-type Toastify = typeof import('react-toastify');
+import type * as ToastifyModule from 'react-toastify';
+
+type Toastify = typeof ToastifyModule;
 
 // react-toastify is fetched with the first toast, not on every first visit: most guest pages never
 // show one. Toasts sent before the container mounts wait in react-toastify's own queue.

@@ -47,7 +47,7 @@ export interface ApiMocks {
 
 export function mockApi(photos: PhotoItem[] = []): ApiMocks {
   let listener: RealtimeListener | null = null;
-  const api = jest.requireMock('@momentos/api-client') as Record<string, jest.Mock>;
+  const api = jest.requireMock<Record<string, jest.Mock>>('@momentos/api-client');
   const mocks = {
     list: api.listAlbumPhotos.mockResolvedValue(ok(photos)),
     updates: api.getPhotoUpdates.mockResolvedValue(ok([])),

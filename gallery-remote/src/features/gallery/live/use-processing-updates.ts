@@ -21,7 +21,7 @@ export function useProcessingUpdates(
     const schedule = (attempt: number) => {
       const delay = pollDelayMs(attempt);
       if (delay === null) return;
-      timer = setTimeout(async () => {
+      const poll = async () => {
         const ids = processingIds(current());
         if (ids.length === 0) return;
         const result = await getPhotoUpdates(albumId, ids);
@@ -29,7 +29,8 @@ export function useProcessingUpdates(
         if (result.status === 200 && Array.isArray(result.data)) applyUpdates(result.data);
         else console.warn('Gallery: photo updates answered', result.status, result.message);
         if (processingIds(current()).length > 0) schedule(attempt + 1);
-      }, delay);
+      };
+      timer = setTimeout(() => void poll(), delay);
     };
     schedule(1);
 

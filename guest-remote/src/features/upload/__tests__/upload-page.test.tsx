@@ -32,7 +32,7 @@ async function renderUpload(routes: Record<string, Route> = {}, state?: unknown)
 }
 
 function pick(files: File[], control = 'Selecionar foto') {
-  const input = screen.getByLabelText(control) as HTMLInputElement;
+  const input = screen.getByLabelText<HTMLInputElement>(control);
   fireEvent.change(input, { target: { files } });
 }
 

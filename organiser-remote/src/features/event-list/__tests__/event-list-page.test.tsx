@@ -169,7 +169,9 @@ describe('share dialog', () => {
     expect(within(dialog).getByRole('status', { name: 'Carregando QR code…' })).toBeInTheDocument();
     const qr = await within(dialog).findByRole('img', { name: 'QR code do convite do evento Casamento Ana e Bia' });
     expect(mocked.getShareQrCode).toHaveBeenCalledWith('ABC123');
-    act(() => qr.dispatchEvent(new Event('load')));
+    act(() => {
+      qr.dispatchEvent(new Event('load'));
+    });
     expect(within(dialog).queryByRole('status', { name: 'Carregando QR code…' })).not.toBeInTheDocument();
     const link = within(dialog).getByRole('link', { name: 'Compartilhar' });
     expect(link.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\?text=/);
@@ -199,7 +201,9 @@ describe('share dialog', () => {
     });
     const user = await openShare();
     const qr = await screen.findByRole('img', { name: /QR code/ });
-    act(() => qr.dispatchEvent(new Event('load')));
+    act(() => {
+      qr.dispatchEvent(new Event('load'));
+    });
     await user.click(screen.getByRole('button', { name: 'Baixar' }));
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(clicked[0].download).toMatch(/^qrcode-evento-[a-z0-9]+\.png$/);

@@ -1,0 +1,151 @@
+// One ESLint flat config for the whole repository (`npm run lint`). Besides the usual rules, it
+// writes down the architecture that DESIGN.md states in prose, so a broken boundary fails CI:
+// - a remote never imports another remote or the shell; the shell imports no remote's source;
+// - shared-kit imports no remote, no shell and no server; api-server imports no front-end package;
+// - axios is imported only inside shared-kit/api-client (every call goes through it).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+const remotes = ['organiser-remote', 'guest-remote', 'gallery-remote'];
+const frontEnd = ['shell', ...remotes, 'shared-kit/design-kit', 'shared-kit/api-client'];
+const packageNames = {
+  shell: '@momentos/shell',
+  'organiser-remote': '@momentos/organiser-remote',
+  'guest-remote': '@momentos/guest-remote',
+  'gallery-remote': '@momentos/gallery-remote',
+  'shared-kit/design-kit': '@momentos/design-kit',
+  'shared-kit/api-client': '@momentos/api-client',
+  'api-server': '@momentos/api-server',
+};
+
+/**
+ * The import boundaries: for each folder, the folders it must never import from. Checked twice: on
+ * resolved file paths (relative imports) by import-x's no-restricted-paths, and on package names by
+ * no-restricted-imports (a workspace package resolves through node_modules).
+ */
+const forbidden = {
+  shell: remotes,
+  'organiser-remote': ['shell', 'guest-remote', 'gallery-remote'],
+  'guest-remote': ['shell', 'organiser-remote', 'gallery-remote'],
+  'gallery-remote': ['shell', 'organiser-remote', 'guest-remote'],
+  'shared-kit/design-kit': ['shell', ...remotes, 'api-server'],
+  'shared-kit/api-client': ['shell', ...remotes, 'api-server'],
+  'api-server': frontEnd,
+};
+
+const boundaryMessage = (from, to) => `${from} must not import ${to} (see docs/decisions.md, 'Boundaries').`;
+
+function boundaryConfig(folder) {
+  const banned = forbidden[folder];
+  return {
+    files: [`${folder}/**/*.{ts,tsx,js,mjs,cjs}`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: banned.map((other) => ({ target: `./${folder}`, from: `./${other}`, message: boundaryMessage(folder, other) })) },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: folder === 'shared-kit/api-client' ? [] : [{ name: 'axios', message: 'axios is used only inside shared-kit/api-client: call the API through @momentos/api-client.' }],
+          patterns: banned.map((other) => ({
+            group: [packageNames[other], `${packageNames[other]}/*`],
+            message: boundaryMessage(folder, other),
+          })),
+        },
+      ],
+    },
+  };
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      '**/.turbo/**',
+      '**/@mf-types/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '.test-results/**',
+      'data/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          alwaysTryTypes: true,
+          project: ['tsconfig.json', '*/tsconfig.json', 'shared-kit/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  // Type-aware rules for TypeScript sources: the mistakes swc would let through (it strips types).
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { ignoreVoid: true, allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] },
+      ],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  // React: hooks rules and accessibility in every front-end package.
+  {
+    files: frontEnd.map((folder) => `${folder}/**/*.{ts,tsx}`),
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      // The two classic hook rules. The React Compiler rules of eslint-plugin-react-hooks 7 are not
+      // on: we do not build with the compiler (docs/decisions.md, 'Lint').
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  ...Object.keys(forbidden).map(boundaryConfig),
+  // Tests, scripts and benchmarks may log and use CommonJS.
+  {
+    files: ['**/__tests__/**', '**/test/**', '**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'scripts/**', '**/scripts/**', 'test-support/**', '**/*.cjs'],
+    // Benchmarks and browser tests also run code inside the page (page.evaluate).
+    languageOptions: { globals: { ...globals.node, ...globals.jest, ...globals.browser } },
+    rules: {
+      'no-console': 'off',
+      '@typescript-eslint/no-require-imports': 'off',
+      // Playwright fixtures take `{}` when they use no other fixture.
+      'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],
+    },
+  },
+);

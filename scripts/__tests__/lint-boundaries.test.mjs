@@ -1,0 +1,68 @@
+// The lint rules bite: a file planted with a forbidden import makes ESLint report it, with the
+// boundary named. Run by `npm test` (scripts/run-tests.mjs) through node's test runner.
+import assert from 'node:assert/strict';
+import { rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const eslint = new ESLint({ cwd: root });
+
+/**
+ * Plants every probe file for real (type-aware linting needs files its tsconfig includes), lints them
+ * in one run and removes them again, whatever happens.
+ */
+async function lintPlanted(files) {
+  const paths = files.map(([path]) => join(root, path));
+  try {
+    files.forEach(([path, code]) => writeFileSync(join(root, path), code, { flag: 'wx' }));
+    const results = await eslint.lintFiles(paths);
+    return new Map(results.map((result) => [result.filePath, result.messages.map((message) => ({ rule: message.ruleId, text: message.message }))]));
+  } finally {
+    paths.forEach((path) => rmSync(path, { force: true }));
+  }
+}
+
+const boundaryRules = ['import-x/no-restricted-paths', 'no-restricted-imports'];
+const boundaryErrors = (messages) => messages.filter((message) => boundaryRules.includes(message.rule));
+
+const planted = [
+  ['a remote imports another remote by path', 'guest-remote/src/features/probe-path.ts', "import { pages } from '../../../gallery-remote/src/routes';\nexport const probe = pages;\n", 'guest-remote must not import gallery-remote'],
+  ['a remote imports another remote by package name', 'gallery-remote/src/probe.ts', "import { pages } from '@momentos/organiser-remote/src/routes';\nexport const probe = pages;\n", 'gallery-remote must not import organiser-remote'],
+  ['a remote imports the shell', 'organiser-remote/src/probe.ts', "import { routeTable } from '../../shell/src/routes/route-table';\nexport const probe = routeTable;\n", 'organiser-remote must not import shell'],
+  ['the shell imports a remote', 'shell/src/probe.ts', "import { pages } from '../../guest-remote/src/routes';\nexport const probe = pages;\n", 'shell must not import guest-remote'],
+  ['shared-kit imports a remote', 'shared-kit/design-kit/src/probe.ts', "import { pages } from '../../../gallery-remote/src/routes';\nexport const probe = pages;\n", 'shared-kit/design-kit must not import gallery-remote'],
+  ['the API server imports a front-end package', 'api-server/src/probe.ts', "import { login } from '@momentos/api-client';\nexport const probe = login;\n", 'api-server must not import shared-kit/api-client'],
+  ['a screen imports axios', 'organiser-remote/src/features/probe-axios.ts', "import axios from 'axios';\nexport const probe = axios;\n", 'axios is used only inside shared-kit/api-client'],
+];
+
+const allowed = [
+  ['guest-remote/src/probe-allowed.ts', "import { Dialog } from '@momentos/design-kit';\nimport { login } from '@momentos/api-client';\nexport const probe = [Dialog, login];\n"],
+  ['shared-kit/api-client/src/probe-allowed.ts', "import axios from 'axios';\nexport const probe = axios;\n"],
+];
+
+describe('lint boundaries', () => {
+  let messages;
+  before(async () => {
+    messages = await lintPlanted([...planted.map(([, path, code]) => [path, code]), ...allowed]);
+  });
+
+  for (const [what, path, , expected] of planted) {
+    it(`fails when ${what}`, () => {
+      const all = messages.get(join(root, path));
+      assert.ok(all, `${path} was not linted`);
+      const errors = boundaryErrors(all);
+      assert.ok(errors.some((error) => error.text.includes(expected)), `expected "${expected}", got ${JSON.stringify(all)}`);
+    });
+  }
+
+  it('lets a remote import the shared kits, and api-client import axios', () => {
+    for (const [path] of allowed) {
+      const all = messages.get(join(root, path));
+      assert.ok(all, `${path} was not linted`);
+      assert.deepEqual(all.filter((message) => message.rule === null || boundaryRules.includes(message.rule)), []);
+    }
+  });
+});
