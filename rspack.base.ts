@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { remoteNames, remotes } from '@momentos/app-manifest';
 
 import type { FederationConfig } from './federation-shared';
 
@@ -34,7 +35,7 @@ const apiUrl = process.env.API_URL ?? 'http://localhost:8080';
  * runs and the shell's dev server watches the remotes' sources to reload the page.
  */
 const composedDev = process.env.MOMENTOS_DEV_COMPOSED === '1';
-const watchedByShell = ['organiser-remote/src', 'guest-remote/src', 'gallery-remote/src', 'shared-kit'].map((dir) =>
+const watchedByShell = [...remoteNames.map((name) => `${remotes[name].folder}/src`), 'shared-kit'].map((dir) =>
   path.join(__dirname, dir),
 );
 

@@ -1,4 +1,5 @@
+import { remotes } from '@momentos/app-manifest';
 import { createAppConfig } from '../rspack.base';
 import { federation } from './module-federation.config';
 
-export default createAppConfig({ dir: __dirname, port: 3002, federation, title: 'Momentos: convidado' });
+export default createAppConfig({ dir: __dirname, port: remotes.guest_remote.devPort, federation, title: 'Momentos: convidado' });

@@ -39,7 +39,8 @@ function visit(dir) {
 }
 
 visit('node_modules');
-for (const ws of ['shell', 'organiser-remote', 'guest-remote', 'gallery-remote', 'api-server', 'e2e', 'bench', 'shared-kit/design-kit', 'shared-kit/api-client']) {
+// Every workspace may hold its own node_modules (versions that differ from the root's).
+for (const ws of JSON.parse(readFileSync('package.json', 'utf8')).workspaces) {
   visit(join(ws, 'node_modules'));
 }
 if (problems.length) {

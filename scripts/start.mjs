@@ -7,20 +7,28 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const turbo = join(root, 'node_modules', '.bin', 'turbo');
+const build = () => {
+  const result = spawnSync(turbo, ['run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+// The app manifest names the apps to serve; it is itself built, so a fresh clone builds everything.
+const manifest = join(root, 'shared-kit', 'app-manifest', 'dist', 'index.js');
+if (!existsSync(manifest)) {
+  console.log('Building the apps (first start)...');
+  build();
+}
+const { remoteNames, remotes, shellApp, REMOTE_ENTRY_FILE } = await import(manifest);
 const builtFiles = [
-  'shell/dist/index.html',
-  'organiser-remote/dist/remoteEntry.js',
-  'guest-remote/dist/remoteEntry.js',
-  'gallery-remote/dist/remoteEntry.js',
+  `${shellApp.folder}/dist/index.html`,
+  ...remoteNames.map((name) => `${remotes[name].folder}/dist/${REMOTE_ENTRY_FILE}`),
   'api-server/dist/server.js',
 ];
-
 const missing = builtFiles.filter((file) => !existsSync(join(root, file)));
 if (missing.length > 0) {
   console.log(`Building what is missing (${missing.join(', ')})...`);
-  const turbo = join(root, 'node_modules', '.bin', 'turbo');
-  const build = spawnSync(turbo, ['run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  build();
 }
 
 const server = spawn(process.execPath, [join(root, 'api-server', 'dist', 'server.js')], {

@@ -1,10 +1,11 @@
+import { shellApp } from '@momentos/app-manifest';
 import { createAppConfig } from '../rspack.base';
 import { federation } from './module-federation.config';
 import { devRemotes } from './dev-remotes';
 
 export default createAppConfig({
   dir: __dirname,
-  port: 3000,
+  port: shellApp.devPort,
   federation,
   publicPath: '/',
   title: 'Momentos',

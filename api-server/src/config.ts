@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { remoteNames, remotes as remoteManifest, type RemoteName } from '@momentos/app-manifest';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -22,7 +23,8 @@ export interface Config {
   databaseSchema?: string;
   /** Public origin of the front end, used for invite links (QR codes). */
   publicUrl?: string;
-  remotes: { organiser?: string; guest?: string; gallery?: string };
+  /** Remote entries moved at deploy time (REMOTE_*_URL); same-origin defaults when absent. */
+  remotes: Partial<Record<RemoteName, string>>;
   /** Folder holding shell/dist and the remotes' dist folders. */
   webRoot: string;
   jwtSecret?: string;
@@ -132,11 +134,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseUrl: optional(env.DATABASE_URL),
     databaseSchema: optional(env.DATABASE_SCHEMA),
     publicUrl: optional(env.PUBLIC_URL)?.replace(/\/+$/, ''),
-    remotes: {
-      organiser: optional(env.REMOTE_ORGANISER_URL),
-      guest: optional(env.REMOTE_GUEST_URL),
-      gallery: optional(env.REMOTE_GALLERY_URL),
-    },
+    remotes: Object.fromEntries(
+      remoteNames.flatMap((name) => {
+        const url = optional(env[remoteManifest[name].urlVariable]);
+        return url ? [[name, url]] : [];
+      }),
+    ),
     webRoot: path.resolve(cwd, optional(env.WEB_ROOT) ?? DEFAULT_WEB_ROOT),
     jwtSecret: optional(env.JWT_SECRET),
     tokenTtlSeconds: parseDuration(optional(env.TOKEN_TTL) ?? '7d'),

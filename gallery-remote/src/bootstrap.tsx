@@ -1,7 +1,6 @@
 import { renderStandalone } from '@momentos/design-kit';
 import { pages } from './routes';
 
-// Standalone mount for this team's own dev server; inside the product the shell routes to `pages`.
-renderStandalone(pages, [
-  { path: '/events/share/albums/:id', page: 'gallery' },
-]);
+// Standalone mount for this team's own dev server (its routes from the app manifest); inside the
+// product the shell routes to `pages`.
+renderStandalone('gallery_remote', pages);

@@ -1,6 +1,6 @@
-import type { RemoteRoutesModule } from '@momentos/design-kit';
+import type { RemotePages } from '@momentos/design-kit';
 
 /** The exposed contract (`./routes`): this remote's pages by the names the shell's route table uses. */
-export const pages: RemoteRoutesModule['pages'] = {
+export const pages: RemotePages<'gallery_remote'> = {
   'gallery': () => import('./features/gallery/gallery-page'),
 };

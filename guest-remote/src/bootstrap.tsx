@@ -1,9 +1,6 @@
 import { renderStandalone } from '@momentos/design-kit';
 import { pages } from './routes';
 
-// Standalone mount for this team's own dev server; inside the product the shell routes to `pages`.
-renderStandalone(pages, [
-  { path: '/invite/:code', page: 'invite' },
-  { path: '/events/share/:id', page: 'welcome' },
-  { path: '/events/upload/:id', page: 'upload' },
-]);
+// Standalone mount for this team's own dev server (its routes from the app manifest); inside the
+// product the shell routes to `pages`.
+renderStandalone('guest_remote', pages);

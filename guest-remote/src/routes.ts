@@ -1,7 +1,7 @@
-import type { RemoteRoutesModule } from '@momentos/design-kit';
+import type { RemotePages } from '@momentos/design-kit';
 
 /** The exposed contract (`./routes`): this remote's pages by the names the shell's route table uses. */
-export const pages: RemoteRoutesModule['pages'] = {
+export const pages: RemotePages<'guest_remote'> = {
   'invite': () => import('./features/invite/invite-page'),
   'welcome': () => import('./features/welcome/welcome-page'),
   'upload': () => import('./features/upload/upload-page'),

@@ -1,10 +1,6 @@
 import { renderStandalone } from '@momentos/design-kit';
 import { pages } from './routes';
 
-// Standalone mount for this team's own dev server; inside the product the shell routes to `pages`.
-renderStandalone(pages, [
-  { path: '/', page: 'entry' },
-  { path: '/events', page: 'event-list' },
-  { path: '/events/register', page: 'event-form' },
-  { path: '/events/register/:id', page: 'event-form' },
-]);
+// Standalone mount for this team's own dev server (its routes from the app manifest); inside the
+// product the shell routes to `pages`.
+renderStandalone('organiser_remote', pages);

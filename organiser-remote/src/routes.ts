@@ -1,7 +1,7 @@
-import type { RemoteRoutesModule } from '@momentos/design-kit';
+import type { RemotePages } from '@momentos/design-kit';
 
 /** The exposed contract (`./routes`): this remote's pages by the names the shell's route table uses. */
-export const pages: RemoteRoutesModule['pages'] = {
+export const pages: RemotePages<'organiser_remote'> = {
   'entry': () => import('./features/entry/entry-page'),
   'event-list': () => import('./features/event-list/event-list-page'),
   'event-form': () => import('./features/event-form/event-form-page'),

@@ -31,7 +31,7 @@ const boundaryErrors = (messages) => messages.filter((message) => boundaryRules.
 const planted = [
   ['a remote imports another remote by path', 'guest-remote/src/features/probe-path.ts', "import { pages } from '../../../gallery-remote/src/routes';\nexport const probe = pages;\n", 'guest-remote must not import gallery-remote'],
   ['a remote imports another remote by package name', 'gallery-remote/src/probe.ts', "import { pages } from '@momentos/organiser-remote/src/routes';\nexport const probe = pages;\n", 'gallery-remote must not import organiser-remote'],
-  ['a remote imports the shell', 'organiser-remote/src/probe.ts', "import { routeTable } from '../../shell/src/routes/route-table';\nexport const probe = routeTable;\n", 'organiser-remote must not import shell'],
+  ['a remote imports the shell', 'organiser-remote/src/probe.ts', "import { App } from '../../shell/src/app';\nexport const probe = App;\n", 'organiser-remote must not import shell'],
   ['the shell imports a remote', 'shell/src/probe.ts', "import { pages } from '../../guest-remote/src/routes';\nexport const probe = pages;\n", 'shell must not import guest-remote'],
   ['shared-kit imports a remote', 'shared-kit/design-kit/src/probe.ts', "import { pages } from '../../../gallery-remote/src/routes';\nexport const probe = pages;\n", 'shared-kit/design-kit must not import gallery-remote'],
   ['the API server imports a front-end package', 'api-server/src/probe.ts', "import { login } from '@momentos/api-client';\nexport const probe = login;\n", 'api-server must not import shared-kit/api-client'],

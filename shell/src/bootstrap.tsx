@@ -1,17 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { matchPath } from 'react-router-dom';
+import { matchRoute } from '@momentos/app-manifest';
 import { App } from './app';
 import { loadRemotePage } from './remotes/load-remote-page';
 import type { RemotesConfig } from './remotes/remotes-config';
 import { registerRemotesAtRuntime } from './remotes/register-remotes';
-import { routeTable } from './routes/route-table';
 
 export async function boot(remotes: Promise<RemotesConfig>) {
   // Where each remote lives is decided at deploy time: remotes.json, read before the first render.
   registerRemotesAtRuntime(await remotes);
   // The current route's page starts loading now, in parallel with React's first render.
-  const route = routeTable.find(({ path }) => matchPath(path, window.location.pathname));
+  const route = matchRoute(window.location.pathname);
   if (route) loadRemotePage(route.remote, route.page).catch(() => undefined);
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>

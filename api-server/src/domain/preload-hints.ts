@@ -3,30 +3,12 @@
 // entry while the shell's own script is still arriving, instead of one round trip after another.
 import fs from 'node:fs';
 import path from 'node:path';
-
-export type RemoteKey = 'organiser' | 'guest' | 'gallery';
+import { defaultEntryUrl, matchRoute, remotes, type RemoteName } from '@momentos/app-manifest';
 
 export interface PreloadSources {
   webRoot: string;
   /** Remote entries from the environment (a moved remote); same-origin defaults when absent. */
-  remotes: Partial<Record<RemoteKey, string>>;
-}
-
-const REMOTE_FOLDERS: Record<RemoteKey, string> = {
-  organiser: 'organiser-remote',
-  guest: 'guest-remote',
-  gallery: 'gallery-remote',
-};
-
-/**
- * The remote that serves a path. It mirrors the shell's route table (shell/src/routes/route-table.ts)
- * for preloading only: a mismatch costs one unused download, never a wrong page.
- */
-export function remoteForPath(pathname: string): RemoteKey | null {
-  if (pathname.startsWith('/events/share/albums/')) return 'gallery';
-  if (/^\/(invite|events\/share|events\/upload)\//.test(pathname)) return 'guest';
-  if (pathname === '/' || pathname === '/events' || pathname.startsWith('/events/register')) return 'organiser';
-  return null;
+  remotes: Partial<Record<RemoteName, string>>;
 }
 
 interface FederationStats {
@@ -49,15 +31,16 @@ export async function preloadUrls(pathname: string, sources: PreloadSources): Pr
   for (const shared of shell?.shared ?? []) {
     for (const file of shared.assets?.js?.sync ?? []) urls.push(`/${file}`);
   }
-  const remote = remoteForPath(pathname);
+  // The route table is the shell's (app manifest): the same match tells which remote a path needs.
+  const remote = matchRoute(pathname)?.remote;
   if (remote) {
     const moved = sources.remotes[remote];
     if (moved) urls.push(moved);
     else {
-      urls.push(`/remotes/${remote}/remoteEntry.js`);
-      const stats = await readStats(path.join(sources.webRoot, REMOTE_FOLDERS[remote], 'dist', 'mf-stats.json'));
+      urls.push(defaultEntryUrl(remote));
+      const stats = await readStats(path.join(sources.webRoot, remotes[remote].folder, 'dist', 'mf-stats.json'));
       const routes = stats?.exposes?.find((expose) => expose.name === 'routes');
-      for (const file of routes?.assets?.js?.sync ?? []) urls.push(`/remotes/${remote}/${file}`);
+      for (const file of routes?.assets?.js?.sync ?? []) urls.push(`${remotes[remote].mountPath}${file}`);
     }
   }
   return [...new Set(urls)];

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { defaultEntryUrl, remoteNames, remotes } from '@momentos/app-manifest';
 import type { Config } from '../config';
 import { preloadUrls, withPreloads } from '../domain/preload-hints';
 import { messages } from '../errors';
@@ -15,12 +16,6 @@ export const NO_CACHE = 'no-cache';
 export function cacheControlFor(filePath: string): string {
   return HASHED_NAME.test(path.basename(filePath)) ? IMMUTABLE : NO_CACHE;
 }
-
-const REMOTES = [
-  { key: 'organiser', folder: 'organiser-remote' },
-  { key: 'guest', folder: 'guest-remote' },
-  { key: 'gallery', folder: 'gallery-remote' },
-] as const;
 
 function isFrontEndRoute(url: string): boolean {
   const pathname = url.split('?')[0];
@@ -38,21 +33,17 @@ export default fp<{ config: Config }>(
 
     app.get('/remotes.json', async (_request, reply) => {
       reply.header('cache-control', NO_CACHE);
-      return {
-        organiser_remote: config.remotes.organiser ?? '/remotes/organiser/remoteEntry.js',
-        guest_remote: config.remotes.guest ?? '/remotes/guest/remoteEntry.js',
-        gallery_remote: config.remotes.gallery ?? '/remotes/gallery/remoteEntry.js',
-      };
+      return Object.fromEntries(remoteNames.map((name) => [name, config.remotes[name] ?? defaultEntryUrl(name)]));
     });
 
     const cacheHeaders = (res: { setHeader: (name: string, value: string) => unknown }, filePath: string) => {
       res.setHeader('cache-control', cacheControlFor(filePath));
     };
 
-    for (const remote of REMOTES) {
+    for (const name of remoteNames) {
       await app.register(fastifyStatic, {
-        root: path.join(config.webRoot, remote.folder, 'dist'),
-        prefix: `/remotes/${remote.key}/`,
+        root: path.join(config.webRoot, remotes[name].folder, 'dist'),
+        prefix: remotes[name].mountPath,
         decorateReply: false,
         cacheControl: false,
         index: false,

@@ -1,13 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { remotes } from '@momentos/app-manifest';
 import { pages } from '../routes';
 
 describe('organiser remote contract (./routes)', () => {
-  it('exposes exactly the pages the shell routes to it', () => {
+  it('exposes exactly the pages the app manifest names for it', () => {
     expect(Object.keys(pages).sort()).toEqual(['entry', 'event-form', 'event-list']);
+    expect(Object.keys(pages).sort()).toEqual([...remotes.organiser_remote.pages].sort());
   });
 
-  it.each(['entry', 'event-list', 'event-form'])('loads the %s page on demand', async (name) => {
+  it.each([...remotes.organiser_remote.pages])('loads the %s page on demand', async (name) => {
     const { default: Page } = await pages[name]();
     expect(typeof Page).toBe('function');
   });

@@ -13,9 +13,9 @@ export type { DialogProps } from './dialog/dialog';
 export { FeedbackDialog } from './dialog/feedback-dialog';
 export type { FeedbackDialogProps, FeedbackKind } from './dialog/feedback-dialog';
 export { ToastHost, notify } from './toasts/toasts';
-export type { PageLoader, RemoteRoutesModule } from './remote-contract/remote-contract';
+export type { PageLoader, RemotePages, RemoteRoutesModule } from './remote-contract/remote-contract';
 export { renderStandalone } from './standalone/render-standalone';
-export type { StandaloneRoute } from './standalone/render-standalone';
+
 export { GuidedTour } from './tour/guided-tour';
 export type { GuidedTourProps } from './tour/guided-tour';
 export { useGuidedTour, useTourOnce } from './tour/use-guided-tour';

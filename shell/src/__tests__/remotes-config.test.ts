@@ -1,4 +1,5 @@
-import { defaultRemotes, fetchRemotesConfig } from '../remotes/remotes-config';
+import { defaultEntryUrl } from '@momentos/app-manifest';
+import { fetchRemotesConfig } from '../remotes/remotes-config';
 
 const page = 'https://fotos.example.com/events/share/42';
 
@@ -21,7 +22,7 @@ describe('fetchRemotesConfig', () => {
     expect(asked).toBe('https://fotos.example.com/remotes.json');
     expect(config.guest_remote).toBe('https://cdn.example.net/guest/v2/remoteEntry.js');
     expect(config.gallery_remote).toBe('https://fotos.example.com/g/remoteEntry.js');
-    expect(config.organiser_remote).toBe(new URL(defaultRemotes.organiser_remote, page).href);
+    expect(config.organiser_remote).toBe(new URL(defaultEntryUrl('organiser_remote'), page).href);
   });
 
   it('falls back to the defaults when remotes.json cannot be read or is malformed', async () => {

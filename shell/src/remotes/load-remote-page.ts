@@ -1,9 +1,9 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { RemoteRoutesModule } from '@momentos/design-kit';
-import type { RemoteName } from './remotes-config';
+import type { PageName, RemoteName } from '@momentos/app-manifest';
 
-export type LoadRemotePage = (remote: RemoteName, page: string) => Promise<ComponentType>;
+export type LoadRemotePage = (remote: RemoteName, page: PageName<RemoteName>) => Promise<ComponentType>;
 
 const loading = new Map<string, Promise<ComponentType>>();
 

@@ -4,7 +4,7 @@ import { texts } from '../texts';
 import { loadRemotePage, type LoadRemotePage } from './load-remote-page';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { RemoteFallback } from './remote-fallback';
-import type { RemoteName } from './remotes-config';
+import type { PageName, RemoteName } from '@momentos/app-manifest';
 
 /** Lets tests load pages without the federation runtime. */
 export const RemoteLoaderContext = createContext<LoadRemotePage>(loadRemotePage);
@@ -16,7 +16,7 @@ type PageState = { status: 'loading' } | { status: 'ready'; Page: ComponentType 
  * remote and the page's chunk load, the Portuguese fallback with 'Tentar novamente' if either fails
  * (server down, 404, script error) or the page throws while rendering.
  */
-export function RemotePage({ remote, page }: { remote: RemoteName; page: string }) {
+export function RemotePage({ remote, page }: { remote: RemoteName; page: PageName<RemoteName> }) {
   const load = useContext(RemoteLoaderContext);
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<PageState>({ status: 'loading' });

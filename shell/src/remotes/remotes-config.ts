@@ -1,14 +1,7 @@
-/** The remotes the shell composes, by container name (DESIGN.md §2). */
-export const remoteNames = ['organiser_remote', 'guest_remote', 'gallery_remote'] as const;
-export type RemoteName = (typeof remoteNames)[number];
-export type RemotesConfig = Record<RemoteName, string>;
+import { defaultEntryUrl, remoteNames, type RemoteName } from '@momentos/app-manifest';
 
-/** Same-origin defaults: what the all-in-one server serves when no remote was moved. */
-export const defaultRemotes: RemotesConfig = {
-  organiser_remote: '/remotes/organiser/remoteEntry.js',
-  guest_remote: '/remotes/guest/remoteEntry.js',
-  gallery_remote: '/remotes/gallery/remoteEntry.js',
-};
+/** Where each remote of the app manifest lives, by container name (DESIGN.md §2). */
+export type RemotesConfig = Record<RemoteName, string>;
 
 /**
  * Reads remotes.json (written at deploy time) and resolves each entry against the page's URL.
@@ -27,7 +20,7 @@ export async function fetchRemotesConfig(
   }
   const config = {} as RemotesConfig;
   for (const name of remoteNames) {
-    const entry = typeof declared[name] === 'string' && declared[name] ? (declared[name]) : defaultRemotes[name];
+    const entry = typeof declared[name] === 'string' && declared[name] ? declared[name] : defaultEntryUrl(name);
     config[name] = new URL(entry, baseUrl).href;
   }
   return config;
