@@ -7,6 +7,12 @@ import { join } from 'node:path';
 const current = process.versions.node.split('.').map(Number);
 const problems = [];
 
+/**
+ * Installed folders that may need a newer Node because nothing loads them on an older one:
+ * better-sqlite3 13 (Node-API) is loaded only on Node 22 and later (api-server/src/db/sqlite-driver.ts).
+ */
+const loadedOnlyOnNewerNode = new Set(['better-sqlite3-napi']);
+
 function minimumMajor(range) {
   // Enough for the forms packages use: ">=22", ">=22.0.0", "^20.19.0 || >=22.12.0", "20.x || 22.x".
   const alternatives = range.split('||').map((part) => part.trim());
@@ -24,6 +30,7 @@ function visit(dir) {
     const path = join(dir, name);
     if (name.startsWith('@')) { visit(path); continue; }
     const manifest = join(path, 'package.json');
+    if (loadedOnlyOnNewerNode.has(name)) continue;
     if (existsSync(manifest)) {
       const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
       const range = pkg.engines?.node;

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import { Client, Pool } from 'pg';
 import type { Config } from '../config';
 import { migrationProvider } from './migrations';
+import { SqliteDatabase } from './sqlite-driver';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
