@@ -1,16 +1,34 @@
 #!/usr/bin/env node
-// The API suite's second database: runs the same jest suite against PostgreSQL when
-// TEST_POSTGRES_URL names one (CI starts one; see .ci/run). Each test server gets its own schema.
-import { spawnSync } from 'node:child_process';
+// The API suite's second run: the same jest suite against PostgreSQL (TEST_POSTGRES_URL, which CI
+// starts; see .ci/run) with the files in S3-compatible object storage (s3rver, started here from the
+// npm registry). Each test server gets its own schema and its own bucket.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 
 const url = process.env.TEST_POSTGRES_URL;
 if (!url) {
-  console.log('API suite on PostgreSQL: skipped (set TEST_POSTGRES_URL to run it)');
+  console.log('API suite on PostgreSQL + S3: skipped (set TEST_POSTGRES_URL to run it)');
   process.exit(0);
 }
-console.log(`API suite on PostgreSQL (${url.replace(/\/\/[^@]*@/, '//***@')})`);
-const run = spawnSync('npx', ['jest', '--runInBand'], {
+const { spawnS3Server, CREDENTIALS } = createRequire(import.meta.url)('./s3-server.cjs');
+const s3 = await spawnS3Server();
+console.log(`API suite on PostgreSQL (${url.replace(/\/\/[^@]*@/, '//***@')}) + S3 (s3rver at ${s3.endpoint})`);
+
+const jest = spawn('npx', ['jest', '--runInBand'], {
   stdio: 'inherit',
-  env: { ...process.env, DATABASE_URL: url },
+  env: {
+    ...process.env,
+    DATABASE_URL: url,
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: s3.endpoint,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  },
 });
-process.exit(run.status ?? 1);
+const status = await new Promise((resolve) => jest.on('exit', (code) => resolve(code ?? 1)));
+await s3.stop();
+fs.rmSync(s3.directory, { recursive: true, force: true });
+process.exit(status);

@@ -1,7 +1,16 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { remoteNames, remotes as remoteManifest, type RemoteName } from '@momentos/app-manifest';
+
+/** A configuration the server refuses to start with; the message names the variable. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -37,6 +46,42 @@ export interface Config {
   uploads: UploadLimits;
   media: MediaConfig;
   realtime: RealtimeConfig;
+  storage: StorageConfig;
+  /** TRUST_PROXY: Fastify's trustProxy; false unless configured (X-Forwarded-For is then ignored). */
+  trustProxy: false | number | string[];
+}
+
+export type StorageDriverName = 'local' | 's3';
+
+export interface S3Settings {
+  /** S3_ENDPOINT: URL of an S3-compatible server; undefined for AWS itself. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  /** S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY; both undefined means the SDK's default chain (AWS_* variables, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** S3_FORCE_PATH_STYLE: http://host/bucket/key instead of http://bucket.host/key (MinIO and the like). */
+  forcePathStyle: boolean;
+}
+
+export interface StorageConfig {
+  /** STORAGE_DRIVER: where media files live, DATA_DIR/files (local) or a bucket (s3). */
+  driver: StorageDriverName;
+  s3?: S3Settings;
+}
+
+export interface MediaJobConfig {
+  /** MEDIA_JOB_RETRIES: retries of a failing job before the photo ends with an error (PostgreSQL queue). */
+  retries: number;
+  /** MEDIA_JOB_RETRY_DELAY: pause before the first retry, doubling after each (seconds). */
+  retryDelaySeconds: number;
+  /** MEDIA_JOB_TIMEOUT: a job running longer (its instance died or hangs) is failed and retried (seconds). */
+  timeoutSeconds: number;
+  /** How often an idle instance asks the queue for work (seconds). */
+  pollSeconds: number;
+  /** How often the queue's maintenance looks for timed-out jobs (seconds). */
+  maintenanceSeconds: number;
 }
 
 export interface UploadLimits {
@@ -53,7 +98,7 @@ export interface UploadLimits {
 }
 
 export interface MediaConfig {
-  /** MEDIA_CONCURRENCY: thumbnails made at once (default: the number of cores). */
+  /** MEDIA_CONCURRENCY: thumbnails made at once (default: the number of cores; 0 = this instance takes no media jobs, PostgreSQL only). */
   concurrency: number;
   /** FFMPEG_PATH: ffmpeg executable; found on PATH by default; 'none' disables video posters. */
   ffmpegPath: string | null;
@@ -61,6 +106,8 @@ export interface MediaConfig {
   maxInputPixels: number;
   /** Long edge of the compressed photo (MEDIA_THUMBNAIL_SIZE, default 1600). */
   thumbnailSize: number;
+  /** The PostgreSQL job queue's settings (unused on SQLite, whose queue is in process). */
+  jobs: MediaJobConfig;
 }
 
 export interface RealtimeConfig {
@@ -75,10 +122,10 @@ const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trac
 /** Accepts plain seconds ("3600") or a number with a unit: s, m, h, d ("7d", "12h"). */
 export function parseDuration(value: string): number {
   const match = /^\s*(\d+)\s*([smhd]?)\s*$/i.exec(value);
-  if (!match) throw new Error(`Duração inválida: "${value}" (use por exemplo 3600, 30m, 12h ou 7d)`);
+  if (!match) throw new ConfigError(`Duração inválida: "${value}" (use por exemplo 3600, 30m, 12h ou 7d)`);
   const units: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86400 };
   const seconds = Number(match[1]) * units[match[2].toLowerCase()];
-  if (seconds <= 0) throw new Error(`Duração inválida: "${value}"`);
+  if (seconds <= 0) throw new ConfigError(`Duração inválida: "${value}"`);
   return seconds;
 }
 
@@ -90,7 +137,7 @@ function optional(value: string | undefined): string | undefined {
 function integer(value: string | undefined, fallback: number, name: string): number {
   if (optional(value) === undefined) return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} inválido: "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new ConfigError(`${name} inválido: "${value}"`);
   return parsed;
 }
 
@@ -118,20 +165,114 @@ function ffmpegFrom(value: string | undefined, envPath: string | undefined): str
   return chosen;
 }
 
+function flag(value: string | undefined, fallback: boolean, name: string): boolean {
+  const chosen = optional(value)?.toLowerCase();
+  if (chosen === undefined) return fallback;
+  if (['true', '1', 'yes', 'on'].includes(chosen)) return true;
+  if (['false', '0', 'no', 'off'].includes(chosen)) return false;
+  throw new ConfigError(`${name} inválido: "${value}" (use true ou false)`);
+}
+
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+function storageFrom(env: Env): StorageConfig {
+  const driver = (optional(env.STORAGE_DRIVER) ?? 'local').toLowerCase();
+  if (driver === 'local') return { driver: 'local' };
+  if (driver !== 's3') throw new ConfigError(`STORAGE_DRIVER inválido: "${env.STORAGE_DRIVER}" (use local ou s3)`);
+
+  const bucket = optional(env.S3_BUCKET);
+  if (!bucket) throw new ConfigError('S3_BUCKET é obrigatório com STORAGE_DRIVER=s3: o nome do bucket que guarda os arquivos.');
+  if (!BUCKET_NAME.test(bucket)) throw new ConfigError(`S3_BUCKET inválido: "${bucket}" (3 a 63 caracteres: letras minúsculas, números, ponto e hífen)`);
+  const endpoint = optional(env.S3_ENDPOINT)?.replace(/\/+$/, '');
+  if (endpoint !== undefined) {
+    let url: URL | null = null;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      // refused below
+    }
+    if (!url || !/^https?:$/.test(url.protocol)) throw new ConfigError(`S3_ENDPOINT inválido: "${endpoint}" (uma URL http:// ou https://; vazio para a AWS)`);
+  }
+  const accessKeyId = optional(env.S3_ACCESS_KEY_ID);
+  const secretAccessKey = optional(env.S3_SECRET_ACCESS_KEY);
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError(
+      `${accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'} está vazio: defina S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY juntos (ou nenhum dos dois, para as credenciais padrão da AWS).`,
+    );
+  }
+  return {
+    driver: 's3',
+    s3: {
+      endpoint,
+      region: optional(env.S3_REGION) ?? 'us-east-1',
+      bucket,
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, false, 'S3_FORCE_PATH_STYLE'),
+    },
+  };
+}
+
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** A hop count ("1") or the proxies' addresses ("10.0.0.1, 10.0.0.0/8, loopback"); unset means no proxy is trusted. */
+export function trustProxyFrom(value: string | undefined): Config['trustProxy'] {
+  const chosen = optional(value);
+  if (chosen === undefined || chosen.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(chosen)) return Number(chosen) === 0 ? false : Number(chosen);
+  if (chosen.toLowerCase() === 'true') {
+    throw new ConfigError('TRUST_PROXY=true aceitaria o X-Forwarded-For de qualquer cliente: use o número de proxies à frente do servidor (ex.: 1) ou os endereços deles.');
+  }
+  const entries = chosen.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = net.isIP(address);
+    const validBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!(PROXY_KEYWORDS.includes(entry) || (family !== 0 && validBits && extra === undefined))) {
+      throw new ConfigError(`TRUST_PROXY inválido: "${entry}" (use um número de proxies ou endereços IP/CIDR separados por vírgula)`);
+    }
+  }
+  return entries;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function (the last n hops are proxies), as
+ * Express does: Fastify 5.12 ignores a bare number (it cannot check the peer), so the count trusts the
+ * last n addresses whoever connects; give the proxies' addresses when clients can reach the server directly.
+ */
+export function fastifyTrustProxy(value: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value;
+}
+
 /** The repository root: two levels above api-server/src or api-server/dist. */
 export const DEFAULT_WEB_ROOT = path.resolve(__dirname, '..', '..');
 
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const logLevel = (optional(env.LOG_LEVEL) ?? 'info').toLowerCase() as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL inválido: "${env.LOG_LEVEL}"`);
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL inválido: "${env.LOG_LEVEL}"`);
   const port = integer(env.PORT, 8080, 'PORT');
-  if (port > 65535) throw new Error(`PORT inválido: "${env.PORT}"`);
+  if (port > 65535) throw new ConfigError(`PORT inválido: "${env.PORT}"`);
+  const databaseUrl = optional(env.DATABASE_URL);
+  const storage = storageFrom(env);
+  const jwtSecret = optional(env.JWT_SECRET);
+  // Object storage is what lets several instances serve the same files, so with it this instance is
+  // taken to be one of several: they must all sign and accept the same tokens.
+  if (storage.driver === 's3' && (!jwtSecret || jwtSecret.length < 32)) {
+    throw new ConfigError(
+      `JWT_SECRET ${jwtSecret ? 'é curto demais' : 'é obrigatório'} com STORAGE_DRIVER=s3: várias instâncias precisam do mesmo segredo para aceitar os tokens umas das outras. Defina em todas o mesmo JWT_SECRET, com 32 caracteres aleatórios ou mais (ex.: openssl rand -base64 48).`,
+    );
+  }
+  const concurrency = integer(env.MEDIA_CONCURRENCY, os.availableParallelism(), 'MEDIA_CONCURRENCY');
+  if (concurrency === 0 && !databaseUrl) {
+    throw new ConfigError('MEDIA_CONCURRENCY=0 (instância sem processamento de mídia) exige PostgreSQL (DATABASE_URL): com SQLite nenhuma outra instância faria as miniaturas.');
+  }
 
   return {
     port,
     host: optional(env.HOST) ?? '0.0.0.0',
     dataDir: path.resolve(cwd, optional(env.DATA_DIR) ?? './data'),
-    databaseUrl: optional(env.DATABASE_URL),
+    databaseUrl,
     databaseSchema: optional(env.DATABASE_SCHEMA),
     publicUrl: optional(env.PUBLIC_URL)?.replace(/\/+$/, ''),
     remotes: Object.fromEntries(
@@ -141,7 +282,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       }),
     ),
     webRoot: path.resolve(cwd, optional(env.WEB_ROOT) ?? DEFAULT_WEB_ROOT),
-    jwtSecret: optional(env.JWT_SECRET),
+    jwtSecret,
     tokenTtlSeconds: parseDuration(optional(env.TOKEN_TTL) ?? '7d'),
     organiserEmail: optional(env.ORGANISER_EMAIL),
     organiserPassword: optional(env.ORGANISER_PASSWORD),
@@ -160,13 +301,22 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       chunkSessionTtlMs: parseDuration(optional(env.CHUNK_SESSION_TTL) ?? '24h') * 1000,
     },
     media: {
-      concurrency: Math.max(1, integer(env.MEDIA_CONCURRENCY, os.availableParallelism(), 'MEDIA_CONCURRENCY')),
+      concurrency,
       ffmpegPath: ffmpegFrom(env.FFMPEG_PATH, env.PATH ?? process.env.PATH),
       maxInputPixels: integer(env.MEDIA_MAX_INPUT_PIXELS, 100_000_000, 'MEDIA_MAX_INPUT_PIXELS'),
       thumbnailSize: Math.max(16, integer(env.MEDIA_THUMBNAIL_SIZE, 1600, 'MEDIA_THUMBNAIL_SIZE')),
+      jobs: {
+        retries: integer(env.MEDIA_JOB_RETRIES, 3, 'MEDIA_JOB_RETRIES'),
+        retryDelaySeconds: Math.max(1, parseDuration(optional(env.MEDIA_JOB_RETRY_DELAY) ?? '30s')),
+        timeoutSeconds: parseDuration(optional(env.MEDIA_JOB_TIMEOUT) ?? '15m'),
+        pollSeconds: 2,
+        maintenanceSeconds: Math.min(60, parseDuration(optional(env.MEDIA_JOB_TIMEOUT) ?? '15m')),
+      },
     },
     realtime: {
       heartbeatMs: parseDuration(optional(env.WS_HEARTBEAT_INTERVAL) ?? '30s') * 1000,
     },
+    storage,
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
   };
 }

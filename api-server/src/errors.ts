@@ -17,6 +17,7 @@ export const messages = {
   albumNotFound: 'Álbum não encontrado.',
   fileNotFound: 'Arquivo não encontrado.',
   invalidPath: 'Caminho de arquivo inválido.',
+  rangeNotSatisfiable: 'O intervalo de bytes pedido está fora do arquivo.',
   unauthorized: 'Autenticação necessária. Faça login novamente.',
   invalidToken: 'Sessão inválida ou expirada. Faça login novamente.',
   badCredentials: 'Por favor, verifique se o e-mail e/ou senha estão corretos.',

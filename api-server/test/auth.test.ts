@@ -161,7 +161,8 @@ describe('tokens', () => {
 
 describe('configuration of accounts and secrets', () => {
   test('ORGANISER_EMAIL/ORGANISER_PASSWORD create the organiser at start, once', async () => {
-    const env = { ORGANISER_EMAIL: 'dona@example.com', ORGANISER_PASSWORD: 'senha-inicial-1', JWT_SECRET: '' };
+    // One instance on its local disk: the only setup where a generated secret is allowed.
+    const env = { ORGANISER_EMAIL: 'dona@example.com', ORGANISER_PASSWORD: 'senha-inicial-1', JWT_SECRET: '', STORAGE_DRIVER: 'local' };
     const server = await startServer({ env });
     try {
       expect((await postAuth(server, { email: 'dona@example.com', password: 'senha-inicial-1' })).status).toBe(200);

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { INVITE_ALPHABET, INVITE_LENGTH } from '../src/domain/invite-code';
-import { createAlbum, createEvent, eventForm, expectError, organiserSession, PNG_BYTES, startServer, type TestServer, readJson } from './helpers';
+import { createAlbum, createEvent, eventForm, expectError, organiserSession, PNG_BYTES, startServer, storedKeys, type TestServer, readJson } from './helpers';
 
 const JPEG_BYTES = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 1)]);
 
@@ -19,7 +17,8 @@ describe('events', () => {
     await server.close();
   });
 
-  const storedFile = (url: string) => path.join(server.dataDir, 'files', ...new URL(url, server.url).searchParams.get('path')!.split('/'));
+  const keyOf = (url: string) => new URL(url, server.url).searchParams.get('path')!;
+  const isStored = async (url: string) => (await server.app.storage.head(keyOf(url))) !== null;
 
   test('create with an image, list, read and fetch the image', async () => {
     const created = await createEvent(server, ana.token, { name: 'Casamento' }, { bytes: PNG_BYTES, name: 'x.txt', type: 'text/plain' });
@@ -67,8 +66,7 @@ describe('events', () => {
 
   test('editing without a new image keeps the current one; a new image replaces it and removes the old file', async () => {
     const created = await createEvent(server, ana.token, {}, { bytes: PNG_BYTES });
-    const oldFile = storedFile(created.image!);
-    expect(fs.existsSync(oldFile)).toBe(true);
+    expect(await isStored(created.image!)).toBe(true);
 
     const form = eventForm({ name: 'Novo nome', location: 'Porto' });
     form.append('image', 'null');
@@ -85,8 +83,8 @@ describe('events', () => {
     const body = await readJson(replaced);
     expect(body.image).toMatch(/\.jpg$/);
     expect(body.code).toBe(created.code);
-    expect(fs.existsSync(oldFile)).toBe(false);
-    expect(fs.existsSync(storedFile(body.image))).toBe(true);
+    expect(await isStored(created.image!)).toBe(false);
+    expect(await isStored(body.image)).toBe(true);
   });
 
   test('an empty file part (no image picked) is ignored', async () => {
@@ -182,20 +180,23 @@ describe('events', () => {
     const album = await createAlbum(server, ana.token, event.id);
     // A photo row and its files, as the upload issue will create them.
     const folder = `events/${event.id}/albums/${album.id}`;
-    fs.mkdirSync(path.join(server.dataDir, 'files', folder), { recursive: true });
-    fs.writeFileSync(path.join(server.dataDir, 'files', folder, 'a.jpg'), JPEG_BYTES);
+    await server.app.storage.put(`${folder}/a.jpg`, JPEG_BYTES);
     await server.app.db
       .insertInto('photos')
       .values({ id: 'pho_1', album_id: album.id, user_id: 'Maria', original_path: `${folder}/a.jpg`, compressed_path: null, file_type: 'image', processing: 0, error: null, client_file_name: 'a.jpg', client_file_size: 104, created_at: new Date().toISOString() })
       .execute();
     await fetch(`${server.url}/api/events/share/${event.code}`, { headers: ana.headers });
-    expect(fs.existsSync(path.join(server.dataDir, 'files', 'events', event.id))).toBe(true);
+    expect(await storedKeys(server, `events/${event.id}`)).toEqual([
+      `${folder}/a.jpg`,
+      expect.stringMatching(new RegExp(`^events/${event.id}/image-[0-9a-f]{16}\\.png$`)),
+      expect.stringMatching(new RegExp(`^events/${event.id}/qrcode-[0-9a-f]{16}\\.png$`)),
+    ]);
 
     const response = await fetch(`${server.url}/api/events/${event.id}`, { method: 'DELETE', headers: { ...ana.headers, 'content-type': 'application/json' } });
     expect(response.status).toBe(200);
     expect(await readJson(response)).toEqual({ status: 200, message: expect.any(String) });
 
-    expect(fs.existsSync(path.join(server.dataDir, 'files', 'events', event.id))).toBe(false);
+    expect(await storedKeys(server, `events/${event.id}`)).toEqual([]);
     expect(await server.app.db.selectFrom('photos').select('id').where('id', '=', 'pho_1').executeTakeFirst()).toBeUndefined();
     expect(await server.app.db.selectFrom('albums').select('id').where('event_id', '=', event.id).execute()).toEqual([]);
     await expectError(await fetch(`${server.url}/api/events/${event.id}`, { headers: ana.headers }), 404);

@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
+import { mediaJobsSchema } from '../src/plugins/media-worker';
 import { createOrganiser } from '../src/repositories/organisers';
+import { createBucket, deleteBucket, s3Env } from './s3';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -42,20 +44,29 @@ export function makeWebRoot(files: Record<string, string> = FAKE_FILES): string 
 }
 
 export const usingPostgres = () => Boolean(process.env.DATABASE_URL);
+/** The run's storage driver: scripts/test-postgres.mjs runs the suite with STORAGE_DRIVER=s3. */
+export const usingS3 = () => process.env.STORAGE_DRIVER === 's3';
 
-/** Starts the real app on an ephemeral port with a fresh DATA_DIR (and a fresh PostgreSQL schema when DATABASE_URL is set). */
+/**
+ * Starts the real app on an ephemeral port with a fresh DATA_DIR (a fresh PostgreSQL schema when
+ * DATABASE_URL is set, a fresh bucket when the storage is S3 and `env` names none).
+ */
 export async function startServer(options: { env?: Record<string, string>; webRoot?: string } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-data-'));
   const webRoot = options.webRoot ?? makeWebRoot();
   const schema = usingPostgres() ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  const config = loadConfig({
+  const env: Record<string, string> = {
     DATA_DIR: dataDir,
     WEB_ROOT: webRoot,
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-' + randomBytes(16).toString('hex'),
     ...(usingPostgres() ? { DATABASE_URL: process.env.DATABASE_URL!, DATABASE_SCHEMA: schema! } : {}),
+    ...s3Env(),
     ...options.env,
-  });
+  };
+  const ownBucket = env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET ? await createBucket(env) : undefined;
+  if (ownBucket) env.S3_BUCKET = ownBucket;
+  const config = loadConfig(env);
   const boot = async () => {
     const app = await buildApp(config);
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -83,8 +94,10 @@ export async function startServer(options: { env?: Record<string, string>; webRo
         const client = new Client({ connectionString: process.env.DATABASE_URL });
         await client.connect();
         await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.query(`DROP SCHEMA IF EXISTS "${mediaJobsSchema(schema)}" CASCADE`);
         await client.end();
       }
+      if (ownBucket) await deleteBucket(env, ownBucket);
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (!options.webRoot) fs.rmSync(webRoot, { recursive: true, force: true });
     },
@@ -105,6 +118,22 @@ export async function login(server: TestServer, email: string, password: string)
   });
   if (response.status !== 200) throw new Error(`login failed: ${response.status}`);
   return response.headers.get('authentication')!;
+}
+
+/** Keys of the stored files under a folder, whichever driver holds them. */
+export async function storedKeys(server: TestServer, prefix = 'events'): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const file of server.app.storage.list(prefix)) keys.push(file.key);
+  return keys;
+}
+
+/** The bytes stored under a key (null when none), whichever driver holds them. */
+export async function readStored(server: TestServer, key: string): Promise<Buffer | null> {
+  const file = await server.app.storage.get(key);
+  if (!file) return null;
+  const parts: Buffer[] = [];
+  for await (const part of file.body as AsyncIterable<Buffer>) parts.push(part);
+  return Buffer.concat(parts);
 }
 
 /** An organiser with a token, ready to call the API. */

@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createAlbum, createEvent, expectError, organiserSession, readJson, startServer, type TestServer } from './helpers';
+import { createAlbum, createEvent, expectError, organiserSession, readJson, readStored, startServer, storedKeys, type TestServer } from './helpers';
 
 // ws ships no types here; the API server's realtime hub uses the same package.
  
@@ -40,17 +40,9 @@ const jpeg = (width: number, height: number, orientation?: number) => {
 };
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 4, background: '#3366ff' } }).png().toBuffer();
 
-function storedFiles(server: TestServer): string[] {
-  const root = path.join(server.dataDir, 'files');
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) walk(path.join(dir, entry.name));
-      else out.push(path.relative(root, path.join(dir, entry.name)));
-    }
-  };
-  if (fs.existsSync(root)) walk(root);
-  return out.filter((file) => file.includes('/albums/'));
+/** Stored files of albums (originals and thumbnails), whichever driver holds them. */
+async function storedFiles(server: TestServer): Promise<string[]> {
+  return (await storedKeys(server)).filter((key) => key.includes('/albums/'));
 }
 
 const keyOf = (url: string) => decodeURIComponent(url.replace('/api/files?path=', ''));
@@ -142,7 +134,7 @@ describe('photo uploads', () => {
   });
 
   test('a renamed executable is refused with 415 naming it; nothing is stored', async () => {
-    const before = storedFiles(server).length;
+    const before = (await storedFiles(server)).length;
     const rows = await photoCount(server);
     const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(4000, 1)]);
     const response = await upload(server, album.id, 'Rui', [
@@ -152,7 +144,7 @@ describe('photo uploads', () => {
     ]);
     const error = await expectError(response, 415);
     expect(error.message).toBe('Apenas imagens e vídeos são permitidos. Arquivos inválidos: ferias.jpg, leia.txt');
-    expect(storedFiles(server)).toHaveLength(before);
+    expect(await storedFiles(server)).toHaveLength(before);
     expect(await photoCount(server)).toBe(rows);
     expect(fs.readdirSync(path.join(server.dataDir, 'tmp', 'uploads'))).toEqual([]);
   });
@@ -186,12 +178,12 @@ describe('photo uploads', () => {
     const first = await readJson(await upload(server, album.id, 'Bia', files));
     await server.app.media.idle();
     const rows = await photoCount(server);
-    const filesBefore = storedFiles(server).length;
+    const filesBefore = (await storedFiles(server)).length;
     const second = await upload(server, album.id, 'Bia', files);
     expect(second.status).toBe(201);
     expect((await readJson(second)).photos.map((p: { id: string }) => p.id)).toEqual(first.photos.map((p: { id: string }) => p.id));
     expect(await photoCount(server)).toBe(rows);
-    expect(storedFiles(server).length).toBe(filesBefore);
+    expect((await storedFiles(server)).length).toBe(filesBefore);
 
     const other = await readJson(await upload(server, album.id, 'Bia', [{ name: 'retry-1.jpg', bytes: await jpeg(240, 160) }]));
     expect(other.photos[0].id).not.toBe(first.photos[0].id);
@@ -201,7 +193,7 @@ describe('photo uploads', () => {
   test('an upload cut off mid-body leaves no row and no file', async () => {
     await server.app.media.idle();
     const rows = await photoCount(server);
-    const files = storedFiles(server).length;
+    const files = (await storedFiles(server)).length;
     const boundary = '----momentos' + Date.now();
     const head =
       `--${boundary}\r\nContent-Disposition: form-data; name="album_id"\r\n\r\n${album.id}\r\n` +
@@ -232,7 +224,7 @@ describe('photo uploads', () => {
     for (let i = 0; i < 50 && fs.readdirSync(path.join(server.dataDir, 'tmp', 'uploads')).length > 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(fs.readdirSync(path.join(server.dataDir, 'tmp', 'uploads'))).toEqual([]);
     expect(await photoCount(server)).toBe(rows);
-    expect(storedFiles(server)).toHaveLength(files);
+    expect(await storedFiles(server)).toHaveLength(files);
   });
 
   test('listing: newest first, filter by user_id, distinct users, updates by ids; private albums only for their owner', async () => {
@@ -327,7 +319,7 @@ describe('upload limits (lowered)', () => {
     expect(error.message).toBe(
       'O servidor recusou o upload porque o tamanho total do arquivo é muito grande (limite de 0.2MB). Envie menos arquivos por vez ou arquivos menores.',
     );
-    expect(storedFiles(server)).toEqual([]);
+    expect(await storedFiles(server)).toEqual([]);
     expect(fs.readdirSync(path.join(server.dataDir, 'tmp', 'uploads'))).toEqual([]);
   });
 
@@ -335,7 +327,7 @@ describe('upload limits (lowered)', () => {
     expect((await expectError(await upload(server, albumId, 'Rui', [{ name: 'big.jpg', bytes: noise(160_000) }]), 413)).message).toMatch(/big\.jpg/);
     const files = ['1', '2', '3'].map((n) => ({ name: `${n}.jpg`, bytes: noise(1000) }));
     expect((await expectError(await upload(server, albumId, 'Rui', files), 413)).message).toMatch(/máximo 2/);
-    expect(storedFiles(server)).toEqual([]);
+    expect(await storedFiles(server)).toEqual([]);
   });
 
   test('the default total limit message is the spec sentence (200MB)', async () => {
@@ -437,8 +429,8 @@ describe('media pipeline', () => {
       await server.app.media.idle();
       const [update] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${album.id}?ids=${photos[0].id}`));
       expect(update).toEqual({ id: photos[0].id, compressed_photo: null, error: 'Erro ao processar', processing: false });
-      const original = fs.readFileSync(path.join(server.dataDir, 'files', keyOf(photos[0].original_photo)));
-      expect(original.equals(heic)).toBe(true);
+      const original = await readStored(server, keyOf(photos[0].original_photo));
+      expect(original?.equals(heic)).toBe(true);
     } finally {
       await server.close();
     }

@@ -13,10 +13,10 @@ function nextTimestamp(): string {
 }
 
 /**
- * Files the finished temporary files into the album: one row per file, the file renamed into place
- * inside the row's transaction. A file already stored under the same idempotency key (album + client
- * file name + size) is not stored again: its existing item is answered. New photos are announced to
- * the album's subscribers and queued for the media worker.
+ * Files the finished temporary files into the album: one row per file, the file moved into storage
+ * (a rename on local disk, an upload to the bucket) before its row is written. A file already stored
+ * under the same idempotency key (album + client file name + size) is not stored again: its existing
+ * item is answered. New photos are announced to the album's subscribers and queued for the media worker.
  */
 export async function storeUploads(app: FastifyInstance, album: AlbumWithOwner, userId: string, files: ReceivedFile[]): Promise<PhotoItem[]> {
   const items: PhotoItem[] = [];
@@ -43,19 +43,16 @@ export async function storeUploads(app: FastifyInstance, album: AlbumWithOwner, 
         client_file_size: file.size,
         created_at: nextTimestamp(),
       };
-      let moved = false;
+      // The file goes into storage first, then its row: a failed store leaves no row (and the client's
+      // retry stores it), a refused row removes the stored file. A row never points at a missing file.
+      await app.storage.moveIn(file.temp, row.original_path, file.type.mime);
       try {
-        await app.db.transaction().execute(async (trx) => {
-          await trx.insertInto('photos').values(row).execute();
-          await app.storage.moveIn(file.temp, row.original_path);
-          moved = true;
-        });
+        await app.db.insertInto('photos').values(row).execute();
       } catch (error) {
-        if (moved) await app.storage.remove(row.original_path);
+        await app.storage.remove(row.original_path).catch(() => undefined);
         // A concurrent retry of the same file won the unique index: answer its row.
         const winner = file.clientName ? await findByIdempotencyKey(app.db, album.id, file.clientName, file.size) : undefined;
         if (!winner) throw error;
-        await app.temp.remove(file.temp);
         items.push(presentPhoto(winner));
         continue;
       }
@@ -66,7 +63,8 @@ export async function storeUploads(app: FastifyInstance, album: AlbumWithOwner, 
     // Whatever happens, announce and process what was stored.
     if (created.length > 0) {
       app.realtime.announce(album, created.map(presentPhoto));
-      app.media.enqueue(created.map((row) => row.id));
+      // A photo that could not be queued stays processing and is queued again at the next start.
+      await app.media.enqueue(created.map((row) => row.id)).catch((error: unknown) => app.log.error({ err: error }, 'could not queue media jobs'));
     }
   }
   return items;

@@ -80,6 +80,9 @@ export default fp(
       if (error instanceof HttpError) {
         status = error.statusCode;
         message = error.message;
+        // A passing outage (the file store): the client is told when to try again.
+        const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+        if (retryAfter !== undefined && !reply.sent) reply.header('retry-after', String(retryAfter));
       } else if (error.validation) {
         status = 400;
         message = describeValidation(error.validation, error.validationContext);
@@ -93,7 +96,7 @@ export default fp(
         message = STATUS_MESSAGES[status] ?? messages.invalidRequest;
       }
 
-      if (status >= 500) request.log.error({ err: error }, 'unexpected error');
+      if (status >= 500) request.log.error({ err: (error as { reason?: unknown }).reason ?? error }, status === 503 ? 'service unavailable' : 'unexpected error');
       else request.log.info({ status, code: error.code, reason: error.message }, 'request refused');
 
       if (reply.sent || reply.raw.headersSent) return;

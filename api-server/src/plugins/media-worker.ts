@@ -1,17 +1,27 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import { makeImageThumbnail, decodeHeic, extractPosterFrame } from '../domain/thumbnails';
-import { LocalStorage } from '../domain/storage';
-import { messages } from '../errors';
-import { findPhoto, finishProcessing, pendingPhotoIds } from '../repositories/photos';
+import { failPhoto, MediaJobAborted, processPhoto, type MediaJobDeps } from '../domain/media-job';
+import { pendingPhotoIds } from '../repositories/photos';
+import { PgBossMediaQueue } from './media-queue-pg';
+
+/** Where stored photos wait for their thumbnail. */
+export interface MediaQueue {
+  /** Queues photos that are `processing`; resolves once they are queued (not processed). */
+  enqueue(ids: string[]): Promise<void>;
+  /** Resolves once nothing is queued, waiting for a retry, or running (tests and benchmarks). */
+  idle(): Promise<void>;
+  /** Jobs queued or running in this process. */
+  readonly pending: number;
+  /** Stops taking jobs, kills ffmpeg, waits for the jobs in flight (their rows stay processing if cut short). */
+  stop(): Promise<void>;
+}
 
 /**
- * Makes `compressed_photo` for photos that are `processing`: at most `concurrency` at once, in the
- * order they were stored. Rows stay `processing` until their job ends, so a crash leaves them to the
- * next start, which queues every unfinished row again.
+ * The in-process queue (SQLite: one server process): at most `concurrency` jobs at once, in the order
+ * photos were stored. Rows stay `processing` until their job ends, so a crash leaves them to the next
+ * start, which queues every unfinished row again. Any failure ends the photo with the error.
  */
-export class MediaWorker {
+export class MediaWorker implements MediaQueue {
   private readonly queue: string[] = [];
   private readonly queued = new Set<string>();
   private running = 0;
@@ -20,12 +30,9 @@ export class MediaWorker {
   private readonly idleWaiters: Array<() => void> = [];
   processedCount = 0;
 
-  constructor(
-    private readonly app: FastifyInstance,
-    private readonly config: Config['media'],
-  ) {}
+  constructor(private readonly deps: MediaJobDeps) {}
 
-  enqueue(ids: string[]): void {
+  async enqueue(ids: string[]): Promise<void> {
     if (this.stopped) return;
     for (const id of ids) {
       if (this.queued.has(id)) continue;
@@ -35,7 +42,6 @@ export class MediaWorker {
     this.pump();
   }
 
-  /** Resolves once nothing is queued or running (tests and benchmarks). */
   idle(): Promise<void> {
     if (this.running === 0 && this.queue.length === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
@@ -45,7 +51,6 @@ export class MediaWorker {
     return this.queue.length + this.running;
   }
 
-  /** Stops taking jobs, kills ffmpeg, waits for the jobs in flight (their rows stay processing if cut short). */
   async stop(): Promise<void> {
     this.stopped = true;
     this.queue.length = 0;
@@ -54,11 +59,11 @@ export class MediaWorker {
   }
 
   private pump(): void {
-    while (this.running < this.config.concurrency && this.queue.length > 0 && !this.stopped) {
+    while (this.running < this.deps.media.concurrency && this.queue.length > 0 && !this.stopped) {
       const id = this.queue.shift()!;
       this.running++;
       this.process(id)
-        .catch((error: unknown) => this.app.log.error({ err: error, photoId: id }, 'media job failed'))
+        .catch((error: unknown) => this.deps.log.warn({ err: error, photoId: id }, 'media job failed'))
         .finally(() => {
           this.running--;
           this.queued.delete(id);
@@ -70,67 +75,53 @@ export class MediaWorker {
   }
 
   private async process(id: string): Promise<void> {
-    const photo = await findPhoto(this.app.db, id);
-    if (!photo || Number(photo.processing) !== 1) return;
-    const storage = this.app.storage;
-    if (!(storage instanceof LocalStorage)) throw new Error('media worker needs local storage');
-    const original = storage.resolve(photo.original_path);
-    if (!original) throw new Error(`bad storage key ${photo.original_path}`);
-
-    const temp = this.app.temp;
-    const output = temp.file('media', `${id}.webp`);
-    const poster = temp.file('media', `${id}-poster.jpg`);
-    const thumbnailKey = photo.original_path.replace(/\.[A-Za-z0-9]+$/, '') + '-thumb.webp';
-    const options = { size: this.config.thumbnailSize, maxInputPixels: this.config.maxInputPixels };
     try {
-      if (photo.file_type === 'video') {
-        if (!this.config.ffmpegPath) {
-          // Without ffmpeg a video has no poster; that is not an error.
-          await finishProcessing(this.app.db, id, { compressedPath: null, error: null });
-          return;
-        }
-        await extractPosterFrame(this.config.ffmpegPath, original, poster, this.abort.signal);
-        await makeImageThumbnail(poster, output, options);
-      } else if (/\.(heic|heif)$/i.test(photo.original_path)) {
-        await makeImageThumbnail(await decodeHeic(original, this.abort.signal), output, options);
-      } else {
-        await makeImageThumbnail(original, output, options);
-      }
-      if (this.abort.signal.aborted) return;
-      await storage.moveIn(output, thumbnailKey);
-      await finishProcessing(this.app.db, id, { compressedPath: thumbnailKey, error: null });
+      await processPhoto(this.deps, id, this.abort.signal);
     } catch (error) {
       // Cut short by shutdown: the row stays processing and is resumed at the next start.
-      if (this.abort.signal.aborted) return;
-      this.app.log.warn({ err: error, photoId: id }, 'media processing failed');
-      await finishProcessing(this.app.db, id, { compressedPath: null, error: messages.processingFailed });
-    } finally {
-      await temp.remove(output);
-      await temp.remove(poster);
+      if (error instanceof MediaJobAborted || this.abort.signal.aborted) return;
+      this.deps.log.warn({ err: error, photoId: id }, 'media processing failed');
+      await failPhoto(this.deps.db, id);
     }
   }
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    media: MediaWorker;
+    media: MediaQueue;
   }
 }
 
+/**
+ * The media queue: with PostgreSQL a pg-boss queue shared by every instance (any instance processes any
+ * job, jobs of a dead instance are retried after MEDIA_JOB_TIMEOUT); with SQLite the in-process queue.
+ */
 export default fp<{ config: Config }>(
   async (app, { config }) => {
-    const worker = new MediaWorker(app, config.media);
-    app.decorate('media', worker);
-    // Jobs left unfinished by a crash or a stop resume once the app is ready.
+    const deps: MediaJobDeps = { db: app.db, storage: app.storage, temp: app.temp, media: config.media, log: app.log };
+    const queue: MediaQueue =
+      app.dbDialect === 'postgres'
+        ? await PgBossMediaQueue.start(deps, { url: config.databaseUrl!, schema: mediaJobsSchema(config.databaseSchema) })
+        : new MediaWorker(deps);
+    app.decorate('media', queue);
+    // Jobs left unfinished by a crash or a stop are queued again once the app is ready (a photo already queued is not doubled).
     app.addHook('onReady', async () => {
       const pending = await pendingPhotoIds(app.db);
       if (pending.length > 0) app.log.info({ count: pending.length }, 'resuming media jobs');
-      worker.enqueue(pending);
+      await queue.enqueue(pending);
     });
     app.addHook('preClose', async () => {
-      await worker.stop();
+      await queue.stop();
     });
-    app.log.info({ concurrency: config.media.concurrency, ffmpeg: config.media.ffmpegPath ?? 'none' }, 'media worker ready');
+    app.log.info(
+      { queue: queue instanceof MediaWorker ? 'in-process' : 'pg-boss', concurrency: config.media.concurrency, ffmpeg: config.media.ffmpegPath ?? 'none' },
+      'media worker ready',
+    );
   },
   { name: 'media-worker', dependencies: ['db', 'storage'] },
 );
+
+/** pg-boss keeps its tables in a schema of its own, next to the app's: `<DATABASE_SCHEMA>_jobs`, or `momentos_jobs`. */
+export function mediaJobsSchema(databaseSchema: string | undefined): string {
+  return `${databaseSchema ?? 'momentos'}_jobs`;
+}

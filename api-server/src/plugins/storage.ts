@@ -1,7 +1,8 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { LocalStorage, type Storage } from '../domain/storage';
+import type { Storage } from '../domain/storage';
+import { openStorage } from '../domain/storage/open';
 import { TempArea } from '../domain/temp-area';
 
 declare module 'fastify' {
@@ -11,15 +12,30 @@ declare module 'fastify' {
   }
 }
 
-/** Local disk storage under DATA_DIR/files; files being written under DATA_DIR/tmp. */
+/**
+ * The storage driver (local disk under DATA_DIR/files, or an S3 bucket), checked before the server
+ * starts: a missing bucket or refused credentials stop it with a message naming the variable.
+ * Files being written live under DATA_DIR/tmp whatever the driver.
+ */
 export default fp<{ config: Config }>(
   async (app, { config }) => {
-    app.decorate('storage', new LocalStorage(path.join(config.dataDir, 'files')) as Storage);
+    const storage = openStorage(config);
+    try {
+      await storage.check();
+    } catch (error) {
+      await storage.close();
+      throw error;
+    }
+    app.decorate('storage', storage);
+    app.addHook('onClose', async () => {
+      await storage.close();
+    });
     const temp = new TempArea(path.join(config.dataDir, 'tmp'));
     // Uploads and thumbnails cut short by a crash are never resumed: remove what they left.
     const removed = (await temp.sweep('uploads')) + (await temp.sweep('media'));
     if (removed > 0) app.log.info({ removed }, 'removed temporary leftovers');
     app.decorate('temp', temp);
+    app.log.info({ driver: storage.driver, ...(config.storage.s3 ? { bucket: config.storage.s3.bucket, endpoint: config.storage.s3.endpoint ?? 'aws' } : {}) }, 'storage ready');
   },
   { name: 'storage' },
 );

@@ -208,7 +208,7 @@ const eventRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config
       const link = `${publicOrigin(request, config)}/invite/${event.code}`;
       const digest = createHash('sha256').update(link).digest('hex').slice(0, 16);
       const key = `${storageKeys.eventFolder(event.id)}/qrcode-${digest}.png`;
-      if (!(await app.storage.stat(key))) {
+      if (!(await app.storage.head(key))) {
         const png = await QRCode.toBuffer(link, { type: 'png', width: 512, margin: 2, errorCorrectionLevel: 'M' });
         await app.storage.put(key, png);
       }

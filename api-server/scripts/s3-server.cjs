@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// An S3-compatible server for the tests: s3rver from the npm registry, nothing to install besides.
+// It runs in a child process under `--openssl-legacy-provider` (its listing continuation tokens use
+// DES, which OpenSSL 3 keeps in the legacy provider), so a test can also stop it to play an outage.
+//
+//   require('./s3-server.cjs').spawnS3Server({ port, directory }) → { endpoint, port, directory, stop() }
+//   node --openssl-legacy-provider scripts/s3-server.cjs [port] [directory]   (prints {"port", "directory"})
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+/** Credentials s3rver accepts (it checks signatures against these). */
+const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+function spawnS3Server({ port = 0, directory } = {}) {
+  const dir = directory ?? fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-s3-'));
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', __filename, String(port), dir], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (data) => {
+      output += data.toString();
+      const line = output.split('\n')[0];
+      if (!output.includes('\n')) return;
+      child.stdout.off('data', onData);
+      const { port: bound } = JSON.parse(line);
+      const exited = new Promise((done) => child.once('exit', done));
+      resolve({
+        endpoint: `http://127.0.0.1:${bound}`,
+        port: bound,
+        directory: dir,
+        credentials: CREDENTIALS,
+        /** Stops the server; its directory (the buckets) stays, so it can start again on the same port. */
+        stop: async () => {
+          if (child.exitCode === null) child.kill('SIGTERM');
+          await exited;
+        },
+      });
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`s3rver exited (${code}) before listening`)));
+  });
+}
+
+module.exports = { spawnS3Server, CREDENTIALS };
+
+if (require.main === module) {
+  const S3rver = require('s3rver');
+  const server = new S3rver({ port: Number(process.argv[2] ?? 0), address: '127.0.0.1', silent: true, directory: process.argv[3] });
+  server.run().then(
+    (address) => process.stdout.write(`${JSON.stringify({ port: address.port, directory: process.argv[3] })}\n`),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+  const stop = () => server.close().then(() => process.exit(0), () => process.exit(1));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  // The parent went away without stopping us: do not outlive it.
+  process.stdin.on('end', stop);
+  process.stdin.resume();
+}

@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertSafeKey, isSafeKey, type ByteRange, type ListedFile, type Storage, type StoredFile, type StoredInfo } from './index';
+
+/** Names of files being written next to their final place; never listed or served. */
+const WRITING = /\.part$/;
+
+const etagOf = (stats: fs.Stats) => `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+const infoOf = (stats: fs.Stats): StoredInfo => ({ size: stats.size, etag: etagOf(stats), lastModified: new Date(stats.mtimeMs) });
+
+/** Files under one folder of the local disk (DATA_DIR/files): the single-instance default. */
+export class LocalStorage implements Storage {
+  readonly driver = 'local' as const;
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+    fs.mkdirSync(this.root, { recursive: true });
+  }
+
+  /** Absolute path of a key, or null when the key is unsafe or would leave the root. */
+  resolve(key: string): string | null {
+    if (!isSafeKey(key)) return null;
+    const full = path.resolve(this.root, ...key.split('/'));
+    return full.startsWith(this.root + path.sep) ? full : null;
+  }
+
+  private must(key: string): string {
+    assertSafeKey(key);
+    const full = this.resolve(key);
+    if (!full) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
+    return full;
+  }
+
+  /** The key's file when it is a regular file inside the root (symlinks pointing outside are refused). */
+  private async existing(key: string): Promise<string | null> {
+    const full = this.resolve(key);
+    if (!full) return null;
+    try {
+      const real = await fsp.realpath(full);
+      const realRoot = await fsp.realpath(this.root);
+      return real.startsWith(realRoot + path.sep) ? real : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async put(key: string, body: Buffer | Readable): Promise<void> {
+    const full = this.must(key);
+    await fsp.mkdir(path.dirname(full), { recursive: true });
+    const temporary = `${full}.${process.pid}.${Date.now()}.part`;
+    try {
+      if (Buffer.isBuffer(body)) await fsp.writeFile(temporary, body);
+      else await pipeline(body, fs.createWriteStream(temporary));
+      await fsp.rename(temporary, full);
+    } catch (error) {
+      await fsp.rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async moveIn(localFile: string, key: string): Promise<void> {
+    const full = this.must(key);
+    await fsp.mkdir(path.dirname(full), { recursive: true });
+    await fsp.rename(localFile, full);
+  }
+
+  async get(key: string, range?: ByteRange): Promise<StoredFile | null> {
+    const file = await this.existing(key);
+    if (!file) return null;
+    let handle: fsp.FileHandle;
+    try {
+      handle = await fsp.open(file, 'r');
+    } catch {
+      return null;
+    }
+    // One handle for the stat and the bytes: what is described is what is sent.
+    const stats = await handle.stat().catch(async (error: unknown) => {
+      await handle.close();
+      throw error;
+    });
+    if (!stats.isFile()) {
+      await handle.close();
+      return null;
+    }
+    const body = handle.createReadStream(range ? { start: range.start, end: range.end, highWaterMark: 256 * 1024 } : { highWaterMark: 256 * 1024 });
+    return { ...infoOf(stats), body };
+  }
+
+  async head(key: string): Promise<StoredInfo | null> {
+    const file = await this.existing(key);
+    if (!file) return null;
+    const stats = await fsp.stat(file).catch(() => null);
+    return stats?.isFile() ? infoOf(stats) : null;
+  }
+
+  async remove(key: string): Promise<void> {
+    const full = this.resolve(key);
+    if (full) await fsp.rm(full, { force: true });
+  }
+
+  async removePrefix(prefix: string): Promise<void> {
+    const full = this.resolve(prefix);
+    if (full) await fsp.rm(full, { recursive: true, force: true });
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedFile> {
+    const start = this.resolve(prefix);
+    if (!start) return;
+    const found: ListedFile[] = [];
+    const walk = async (dir: string, keyPrefix: string): Promise<void> => {
+      let entries: fs.Dirent[];
+      try {
+        entries = await fsp.readdir(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const entry of entries) {
+        const full = path.join(dir, entry.name);
+        const key = `${keyPrefix}/${entry.name}`;
+        if (entry.isDirectory()) await walk(full, key);
+        else if (entry.isFile() && !WRITING.test(entry.name)) found.push({ key, size: (await fsp.stat(full)).size });
+      }
+    };
+    await walk(start, prefix);
+    // The order S3 lists in: by key, byte for byte.
+    yield* found.sort((a, b) => Buffer.compare(Buffer.from(a.key), Buffer.from(b.key)));
+  }
+
+  async localPath(key: string): Promise<string | null> {
+    return this.existing(key);
+  }
+
+  async check(): Promise<void> {
+    await fsp.access(this.root, fs.constants.W_OK);
+  }
+
+  async close(): Promise<void> {}
+}

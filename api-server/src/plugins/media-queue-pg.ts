@@ -1,0 +1,125 @@
+import PgBoss from 'pg-boss';
+import { failPhoto, MediaJobAborted, processPhoto, type MediaJobDeps } from '../domain/media-job';
+import type { MediaQueue } from './media-worker';
+
+/** The queue of thumbnail jobs, and where jobs that failed for good are copied (their photo gets its error). */
+export const MEDIA_QUEUE = 'media';
+export const MEDIA_FAILED_QUEUE = 'media-failed';
+
+interface PhotoJob {
+  photoId: string;
+}
+
+/**
+ * Media jobs in PostgreSQL through pg-boss, shared by every instance: a job is taken by one instance
+ * (FOR UPDATE SKIP LOCKED), retried with growing pauses when it throws, failed and retried when it
+ * runs past MEDIA_JOB_TIMEOUT (its instance died), and after MEDIA_JOB_RETRIES copied to the
+ * dead-letter queue, whose worker ends the photo with its error. One job per photo waits at a time
+ * (policy `stately`, keyed by photo id), so resuming at start never doubles a queued photo.
+ */
+export class PgBossMediaQueue implements MediaQueue {
+  private readonly workerIds: string[] = [];
+  private readonly abort = new AbortController();
+  private running = 0;
+  private stopped = false;
+
+  private constructor(
+    private readonly deps: MediaJobDeps,
+    private readonly boss: PgBoss,
+  ) {}
+
+  static async start(deps: MediaJobDeps, options: { url: string; schema: string }): Promise<PgBossMediaQueue> {
+    const jobs = deps.media.jobs;
+    if (options.schema.length > 50) throw new Error(`DATABASE_SCHEMA longo demais para a fila de mídia (${options.schema}: no máximo 45 caracteres)`);
+    const boss = new PgBoss({
+      connectionString: options.url,
+      schema: options.schema,
+      // Connections are held only while fetching or finishing a job.
+      max: Math.min(10, deps.media.concurrency + 2),
+      schedule: false,
+      maintenanceIntervalSeconds: Math.max(1, jobs.maintenanceSeconds),
+    });
+    boss.on('error', (error: unknown) => deps.log.warn({ err: error }, 'media queue error'));
+    await boss.start();
+    const queue = new PgBossMediaQueue(deps, boss);
+    try {
+      await queue.setUp();
+    } catch (error) {
+      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      throw error;
+    }
+    return queue;
+  }
+
+  private async setUp(): Promise<void> {
+    const jobs = this.deps.media.jobs;
+    await this.boss.createQueue(MEDIA_FAILED_QUEUE, { name: MEDIA_FAILED_QUEUE, retryLimit: 5, retryDelay: jobs.retryDelaySeconds });
+    const options: PgBoss.Queue = {
+      name: MEDIA_QUEUE,
+      policy: 'stately',
+      retryLimit: jobs.retries,
+      retryDelay: jobs.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: jobs.timeoutSeconds,
+      deadLetter: MEDIA_FAILED_QUEUE,
+    };
+    await this.boss.createQueue(MEDIA_QUEUE, options);
+    // The queue may predate this configuration: apply the current one (jobs already queued keep theirs).
+    await this.boss.updateQueue(MEDIA_QUEUE, options);
+
+    const concurrency = this.deps.media.concurrency;
+    const polling = { pollingIntervalSeconds: jobs.pollSeconds, batchSize: 1 };
+    for (let i = 0; i < concurrency; i++) {
+      this.workerIds.push(await this.boss.work<PhotoJob>(MEDIA_QUEUE, polling, ([job]) => this.run(job.data.photoId)));
+    }
+    if (concurrency > 0) {
+      this.workerIds.push(await this.boss.work<PhotoJob>(MEDIA_FAILED_QUEUE, polling, ([job]) => failPhoto(this.deps.db, job.data.photoId)));
+    }
+  }
+
+  /** One job: a throw fails it (pg-boss retries it or, the last time, hands it to the dead-letter queue). */
+  private async run(photoId: string): Promise<void> {
+    this.running++;
+    try {
+      await processPhoto(this.deps, photoId, this.abort.signal);
+    } catch (error) {
+      if (!(error instanceof MediaJobAborted)) this.deps.log.warn({ err: error, photoId }, 'media job failed; the queue will retry it');
+      throw error;
+    } finally {
+      this.running--;
+    }
+  }
+
+  async enqueue(ids: string[]): Promise<void> {
+    if (this.stopped || ids.length === 0) return;
+    for (let i = 0; i < ids.length; i += 500) {
+      const slice = ids.slice(i, i + 500);
+      await this.boss.insert(slice.map((photoId) => ({ name: MEDIA_QUEUE, data: { photoId }, singletonKey: photoId })));
+    }
+    // This instance's workers start at once instead of at their next poll.
+    for (const id of this.workerIds) this.boss.notifyWorker(id);
+  }
+
+  async idle(): Promise<void> {
+    for (;;) {
+      const waiting = await Promise.all(
+        [MEDIA_QUEUE, MEDIA_FAILED_QUEUE].map((name) => this.boss.getQueueSize(name, { before: 'completed' })),
+      );
+      if (waiting.every((count) => count === 0)) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  get pending(): number {
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    await Promise.all([MEDIA_QUEUE, MEDIA_FAILED_QUEUE].map((name) => this.boss.offWork(name)));
+    // Jobs in flight are cut short: they fail and another instance (or the next start) takes them up again.
+    this.abort.abort();
+    await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
+  }
+}
