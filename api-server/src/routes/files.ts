@@ -1,31 +1,12 @@
 import path from 'node:path';
+import parseRange from 'range-parser';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { isSafeKey } from '../domain/storage';
+import { isImmutableKey } from '../domain/files';
+import { contentTypeOf, isSafeKey, type ByteRange, type StoredInfo } from '../domain/storage';
 import { HttpError, messages, notFound } from '../errors';
 import { errorResponse } from '../schemas/common';
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.heic': 'image/heic',
-  '.heif': 'image/heif',
-  '.mp4': 'video/mp4',
-  '.mov': 'video/quicktime',
-  '.webm': 'video/webm',
-  '.m4v': 'video/x-m4v',
-  '.3gp': 'video/3gpp',
-  '.tiff': 'image/tiff',
-  '.bmp': 'image/bmp',
-  '.avi': 'video/x-msvideo',
-  '.mpg': 'video/mpeg',
-  '.ts': 'video/mp2t',
-};
-
-export const contentTypeOf = (key: string) => CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+export { contentTypeOf };
 
 /**
  * The storage key asked for. Accepts the key itself or a file URL the API handed out
@@ -44,36 +25,109 @@ export function keyFromPathParam(value: string): string | null {
   return isSafeKey(key) ? key : null;
 }
 
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+
+/**
+ * Whether the client's copy is current (RFC 9110 §13.2.2): If-None-Match, when sent, decides (weak
+ * comparison); otherwise If-Modified-Since. A request's `Cache-Control: no-cache` (which fetch() adds
+ * to every conditional request) speaks to caches, not to us, so it does not prevent a 304.
+ */
+export function isNotModified(request: FastifyRequest, info: StoredInfo): boolean {
+  const noneMatch = header(request, 'if-none-match');
+  if (noneMatch !== undefined) {
+    if (noneMatch.trim() === '*') return true;
+    return noneMatch.split(',').some((tag) => opaque(tag) === opaque(info.etag));
+  }
+  const modifiedSince = header(request, 'if-modified-since');
+  if (modifiedSince === undefined) return false;
+  const since = Date.parse(modifiedSince);
+  return !Number.isNaN(since) && Math.floor(info.lastModified.getTime() / 1000) <= Math.floor(since / 1000);
+}
+
+/**
+ * The one byte range to send, null for the whole file (no Range, a malformed one, several ranges, or an
+ * If-Range that no longer matches), or 'unsatisfiable' (416).
+ */
+export function chooseRange(request: FastifyRequest, info: StoredInfo): ByteRange | null | 'unsatisfiable' {
+  const range = header(request, 'range');
+  if (!range) return null;
+  const ifRange = header(request, 'if-range');
+  if (ifRange) {
+    // An entity tag must match exactly (strong comparison); a date must not be older than the file.
+    const still = ifRange.startsWith('"') || ifRange.startsWith('W/')
+      ? ifRange === info.etag
+      : Math.floor(info.lastModified.getTime() / 1000) <= Math.floor(Date.parse(ifRange) / 1000);
+    if (!still) return null;
+  }
+  const ranges = parseRange(info.size, range, { combine: true });
+  if (ranges === -1) return 'unsatisfiable';
+  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return null;
+  return { start: ranges[0].start, end: ranges[0].end };
+}
+
 const querySchema = {
   type: 'object',
   properties: { path: { type: 'string', minLength: 1, maxLength: 1024 } },
   required: ['path'],
 } as const;
 
+/**
+ * Stored files as a CDN would serve them, whichever driver holds them: byte ranges (206, 416),
+ * conditional requests (304 on If-None-Match / If-Modified-Since), the type named by the key, and a
+ * year of `immutable` caching for files whose name never gets other content.
+ */
 const fileRoutes: FastifyPluginAsync = async (app) => {
   async function serve(request: FastifyRequest<{ Querystring: { path: string } }>, reply: FastifyReply, download: boolean) {
     const key = keyFromPathParam(request.query.path);
     if (!key) throw new HttpError(400, messages.invalidPath);
-    const stat = await app.storage.stat(key);
-    if (!stat) throw notFound(messages.fileNotFound);
+    const info = await app.storage.head(key);
+    if (!info) throw notFound(messages.fileNotFound);
 
-    const etag = `"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`;
-    reply
-      .header('content-type', contentTypeOf(key))
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('etag', etag)
-      .header('last-modified', stat.mtime.toUTCString())
-      .header('x-content-type-options', 'nosniff');
-    if (download) reply.header('content-disposition', `attachment; filename="${path.basename(key)}"`);
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    reply.header('content-length', String(stat.size));
-    if (request.method === 'HEAD') return reply.send();
-    return reply.send(app.storage.read(key));
+    const lastModified = info.lastModified.toUTCString();
+    const describe = () => {
+      reply
+        .header('content-type', contentTypeOf(key))
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', isImmutableKey(key) ? 'public, max-age=31536000, immutable' : 'public, no-cache')
+        .header('etag', info.etag)
+        .header('last-modified', lastModified)
+        .header('x-content-type-options', 'nosniff');
+      if (download) reply.header('content-disposition', `attachment; filename="${path.basename(key)}"`);
+    };
+
+    if (isNotModified(request, info)) {
+      describe();
+      return reply.status(304).send();
+    }
+    const range = chooseRange(request, info);
+    // A 416 carries no caching headers: a cache must not keep it for the file's URL.
+    if (range === 'unsatisfiable') {
+      reply.header('content-range', `bytes */${info.size}`);
+      throw new HttpError(416, messages.rangeNotSatisfiable);
+    }
+    // The bytes are asked for before any header is set, so a failure still answers plain JSON.
+    const file = request.method === 'HEAD' ? null : await app.storage.get(key, range ?? undefined);
+    if (request.method !== 'HEAD' && !file) throw notFound(messages.fileNotFound);
+
+    describe();
+    if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
+    reply.header('content-length', String(range ? range.end - range.start + 1 : info.size));
+    return reply.send(file?.body);
   }
 
-  const schema = { querystring: querySchema, response: { '4xx': errorResponse } };
-  app.get<{ Querystring: { path: string } }>('/api/files', { schema }, (request, reply) => serve(request, reply, false));
-  app.get<{ Querystring: { path: string } }>('/api/files/download', { schema }, (request, reply) => serve(request, reply, true));
+  // HEAD is routed explicitly: Fastify's automatic HEAD route would answer Content-Length: 0.
+  const options = { schema: { querystring: querySchema, response: { '4xx': errorResponse } }, exposeHeadRoute: false };
+  for (const [url, download] of [
+    ['/api/files', false],
+    ['/api/files/download', true],
+  ] as const) {
+    app.route<{ Querystring: { path: string } }>({ method: ['GET', 'HEAD'], url, ...options, handler: (request, reply) => serve(request, reply, download) });
+  }
 };
 
 export default fileRoutes;
