@@ -74,6 +74,13 @@ export interface UploadChunksTable {
   size: number | string;
 }
 
+export interface LoginFailuresTable {
+  key: string;
+  count: number;
+  /** Milliseconds since the epoch; bigint: PostgreSQL returns it as a string. */
+  reset_at: number | string;
+}
+
 export interface Database {
   organisers: OrganisersTable;
   events: EventsTable;
@@ -81,6 +88,7 @@ export interface Database {
   photos: PhotosTable;
   upload_sessions: UploadSessionsTable;
   upload_chunks: UploadChunksTable;
+  login_failures: LoginFailuresTable;
 }
 
 export type OrganiserRow = Selectable<OrganisersTable>;

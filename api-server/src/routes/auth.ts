@@ -26,13 +26,15 @@ const loginSchema = {
 } as const;
 
 const authRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
-  const limiter = new LoginLimiter(config.loginLimits);
+  const limiter = new LoginLimiter(app.db, config.loginLimits);
 
   app.post<{ Body: { email: string; password: string } }>('/api/auth', { schema: loginSchema }, async (request, reply) => {
     const email = normaliseEmail(request.body.email);
+    // The client's address: X-Forwarded-For is read only from the proxies TRUST_PROXY names.
     const ip = request.ip;
-    if (limiter.isBlocked(ip, email)) {
-      reply.header('retry-after', String(limiter.retryAfterSeconds(ip, email)));
+    const verdict = await limiter.verdict(ip, email);
+    if (verdict.blocked) {
+      reply.header('retry-after', String(verdict.retryAfterSeconds));
       throw new HttpError(429, messages.tooManyLogins);
     }
 
@@ -40,11 +42,11 @@ const authRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config 
     // Unknown e-mail and wrong password take the same path and give the same answer.
     const valid = await verifyPassword(request.body.password, organiser?.password_hash ?? (await dummyPasswordHash()));
     if (!organiser || !valid) {
-      limiter.recordFailure(ip, email);
+      await limiter.recordFailure(ip, email);
       throw new HttpError(401, messages.badCredentials);
     }
 
-    limiter.recordSuccess(email);
+    await limiter.recordSuccess(email);
     const token = signToken({ sub: organiser.id, email: organiser.email }, app.jwtSecret, config.tokenTtlSeconds);
     reply.header('authentication', token).header('cache-control', 'no-store');
     return { status: 200, message: 'Login realizado com sucesso.', email: organiser.email };
