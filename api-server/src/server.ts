@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 
 async function main(): Promise<void> {
   // Under npm (`npm start`, `npm run dev` at the root) a relative DATA_DIR means the folder npm ran in.
@@ -32,6 +32,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A configuration the server refuses: one line naming the variable, no stack trace.
+  if (error instanceof ConfigError) console.error(`Configuração inválida: ${error.message}`);
+  else console.error(error);
   process.exit(1);
 });

@@ -17,6 +17,8 @@ describe('npm run organiser', () => {
     process.env.DATA_DIR = dataDir;
     delete process.env.INIT_CWD;
     if (schema) process.env.DATABASE_SCHEMA = schema;
+    // The CLI touches only the database; the S3 run's variables name no bucket for it.
+    process.env.STORAGE_DRIVER = 'local';
   });
   afterEach(async () => {
     process.env = { ...saved };

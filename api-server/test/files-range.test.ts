@@ -69,14 +69,14 @@ describe.each(drivers)('files served like a CDN (%s)', (driver) => {
     const [done] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${album.id}?ids=${photos[1].id}`));
     thumbUrl = `${server.url}${done.compressed_photo}`;
     qrUrl = `${server.url}${(await readJson(await fetch(`${server.url}/api/events/share/${event.id}`, { headers: ana.headers }))).qrcode}`;
-  });
+  }, 30_000);
   afterAll(async () => {
     await server?.close();
     if (s3) {
       await s3.stop();
       fs.rmSync(s3.directory, { recursive: true, force: true });
     }
-  });
+  }, 30_000);
 
   test('the right content type for every kind of file', async () => {
     for (const [url, type] of [

@@ -59,14 +59,14 @@ beforeAll(async () => {
   bucketEnv = s3Env(s3);
   bucket = await createBucket(bucketEnv);
   localRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-local-'));
-});
+}, 30_000);
 afterAll(async () => {
   await deleteBucket(bucketEnv, bucket);
   await s3.stop();
   fs.rmSync(s3.directory, { recursive: true, force: true });
   fs.rmSync(localRoot, { recursive: true, force: true });
   fs.rmSync(temp, { recursive: true, force: true });
-});
+}, 30_000);
 
 const s3Settings = () => ({ endpoint: s3.endpoint, region: 'us-east-1', bucket, ...s3.credentials, forcePathStyle: true });
 

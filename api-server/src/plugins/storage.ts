@@ -19,7 +19,7 @@ declare module 'fastify' {
  */
 export default fp<{ config: Config }>(
   async (app, { config }) => {
-    const storage = openStorage(config);
+    const storage = openStorage(config, app.log);
     try {
       await storage.check();
     } catch (error) {

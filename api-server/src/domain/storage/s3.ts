@@ -27,6 +27,12 @@ export interface S3Tuning {
 
 const DEFAULT_TUNING: S3Tuning = { partSize: 8 * 1024 * 1024, queueSize: 4, listPageSize: 1000 };
 
+/** Where the SDK's own warnings go (the server's logger); without one they would go to the console. */
+export interface S3Log {
+  warn: (details: object, message: string) => void;
+}
+
+
 const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 const isNotFound = (error: unknown) => statusOf(error) === 404 || ['NotFound', 'NoSuchKey'].includes((error as Error).name);
 
@@ -50,6 +56,7 @@ export class S3Storage implements Storage {
   constructor(
     private readonly settings: S3Settings,
     tuning: Partial<S3Tuning> = {},
+    log?: S3Log,
   ) {
     this.bucket = settings.bucket;
     this.tuning = { ...DEFAULT_TUNING, ...tuning };
@@ -66,6 +73,13 @@ export class S3Storage implements Storage {
       maxAttempts: 3,
       // A store that does not answer fails the request instead of holding it (and the client) forever.
       requestHandler: { connectionTimeout: 5000, requestTimeout: 30_000 },
+      logger: {
+        trace: () => {},
+        debug: () => {},
+        info: () => {},
+        warn: (...args: unknown[]) => log?.warn({ sdk: args }, 's3 client warning'),
+        error: (...args: unknown[]) => log?.warn({ sdk: args }, 's3 client error'),
+      },
     });
   }
 
