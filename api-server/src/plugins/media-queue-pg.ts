@@ -26,6 +26,7 @@ export class PgBossMediaQueue implements MediaQueue {
   private constructor(
     private readonly deps: MediaJobDeps,
     private readonly boss: PgBoss,
+    private readonly schema: string,
   ) {}
 
   static async start(deps: MediaJobDeps, options: { url: string; schema: string }): Promise<PgBossMediaQueue> {
@@ -41,7 +42,7 @@ export class PgBossMediaQueue implements MediaQueue {
     });
     boss.on('error', (error: unknown) => deps.log.warn({ err: error }, 'media queue error'));
     await boss.start();
-    const queue = new PgBossMediaQueue(deps, boss);
+    const queue = new PgBossMediaQueue(deps, boss, options.schema);
     try {
       await queue.setUp();
     } catch (error) {
@@ -98,6 +99,16 @@ export class PgBossMediaQueue implements MediaQueue {
     }
     // This instance's workers start at once instead of at their next poll.
     for (const id of this.workerIds) this.boss.notifyWorker(id);
+  }
+
+  async resume(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    // Jobs not yet finished (created, retry, active): their photos are in hand already.
+    const { rows } = await this.boss
+      .getDb()
+      .executeSql(`SELECT DISTINCT data->>'photoId' AS id FROM ${this.schema}.job WHERE name = $1 AND state < 'completed'`, [MEDIA_QUEUE]);
+    const held = new Set(rows.map((row: { id: string }) => row.id));
+    await this.enqueue(ids.filter((id) => !held.has(id)));
   }
 
   async idle(): Promise<void> {

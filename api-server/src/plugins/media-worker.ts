@@ -8,6 +8,8 @@ import { PgBossMediaQueue } from './media-queue-pg';
 export interface MediaQueue {
   /** Queues photos that are `processing`; resolves once they are queued (not processed). */
   enqueue(ids: string[]): Promise<void>;
+  /** At start: queues those of the unfinished photos that no job holds (a crash, or a queue that lost them). */
+  resume(ids: string[]): Promise<void>;
   /** Resolves once nothing is queued, waiting for a retry, or running (tests and benchmarks). */
   idle(): Promise<void>;
   /** Jobs queued or running in this process. */
@@ -40,6 +42,10 @@ export class MediaWorker implements MediaQueue {
       this.queue.push(id);
     }
     this.pump();
+  }
+
+  resume(ids: string[]): Promise<void> {
+    return this.enqueue(ids);
   }
 
   idle(): Promise<void> {
@@ -104,11 +110,12 @@ export default fp<{ config: Config }>(
         ? await PgBossMediaQueue.start(deps, { url: config.databaseUrl!, schema: mediaJobsSchema(config.databaseSchema) })
         : new MediaWorker(deps);
     app.decorate('media', queue);
-    // Jobs left unfinished by a crash or a stop are queued again once the app is ready (a photo already queued is not doubled).
+    // Photos left unfinished by a crash or a stop are queued again once the app is ready; on the shared
+    // queue only those no job holds (another instance may be working on the others).
     app.addHook('onReady', async () => {
       const pending = await pendingPhotoIds(app.db);
       if (pending.length > 0) app.log.info({ count: pending.length }, 'resuming media jobs');
-      await queue.enqueue(pending);
+      await queue.resume(pending);
     });
     app.addHook('preClose', async () => {
       await queue.stop();
