@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHmac } from 'node:crypto';
 import { signToken } from '../src/domain/token';
-import { addOrganiser, expectError, login, startServer, type TestServer } from './helpers';
+import { addOrganiser, expectError, login, startServer, usingPostgres, type TestServer } from './helpers';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -93,6 +93,72 @@ describe('failed logins per IP', () => {
       await server.close();
     }
   });
+});
+
+describe('the client address behind a proxy (TRUST_PROXY)', () => {
+  const failFrom = async (server: TestServer, forwardedFor: string, email: string) =>
+    expectError(await postAuth(server, { email, password: 'errada' }, { 'x-forwarded-for': forwardedFor }), 401);
+
+  test('unset: X-Forwarded-For is ignored, so a client cannot escape the per-IP limit by inventing addresses', async () => {
+    const server = await startServer({ env: { LOGIN_MAX_FAILURES_PER_IP: '3', LOGIN_MAX_FAILURES_PER_EMAIL: '100' } });
+    try {
+      for (let i = 0; i < 3; i++) await failFrom(server, `198.51.100.${i}`, `x${i}@example.com`);
+      await expectError(await postAuth(server, { email: 'y@example.com', password: 'x' }, { 'x-forwarded-for': '198.51.100.99' }), 429);
+    } finally {
+      await server.close();
+    }
+  });
+
+  for (const trust of ['1', '127.0.0.1']) {
+    test(`TRUST_PROXY=${trust}: each guest behind the balancer is counted apart, and still limited`, async () => {
+      const server = await startServer({ env: { TRUST_PROXY: trust, LOGIN_MAX_FAILURES_PER_IP: '3', LOGIN_MAX_FAILURES_PER_EMAIL: '100' } });
+      try {
+        for (let i = 0; i < 3; i++) await failFrom(server, '198.51.100.7', `x${i}@example.com`);
+        await expectError(await postAuth(server, { email: 'y@example.com', password: 'x' }, { 'x-forwarded-for': '198.51.100.7' }), 429);
+        // Another guest (another address forwarded by the same proxy) is not blocked.
+        await failFrom(server, '198.51.100.8', 'z@example.com');
+      } finally {
+        await server.close();
+      }
+    });
+  }
+
+  test('TRUST_PROXY naming another address: the forwarded header of this peer is not believed', async () => {
+    const server = await startServer({ env: { TRUST_PROXY: '10.1.2.3', LOGIN_MAX_FAILURES_PER_IP: '2', LOGIN_MAX_FAILURES_PER_EMAIL: '100' } });
+    try {
+      await failFrom(server, '198.51.100.1', 'a@example.com');
+      await failFrom(server, '198.51.100.2', 'b@example.com');
+      await expectError(await postAuth(server, { email: 'c@example.com', password: 'x' }, { 'x-forwarded-for': '198.51.100.3' }), 429);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+(usingPostgres() ? describe : describe.skip)('failed logins across instances (PostgreSQL)', () => {
+  test('failures counted by one instance block the e-mail on another', async () => {
+    const first = await startServer({ env: { LOGIN_MAX_FAILURES_PER_EMAIL: '3', LOGIN_MAX_FAILURES_PER_IP: '100' } });
+    const schema = await first.app.db.selectNoFrom((eb) => eb.fn<string>('current_schema').as('schema')).executeTakeFirstOrThrow();
+    const second = await startServer({
+      env: { LOGIN_MAX_FAILURES_PER_EMAIL: '3', LOGIN_MAX_FAILURES_PER_IP: '100', DATABASE_SCHEMA: schema.schema, JWT_SECRET: first.config.jwtSecret!, ...(first.config.storage.s3 ? { S3_BUCKET: first.config.storage.s3.bucket } : {}) },
+    });
+    try {
+      await addOrganiser(first, 'ana@example.com', 'senha-da-ana');
+      await expectError(await postAuth(first, { email: 'ana@example.com', password: 'errada' }), 401);
+      await expectError(await postAuth(second, { email: 'ana@example.com', password: 'errada' }), 401);
+      await expectError(await postAuth(first, { email: 'ana@example.com', password: 'errada' }), 401);
+      const limited = await postAuth(second, { email: 'ana@example.com', password: 'senha-da-ana' });
+      await expectError(limited, 429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(800);
+      // The table holds hashes, not addresses.
+      const keys = await first.app.db.selectFrom('login_failures').select('key').execute();
+      expect(keys.length).toBeGreaterThan(0);
+      for (const { key } of keys) expect(key).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  }, 30_000);
 });
 
 describe('tokens', () => {
