@@ -12,7 +12,6 @@ export interface S3TestServer {
 }
 
 // The spawner is shared with scripts/test-postgres.mjs, which starts the server for the whole PostgreSQL + S3 run.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { spawnS3Server } = require('../scripts/s3-server.cjs') as {
   spawnS3Server: (options?: { port?: number; directory?: string }) => Promise<S3TestServer>;
 };

@@ -25,9 +25,10 @@ function uploadForm(albumId: string, files: Array<{ name: string; bytes: Buffer 
 /** Every file under a folder, relative to it (empty folders do not count). */
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath ?? entry.path, entry.name)));
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
 }
 
 let s3: S3TestServer;
