@@ -16,7 +16,7 @@ class CountReporter {
       path.join(dir, `jest-${name}`),
       JSON.stringify({
         suite: path.relative(path.join(__dirname, '..'), this.rootDir),
-        database: process.env.DATABASE_URL ? 'postgresql' : undefined,
+        database: process.env.DATABASE_URL ? (process.env.STORAGE_DRIVER === 's3' ? 'postgresql + s3' : 'postgresql') : undefined,
         passed: results.numPassedTests,
         failed: results.numFailedTests + results.numRuntimeErrorTestSuites,
         skipped: results.numPendingTests + results.numTodoTests,
