@@ -87,10 +87,11 @@ describe('FeedbackDialog', () => {
   it('shows an error as an alert with its title and message', () => {
     render(
       <FeedbackDialog
-        open
-        kind="error"
-        title="Erro na exclusão"
-        message="Um erro inesperado ocorreu na exclusão do evento. Por favor, contate o suporte."
+        feedback={{
+          kind: 'error',
+          title: 'Erro na exclusão',
+          message: 'Um erro inesperado ocorreu na exclusão do evento. Por favor, contate o suporte.',
+        }}
         closeLabel="Fechar"
         onClose={() => undefined}
       />,
@@ -103,9 +104,18 @@ describe('FeedbackDialog', () => {
 
   it('shows a success as a teal status', () => {
     render(
-      <FeedbackDialog open kind="success" title="Evento excluído" message="O evento foi excluído com sucesso." closeLabel="Fechar" onClose={() => undefined} />,
+      <FeedbackDialog
+        feedback={{ kind: 'success', title: 'Evento excluído', message: 'O evento foi excluído com sucesso.' }}
+        closeLabel="Fechar"
+        onClose={() => undefined}
+      />,
     );
     expect(screen.getByRole('status')).toHaveClass('mk-feedback--success');
+  });
+
+  it('is closed while there is nothing to tell', () => {
+    render(<FeedbackDialog feedback={null} closeLabel="Fechar" onClose={() => undefined} />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

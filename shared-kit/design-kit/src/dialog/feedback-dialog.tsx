@@ -2,19 +2,26 @@ import { Dialog } from './dialog';
 
 export type FeedbackKind = 'success' | 'error';
 
-export interface FeedbackDialogProps {
-  open: boolean;
+/** What a feedback dialog tells: a success (teal) or an error (red), with a title and a message. */
+export interface Feedback {
   kind: FeedbackKind;
   title: string;
   message: string;
+}
+
+export interface FeedbackDialogProps {
+  /** Open while there is something to tell. */
+  feedback: Feedback | null;
   closeLabel: string;
   onClose: () => void;
 }
 
 /** Success (teal) or error (red) banner with a title and a message, inside a dialog. */
-export function FeedbackDialog({ open, kind, title, message, closeLabel, onClose }: FeedbackDialogProps) {
+export function FeedbackDialog({ feedback, closeLabel, onClose }: FeedbackDialogProps) {
+  if (!feedback) return null;
+  const { kind, title, message } = feedback;
   return (
-    <Dialog open={open} title={title} closeLabel={closeLabel} onClose={onClose} hideTitle>
+    <Dialog open title={title} closeLabel={closeLabel} onClose={onClose} hideTitle>
       <div className={`mk-feedback mk-feedback--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
         <p className="mk-feedback__title" aria-hidden="true">
           {title}

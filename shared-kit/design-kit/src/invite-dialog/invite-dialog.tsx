@@ -1,4 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { Button } from '../button/button';
+import { useCopyToClipboard } from '../clipboard/use-copy-to-clipboard';
 import { Dialog } from '../dialog/dialog';
 import { Spinner } from '../loading-screen/loading-screen';
 import './invite-dialog.css';
@@ -10,9 +12,6 @@ const InviteQr = lazy(() => import('./invite-qr'));
 export function inviteLink(code: string, origin: string = window.location.origin): string {
   return `${origin.replace(/\/+$/, '')}/invite/${encodeURIComponent(code)}`;
 }
-
-/** How long 'Link copiado…' stays (spec §9: 2 s). */
-export const inviteCopiedMessageMs = 2000;
 
 export interface InviteDialogTexts {
   /** Dialog title ('Compartilhar convite'). */
@@ -44,28 +43,12 @@ export interface InviteDialogProps {
 
 /** The guests' invite dialog: a QR of `<origin>/invite/<code>`, the link and a copy button. */
 export function InviteDialog({ open, onClose, code, texts, origin }: InviteDialogProps) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  const { copied, copy, reset } = useCopyToClipboard();
   useEffect(() => {
-    if (!open) setCopied(false);
-  }, [open]);
+    if (!open) reset();
+  }, [open, reset]);
 
   const link = code ? inviteLink(code, origin) : null;
-  const copy = async () => {
-    if (!link) return;
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), inviteCopiedMessageMs);
-    } catch (error) {
-      // Spec §8: a copy-link failure is only logged.
-      console.error('Copy link failed', error);
-    }
-  };
 
   return (
     <Dialog open={open} title={texts.title} closeLabel={texts.close} onClose={onClose}>
@@ -78,9 +61,7 @@ export function InviteDialog({ open, onClose, code, texts, origin }: InviteDialo
               </Suspense>
             </div>
             <input className="mk-invite__link" readOnly value={link} aria-label={texts.linkLabel} onFocus={(event) => event.currentTarget.select()} />
-            <button type="button" className="mk-button" onClick={copy}>
-              {texts.copy}
-            </button>
+            <Button onClick={() => void copy(link)}>{texts.copy}</Button>
             <p className="mk-invite__copied" role="status" aria-live="polite">
               {copied ? texts.copied : ''}
             </p>
