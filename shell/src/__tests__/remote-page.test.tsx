@@ -50,4 +50,20 @@ describe('RemotePage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar esta parte do aplicativo.');
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
   });
+
+  it("renders a page that threw again after 'Tentar novamente', loading it anew", async () => {
+    let broken = true;
+    const Flaky: ComponentType = () => {
+      if (broken) throw new Error('boom');
+      return <h1>Álbuns de Fotos</h1>;
+    };
+    const load = jest.fn<ReturnType<LoadRemotePage>, Parameters<LoadRemotePage>>(async () => Flaky);
+    renderWith(load);
+    const retry = await screen.findByRole('button', { name: 'Tentar novamente' });
+    broken = false;
+    fireEvent.click(retry);
+    expect(await screen.findByRole('heading', { name: 'Álbuns de Fotos' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(console.error).toHaveBeenCalledWith('A remote page failed while rendering', expect.any(Error));
+  });
 });

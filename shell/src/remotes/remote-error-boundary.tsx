@@ -1,30 +1,21 @@
-import { Component, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 
 interface Props {
-  /** Rendered instead of the children once they threw. */
+  /** Rendered instead of the children once they threw; `reset` renders them again. */
   fallback: (reset: () => void) => ReactNode;
+  /** Called when the fallback's retry resets the boundary. */
   onReset: () => void;
   children: ReactNode;
 }
 
+const logRenderError = (error: unknown) => console.error('A remote page failed while rendering', error);
+
 /** Catches a remote page that throws while rendering, so only that area shows the fallback. */
-export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
-  state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  componentDidCatch(error: unknown) {
-    console.error('A remote page failed while rendering', error);
-  }
-
-  private reset = () => {
-    this.setState({ failed: false });
-    this.props.onReset();
-  };
-
-  render() {
-    return this.state.failed ? this.props.fallback(this.reset) : this.props.children;
-  }
+export function RemoteErrorBoundary({ fallback, onReset, children }: Props) {
+  return (
+    <ErrorBoundary fallbackRender={({ resetErrorBoundary }) => fallback(resetErrorBoundary)} onReset={onReset} onError={logRenderError}>
+      {children}
+    </ErrorBoundary>
+  );
 }

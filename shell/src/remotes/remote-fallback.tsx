@@ -1,3 +1,4 @@
+import { Button } from '@momentos/design-kit';
 import { texts } from '../texts';
 import './remote-fallback.css';
 
@@ -6,9 +7,7 @@ export function RemoteFallback({ onRetry }: { onRetry: () => void }) {
   return (
     <section className="shell-remote-fallback" role="alert">
       <p>{texts.remoteFailed}</p>
-      <button type="button" className="mk-button" onClick={onRetry}>
-        {texts.retry}
-      </button>
+      <Button onClick={onRetry}>{texts.retry}</Button>
     </section>
   );
 }
