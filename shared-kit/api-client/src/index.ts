@@ -1,7 +1,9 @@
 // Public entry of @momentos/api-client (a federation singleton: one auth store per page).
-export { http, setApiBaseUrl, setAuthenticationHeader } from './http/http-client';
+export { http, setAuthenticationHeader } from './http/http-client';
 export { request } from './http/api-result';
-export type { ApiResult } from './http/api-result';
+export type { ApiResult, ApiSuccess, ApiFailure } from './http/api-result';
+export { ApiError, dataOf } from './fetching/api-error';
+export { apiKeys } from './fetching/api-keys';
 export { useAuthStore } from './auth/auth-store';
 export { isTokenUsable } from './auth/token';
 export { storageKeys, readStored, writeStored } from './storage-keys';
@@ -12,7 +14,7 @@ export { listEvents, getEvent, createEvent, updateEvent, deleteEvent, resolveApi
 export { listAlbums, createAlbum, updateAlbum, deleteAlbum } from './calls/albums';
 export { searchEventByCode, getShareQrCode, fetchQrCodeImage, isCloudStorageUrl } from './calls/invite';
 export type { EventItem, EventInput, Album, AlbumInput, EventSearchResult, QrCodeResponse, LoginInput, LoginResponse } from './calls/types';
-export { listAlbumPhotos, getPhotoUpdates, listAlbumUploaders, photoFileUrl, photoDownloadUrl, findSharedEventId } from './calls/photos';
+export { listAlbumPhotos, getPhotoUpdates, listAlbumUploaders, photoFileUrl, photoDownloadUrl } from './calls/photos';
 export type { PhotoItem, PhotoUpdate, Uploader } from './calls/photos';
 export { AlbumRealtimeClient, albumRealtime, albumSocketUrl, isNewPhotosFor, realtimeTimings } from './realtime/album-realtime';
 export type { RealtimeMessage, NewPhotosMessage, RealtimeListener, SocketLike, RealtimeOptions, SubscribeOptions } from './realtime/album-realtime';

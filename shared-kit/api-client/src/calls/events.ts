@@ -1,4 +1,4 @@
-import { request } from '../http/api-result';
+import { request, type ApiResult } from '../http/api-result';
 import { http } from '../http/http-client';
 import type { EventInput, EventItem } from './types';
 
@@ -16,7 +16,7 @@ function eventFormData(input: EventInput): FormData {
 
 /**
  * A URL the browser can load for a file URL of the API (`/api/files?path=…`): relative URLs are
- * resolved against the API host (the page's origin unless `setApiBaseUrl` moved it).
+ * resolved against the API host (the page's origin unless the client's base URL points elsewhere).
  */
 export function resolveApiUrl(url: string): string {
   if (/^(https?:|blob:|data:)/i.test(url)) return url;
@@ -40,14 +40,14 @@ export function createEvent(input: EventInput) {
 }
 
 /** PUT /api/events/{id} (multipart). 200 or 201 is success; the body is ignored. */
-export async function updateEvent(id: string, input: EventInput) {
+export async function updateEvent(id: string, input: EventInput): Promise<ApiResult<null>> {
   const result = await request<unknown>({
     method: 'PUT',
     url: `/api/events/${encodeURIComponent(id)}`,
     data: eventFormData(input),
     headers: multipart,
   });
-  return result.status === 200 || result.status === 201 ? { ...result, data: null } : result;
+  return result.ok ? { ...result, data: null } : result;
 }
 
 /** DELETE /api/events/{id}. 200 is success. */

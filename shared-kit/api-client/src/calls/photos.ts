@@ -1,6 +1,5 @@
 import { request } from '../http/api-result';
 import { http } from '../http/http-client';
-import { readStored, storageKeys } from '../storage-keys';
 
 /** A photo or video of an album (spec §3). URLs are relative to the API origin. */
 export interface PhotoItem {
@@ -72,19 +71,3 @@ export function photoDownloadUrl(fileUrl: string): string {
   return `${apiOrigin()}/api/files/download?path=${encodeURIComponent(fileUrl)}`;
 }
 
-/**
- * The event a guest's album belongs to, for 'Listar álbuns'. No API call tells a guest an album's
- * event, so this uses the shared-event code stored by the invite (`shared`) and
- * GET /api/invite/search?code=. `null` when there is no stored code or the search finds nothing.
- */
-export async function findSharedEventId(): Promise<string | null> {
-  const code = readStored(storageKeys.shared);
-  if (!code) return null;
-  const result = await request<Array<{ id: string; name: string }>>({
-    method: 'GET',
-    url: '/api/invite/search',
-    params: { code },
-  });
-  if (result.status !== 200 || !Array.isArray(result.data) || result.data.length === 0) return null;
-  return result.data[0].id;
-}

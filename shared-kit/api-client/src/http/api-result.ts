@@ -2,13 +2,23 @@ import { isAxiosError, type AxiosRequestConfig } from 'axios';
 import { texts } from '../texts';
 import { http } from './http-client';
 
-/** The wrapper result of every call (spec §7, §8). */
-export interface ApiResult<T> {
+/** A call that got a 2xx answer: its status, body and (lower-cased) response headers. */
+export interface ApiSuccess<T> {
+  ok: true;
   status: number;
   data: T;
-  message?: string;
-  headers?: Record<string, string>;
+  headers: Record<string, string>;
 }
+
+/** A call that failed (spec §8): the status and message of the server's `{status, message}` body. */
+export interface ApiFailure {
+  ok: false;
+  status: number;
+  message: string;
+}
+
+/** The result of every call (spec §7, §8): look at `ok` before touching `data`. */
+export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 
 /**
  * Sends a request and never throws. With a response, status and message come from the response
@@ -18,6 +28,7 @@ export async function request<T>(config: AxiosRequestConfig): Promise<ApiResult<
   try {
     const response = await http.request<T>(config);
     return {
+      ok: true,
       status: response.status,
       data: response.data,
       headers: Object.fromEntries(
@@ -26,13 +37,13 @@ export async function request<T>(config: AxiosRequestConfig): Promise<ApiResult<
     };
   } catch (error) {
     if (isAxiosError(error) && error.response) {
-      const body = error.response.data as { status?: number; message?: string } | undefined;
+      const body = error.response.data as { status?: unknown; message?: unknown } | undefined;
       return {
+        ok: false,
         status: typeof body?.status === 'number' ? body.status : error.response.status,
-        data: body as T,
         message: typeof body?.message === 'string' ? body.message : error.message,
       };
     }
-    return { status: 500, data: [] as unknown as T, message: texts.unexpectedError };
+    return { ok: false, status: 500, message: texts.unexpectedError };
   }
 }

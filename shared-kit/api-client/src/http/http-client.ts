@@ -16,11 +16,6 @@ export const http = axios.create({
   validateStatus: (status) => status >= 200 && status < 300,
 });
 
-/** Points the client at another API host (a deploy where the API is not on the page's origin). */
-export function setApiBaseUrl(baseURL: string): void {
-  http.defaults.baseURL = baseURL;
-}
-
 export function setAuthenticationHeader(token: string | null): void {
   if (token) http.defaults.headers.common.authentication = token;
   else delete http.defaults.headers.common.authentication;

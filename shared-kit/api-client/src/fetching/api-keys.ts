@@ -1,0 +1,13 @@
+// Cache keys of the screens' data hooks (SWR), one per read call. One place names them so that a
+// mutation in one screen revalidates what another shows, and remotes on the same page share answers.
+export const apiKeys = {
+  events: () => ['events'] as const,
+  event: (id: string) => ['event', id] as const,
+  albums: (eventId: string) => ['albums', eventId] as const,
+  inviteSearch: (code: string) => ['invite-search', code] as const,
+  shareQrCode: (code: string) => ['share-qrcode', code] as const,
+  albumPhotos: (albumId: string, uploader: string | null) => ['album-photos', albumId, uploader ?? ''] as const,
+  photoUpdates: (albumId: string, run: number) => ['photo-updates', albumId, run] as const,
+  albumUploaders: (albumId: string) => ['album-uploaders', albumId] as const,
+  connection: () => ['connection'] as const,
+};
