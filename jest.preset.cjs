@@ -6,7 +6,7 @@ const path = require('node:path');
 module.exports = {
   testEnvironment: path.join(__dirname, 'test-support', 'jsdom-environment.cjs'),
   transform: {
-    '^.+\\.(t|j)sx?$': [
+    '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
       '@swc/jest',
       {
         jsc: {
@@ -18,8 +18,9 @@ module.exports = {
       },
     ],
   },
-  // ESM-only packages that jest must transform before it can load them.
-  transformIgnorePatterns: ['/node_modules/(?!(yet-another-react-lightbox)/)'],
+  // ESM-only packages that jest must transform before it can load them (the lightbox; Mock Service
+  // Worker's helpers).
+  transformIgnorePatterns: ['/node_modules/(?!(yet-another-react-lightbox|rettime|until-async|@open-draft/deferred-promise)/)'],
   moduleNameMapper: {
     '\\.(css)$': 'identity-obj-proxy',
     '\\.(png|jpe?g|gif|svg|webp|woff2?)$': path.join(__dirname, 'test-support', 'file-stub.cjs'),

@@ -1,57 +1,66 @@
 import { request } from '../http/api-result';
-import { http } from '../http/http-client';
-import type { AxiosAdapter } from 'axios';
-
-// A transport that answers like a server would, so the real axios pipeline (validateStatus,
-// errors) runs without a network.
-function answer(status: number, data: unknown): AxiosAdapter {
-  return async (config) => {
-    const response = { status, statusText: String(status), data, headers: { 'content-type': 'application/json' }, config };
-    if (status >= 200 && status < 300) return response;
-    const { AxiosError } = await import('axios');
-    throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, null, response);
-  };
-}
+import { ApiError, dataOf } from '../fetching/api-error';
+import { apiError, apiServer, http, HttpResponse } from '../testing';
 
 describe('request wrapper (spec §8)', () => {
-  const original = http.defaults.adapter;
-  afterEach(() => {
-    http.defaults.adapter = original;
-  });
-
   it('sends the spec §7 default headers', async () => {
-    let sent: Record<string, unknown> = {};
-    http.defaults.adapter = async (config) => {
-      sent = { ...config.headers };
-      return { status: 200, statusText: 'OK', data: { status: 'ok' }, headers: {}, config };
-    };
-    await request({ method: 'GET', url: '/api/health' });
-    expect(sent['Content-Type']).toBe('application/json');
-    expect(sent.Accept).toBe('application/json, text/plain, */*');
-    expect(sent['X-Client-Origin']).toBe('momentos-web');
+    let sent: Headers | undefined;
+    apiServer.use(
+      http.post('/api/albums/e1', ({ request: received }) => {
+        sent = received.headers;
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    await request({ method: 'POST', url: '/api/albums/e1', data: { name: 'A' } });
+    expect(sent?.get('content-type')).toBe('application/json');
+    expect(sent?.get('accept')).toBe('application/json, text/plain, */*');
+    expect(sent?.get('x-client-origin')).toBe('momentos-web');
   });
 
-  it('returns status and data of a success', async () => {
-    http.defaults.adapter = answer(201, { id: 'e1' });
-    await expect(request({ method: 'POST', url: '/api/events' })).resolves.toMatchObject({ status: 201, data: { id: 'e1' } });
+  it('returns ok, status, data and the lower-cased headers of a success', async () => {
+    apiServer.use(http.post('/api/events', () => HttpResponse.json({ id: 'e1' }, { status: 201, headers: { 'X-Request-Id': 'r1' } })));
+    await expect(request({ method: 'POST', url: '/api/events' })).resolves.toEqual({
+      ok: true,
+      status: 201,
+      data: { id: 'e1' },
+      headers: expect.objectContaining({ 'x-request-id': 'r1', 'content-type': 'application/json' }),
+    });
   });
 
-  it('takes status and message from the body of an error response', async () => {
-    http.defaults.adapter = answer(413, { status: 413, message: 'Arquivo muito grande' });
-    await expect(request({ method: 'POST', url: '/api/events' })).resolves.toMatchObject({
+  it('takes status and message from the body of an error response, and carries no data', async () => {
+    apiServer.use(http.post('/api/events', () => apiError(413, 'Arquivo muito grande')));
+    await expect(request({ method: 'POST', url: '/api/events' })).resolves.toEqual({
+      ok: false,
       status: 413,
       message: 'Arquivo muito grande',
     });
   });
 
-  it('answers 500 with the §8 message and an empty list when there is no response', async () => {
-    http.defaults.adapter = async () => {
-      throw new Error('Network Error');
-    };
+  it('falls back to the HTTP status when the error body is not the API one', async () => {
+    apiServer.use(http.get('/api/events', () => new HttpResponse('Bad Gateway', { status: 502 })));
+    await expect(request({ method: 'GET', url: '/api/events' })).resolves.toMatchObject({ ok: false, status: 502 });
+  });
+
+  it('answers 500 with the §8 message when there is no response', async () => {
+    apiServer.use(http.get('/api/events', () => HttpResponse.error()));
     await expect(request({ method: 'GET', url: '/api/events' })).resolves.toEqual({
+      ok: false,
       status: 500,
-      data: [],
       message: 'Um erro inesperado ocorreu. Por favor, se persistir contate o suporte',
     });
+  });
+});
+
+describe('fetcher adapter', () => {
+  it('gives the data of a success', async () => {
+    apiServer.use(http.get('/api/health', () => HttpResponse.json({ status: 'ok' })));
+    await expect(dataOf(request({ method: 'GET', url: '/api/health' }))).resolves.toEqual({ status: 'ok' });
+  });
+
+  it('throws an ApiError with the status and message of a failure', async () => {
+    apiServer.use(http.get('/api/health', () => apiError(503, 'Em manutenção')));
+    const failure = await dataOf(request({ method: 'GET', url: '/api/health' })).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 503, message: 'Em manutenção' });
   });
 });

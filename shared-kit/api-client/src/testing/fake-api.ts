@@ -1,0 +1,235 @@
+// The one fake of the API for front-end tests: Mock Service Worker answers the spec §7 calls from
+// an in-memory copy of the data, so tests run the real api-client and axios down to the request.
+// Every package's jest setup starts `apiServer` (test-support/fake-api-setup.cjs) and resets it
+// after each test; a test seeds the data with `fakeApi({...})` and answers a call otherwise with
+// `apiServer.use(http.get(path, () => apiError(500)))`.
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { Album, AlbumInput, EventItem } from '../calls/types';
+import type { PhotoItem } from '../calls/photos';
+
+export { http, HttpResponse } from 'msw';
+
+export interface FakeOrganiser {
+  email: string;
+  password: string;
+  /** The credential POST /api/auth answers in its `authentication` header. */
+  token: string;
+}
+
+export interface FakeApiData {
+  organiser: FakeOrganiser | null;
+  events: EventItem[];
+  /** Albums by event id. */
+  albums: Record<string, Album[]>;
+  /** Photos by album id, newest first. */
+  photos: Record<string, PhotoItem[]>;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** The path without the query, as sent (`/api/albums/evt_1`). */
+  path: string;
+  query: URLSearchParams;
+  /** A copy of the request, to read its body (`await request.json()`, `.formData()`). */
+  request: Request;
+}
+
+export interface FakeApi {
+  data: FakeApiData;
+  requests: RecordedRequest[];
+  /** The requests of one method and path, in order. */
+  calls: (method: string, path: string) => RecordedRequest[];
+}
+
+const messages = {
+  badCredentials: 'Por favor, verifique se o e-mail e/ou senha estão corretos.',
+  eventNotFound: 'Evento não encontrado.',
+  albumNotFound: 'Álbum não encontrado.',
+  noFiles: 'Nenhum arquivo selecionado para upload',
+};
+
+const emptyData = (): FakeApiData => ({ organiser: null, events: [], albums: {}, photos: {} });
+
+let data = emptyData();
+const requests: RecordedRequest[] = [];
+let nextId = 0;
+const newId = (prefix: string) => `${prefix}_fake${(nextId += 1)}`;
+
+/** The `{status, message}` error body of the API, with that HTTP status. */
+export function apiError(status: number, message = 'Erro simulado pelo teste.') {
+  return HttpResponse.json({ status, message }, { status });
+}
+
+/** An answer that waits for the test: `release()` lets it through (a slow server). */
+export function heldAnswer() {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { released, release: () => release() };
+}
+
+const png = () => new HttpResponse(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } });
+const normaliseCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+const findAlbum = (albumId: string) => {
+  for (const [eventId, albums] of Object.entries(data.albums)) {
+    const index = albums.findIndex((album) => album.id === albumId);
+    if (index >= 0) return { eventId, albums, index };
+  }
+  return null;
+};
+const albumOf = (id: string, input: AlbumInput): Album => ({
+  id,
+  album_name: input.name,
+  album_description: input.description,
+  is_public: input.is_public,
+  is_available: input.is_available,
+});
+const text = (form: FormData, name: string) => String(form.get(name) ?? '');
+
+const handlers = [
+  http.post('/api/auth', async ({ request }) => {
+    const { email, password } = (await request.json()) as { email: string; password: string };
+    const organiser = data.organiser;
+    if (!organiser || organiser.email !== email || organiser.password !== password) return apiError(401, messages.badCredentials);
+    return HttpResponse.json(
+      { status: 200, message: 'Login realizado com sucesso.', email },
+      { headers: { authentication: organiser.token, 'Access-Control-Expose-Headers': 'authentication' } },
+    );
+  }),
+
+  http.get('/api/health', () => HttpResponse.json({ status: 'ok' })),
+
+  http.get('/api/events', () => HttpResponse.json(data.events)),
+  http.post('/api/events', async ({ request }) => {
+    const form = await request.formData();
+    const id = newId('evt');
+    const event: EventItem = {
+      id,
+      code: newId('CODE').toUpperCase(),
+      name: text(form, 'name'),
+      date: text(form, 'date'),
+      location: text(form, 'location'),
+      contact: text(form, 'contact'),
+      image: form.get('image') ? `/api/files?path=events/${id}/image.png` : null,
+    };
+    data.events.push(event);
+    return HttpResponse.json(event, { status: 201 });
+  }),
+  http.get('/api/events/:id', ({ params }) => {
+    const event = data.events.find((candidate) => candidate.id === params.id);
+    return event ? HttpResponse.json([event]) : apiError(404, messages.eventNotFound);
+  }),
+  http.put('/api/events/:id', async ({ params, request }) => {
+    const event = data.events.find((candidate) => candidate.id === params.id);
+    if (!event) return apiError(404, messages.eventNotFound);
+    const form = await request.formData();
+    Object.assign(event, { name: text(form, 'name'), date: text(form, 'date'), location: text(form, 'location'), contact: text(form, 'contact') });
+    if (form.get('image')) event.image = `/api/files?path=events/${event.id}/image-2.png`;
+    return HttpResponse.json(event);
+  }),
+  http.delete('/api/events/:id', ({ params }) => {
+    const before = data.events.length;
+    data.events = data.events.filter((event) => event.id !== params.id);
+    if (data.events.length === before) return apiError(404, messages.eventNotFound);
+    delete data.albums[String(params.id)];
+    return HttpResponse.json({ status: 200, message: 'O evento foi excluído com sucesso.' });
+  }),
+
+  http.get('/api/events/share/:code', ({ params }) => {
+    const event = data.events.find((candidate) => candidate.code === params.code);
+    if (!event) return apiError(404, messages.eventNotFound);
+    return HttpResponse.json({ qrcode: `/api/files?path=events/${event.id}/qrcode.png`, link: `http://localhost/invite/${event.code}` });
+  }),
+  http.get('/api/files', png),
+  http.get('/api/files/download', png),
+  http.get('/api/invite/search', ({ request }) => {
+    const code = normaliseCode(new URL(request.url).searchParams.get('code') ?? '');
+    const found = data.events.filter((event) => normaliseCode(event.code) === code);
+    return HttpResponse.json(found.map(({ id, name }) => ({ id, name })));
+  }),
+
+  http.get('/api/albums/:eventId', ({ params }) => HttpResponse.json(data.albums[String(params.eventId)] ?? [])),
+  http.post('/api/albums/:eventId', async ({ params, request }) => {
+    const eventId = String(params.eventId);
+    if (!data.events.some((event) => event.id === eventId)) return apiError(404, messages.eventNotFound);
+    const album = albumOf(newId('alb'), (await request.json()) as AlbumInput);
+    (data.albums[eventId] ??= []).push(album);
+    return HttpResponse.json(album, { status: 201 });
+  }),
+  http.put('/api/albums/:albumId', async ({ params, request }) => {
+    const found = findAlbum(String(params.albumId));
+    if (!found) return apiError(404, messages.albumNotFound);
+    found.albums[found.index] = albumOf(found.albums[found.index].id, (await request.json()) as AlbumInput);
+    return HttpResponse.json(found.albums[found.index]);
+  }),
+  http.delete('/api/albums/:albumId', ({ params }) => {
+    const found = findAlbum(String(params.albumId));
+    if (!found) return apiError(404, messages.albumNotFound);
+    found.albums.splice(found.index, 1);
+    return HttpResponse.json({ status: 200, message: 'O álbum foi excluído com sucesso e agora ele não está mais disponível.' });
+  }),
+
+  http.get('/api/events/photos/updates/:albumId', ({ params, request }) => {
+    const ids = (new URL(request.url).searchParams.get('ids') ?? '').split(',');
+    const photos = (data.photos[String(params.albumId)] ?? []).filter((photo) => ids.includes(photo.id));
+    return HttpResponse.json(photos.map(({ id, compressed_photo, error, processing }) => ({ id, compressed_photo, error, processing })));
+  }),
+  http.get('/api/events/photos/users/:albumId', ({ params }) => {
+    const names = new Set((data.photos[String(params.albumId)] ?? []).map((photo) => photo.user_id));
+    return HttpResponse.json([...names].map((user_id) => ({ user_id })));
+  }),
+  http.get('/api/events/photos/:albumId', ({ params, request }) => {
+    const uploader = new URL(request.url).searchParams.get('user_id');
+    const photos = data.photos[String(params.albumId)] ?? [];
+    return HttpResponse.json(uploader ? photos.filter((photo) => photo.user_id === uploader) : photos);
+  }),
+  http.post('/api/events/photos', async ({ request }) => {
+    const form = await request.formData();
+    const albumId = text(form, 'album_id');
+    if (!findAlbum(albumId)) return apiError(404, messages.albumNotFound);
+    const files = form.getAll('images').filter((file): file is File => typeof file !== 'string');
+    if (files.length === 0) return apiError(400, messages.noFiles);
+    const photos: PhotoItem[] = files.map((file) => {
+      const id = newId('pho');
+      return {
+        id,
+        original_photo: `/api/files?path=albums/${albumId}/${file.name}`,
+        compressed_photo: null,
+        user_id: text(form, 'user_id'),
+        processing: true,
+        error: false,
+        file_type: file.type.startsWith('video/') ? 'video' : 'image',
+      };
+    });
+    data.photos[albumId] = [...photos, ...(data.photos[albumId] ?? [])];
+    return HttpResponse.json({ status: 201, message: 'Arquivos enviados com sucesso.', photos }, { status: 201 });
+  }),
+];
+
+/** The Mock Service Worker server of the tests; requests nobody answers fail the test. */
+export const apiServer = setupServer(...handlers);
+
+apiServer.events.on('request:start', ({ request }) => {
+  const url = new URL(request.url);
+  requests.push({ method: request.method, path: url.pathname, query: url.searchParams, request: request.clone() });
+});
+
+/** Seeds the fake API's data for this test (it starts empty) and returns it with the request log. */
+export function fakeApi(seed: Partial<FakeApiData> = {}): FakeApi {
+  data.organiser = seed.organiser ?? data.organiser;
+  data.events = seed.events ? seed.events.map((event) => ({ ...event })) : data.events;
+  data.albums = seed.albums ? Object.fromEntries(Object.entries(seed.albums).map(([id, list]) => [id, list.map((album) => ({ ...album }))])) : data.albums;
+  data.photos = seed.photos ? Object.fromEntries(Object.entries(seed.photos).map(([id, list]) => [id, list.map((photo) => ({ ...photo }))])) : data.photos;
+  return {
+    data,
+    requests,
+    calls: (method, path) => requests.filter((entry) => entry.method === method.toUpperCase() && entry.path === path),
+  };
+}
+
+/** Back to no data, no recorded request and the default handlers (after each test). */
+export function resetFakeApi(): void {
+  data = emptyData();
+  requests.length = 0;
+  apiServer.resetHandlers();
+}
