@@ -45,7 +45,6 @@ export const texts = {
     share: 'Compartilhar',
     edit: 'Editar',
     remove: 'Excluir',
-    loadFailed: 'Um erro inesperado ocorreu. Por favor, se persistir contate o suporte',
   },
 
   tour: {

@@ -2,6 +2,7 @@ import { BottomNavigation } from '@momentos/design-kit';
 import { useAuthStore } from '@momentos/api-client';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { texts } from '../texts';
+import { useForgetSessionData } from './use-forget-session-data';
 
 const icon = (path: string) => (
   <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false">
@@ -14,6 +15,7 @@ export function OrganiserMenu() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const signOut = useAuthStore((state) => state.signOut);
+  const forgetSessionData = useForgetSessionData();
   return (
     <BottomNavigation
       label={texts.menu.label}
@@ -38,6 +40,7 @@ export function OrganiserMenu() {
           icon: icon('M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9'),
           onSelect: () => {
             signOut();
+            forgetSessionData();
             navigate('/', { replace: true });
           },
         },

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { FreshDataCache } from '@momentos/api-client/testing';
 
 /** An unsigned token with an exp: the client decodes it without verifying (spec §3). */
 export function fakeToken(expiresInSeconds = 3600): string {
@@ -14,15 +15,20 @@ function Where() {
   return <output data-testid="location">{location.pathname}</output>;
 }
 
-/** Renders a page at a path inside a router; the current path is readable from `location`. */
+/**
+ * Renders a page at a path inside a router, with a data cache of its own; the current path is
+ * readable from `location`.
+ */
 export function renderAt(path: string, pattern: string, page: ReactElement) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path={pattern} element={page} />
-        <Route path="*" element={<p>outra página</p>} />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
+    <FreshDataCache>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={pattern} element={page} />
+          <Route path="*" element={<p>outra página</p>} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </FreshDataCache>,
   );
 }

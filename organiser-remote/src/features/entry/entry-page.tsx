@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { isTokenUsable, useAuthStore } from '@momentos/api-client';
+import { Button } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { LoginForm } from './login-form';
 import '../../layout/organiser.css';
@@ -28,9 +29,9 @@ export default function EntryPage() {
         {step === 1 ? (
           <section className="entry__welcome" aria-label={texts.entry.welcome}>
             <p className="entry__lead">{texts.entry.welcome}</p>
-            <button type="button" className="mk-button org-button-block" onClick={() => setStep(2)}>
+            <Button block onClick={() => setStep(2)}>
               {texts.entry.login}
-            </button>
+            </Button>
             <p className="entry__privacy">{texts.entry.privacyNotice}</p>
           </section>
         ) : (

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { login, readStored, storageKeys, useAuthStore, writeStored } from '@momentos/api-client';
-import { Spinner } from '@momentos/design-kit';
+import { Button, Field } from '@momentos/design-kit';
 import { texts } from '../../texts';
+import { useForgetSessionData } from '../../layout/use-forget-session-data';
 import { failedLoginErrors, validateLogin, type LoginErrors } from './login-rules';
 
 const readSavedEmail = () => readStored(storageKeys.savedEmail) ?? '';
@@ -11,6 +12,7 @@ const readSavedEmail = () => readStored(storageKeys.savedEmail) ?? '';
 export function LoginForm() {
   const navigate = useNavigate();
   const signIn = useAuthStore((state) => state.signIn);
+  const forgetSessionData = useForgetSessionData();
   const [email, setEmail] = useState(readSavedEmail);
   const [password, setPassword] = useState('');
   const [saveEmail, setSaveEmail] = useState(() => readSavedEmail() !== '');
@@ -27,61 +29,48 @@ export function LoginForm() {
     }
     setSubmitting(true);
     const result = await login({ email: email.trim(), password });
-    if (!result.token) {
+    if (!result.ok) {
       setSubmitting(false);
       setErrors(failedLoginErrors());
       return;
     }
     writeStored(storageKeys.savedEmail, saveEmail ? email.trim() : null);
-    signIn(result.token);
+    forgetSessionData();
+    signIn(result.data.token);
     navigate('/events', { replace: true });
   };
 
   return (
     <form className="entry__form" onSubmit={submit} noValidate aria-label={texts.entry.formTitle}>
       <h2 className="entry__subtitle">{texts.entry.formTitle}</h2>
-      <div className="org-field">
-        <label htmlFor="login-email">{texts.entry.email}</label>
-        <input
-          id="login-email"
-          className="org-input"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'login-email-error' : undefined}
-          required
-        />
-        {errors.email ? (
-          <p id="login-email-error" className="org-error">
-            {errors.email}
-          </p>
-        ) : null}
-      </div>
-      <div className="org-field">
-        <label htmlFor="login-password">{texts.entry.password}</label>
-        <input
-          id="login-password"
-          className="org-input"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? 'login-password-error' : undefined}
-          required
-        />
-        {errors.password ? (
-          <p id="login-password-error" className="org-error">
-            {errors.password}
-          </p>
-        ) : null}
-      </div>
+      <Field id="login-email" label={texts.entry.email} error={errors.email}>
+        {(control) => (
+          <input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(change) => setEmail(change.target.value)}
+            required
+          />
+        )}
+      </Field>
+      <Field id="login-password" label={texts.entry.password} error={errors.password}>
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(change) => setPassword(change.target.value)}
+            required
+          />
+        )}
+      </Field>
       <div className="entry__row">
         <label className="entry__check">
-          <input type="checkbox" checked={saveEmail} onChange={(event) => setSaveEmail(event.target.checked)} />
+          <input type="checkbox" checked={saveEmail} onChange={(change) => setSaveEmail(change.target.checked)} />
           {texts.entry.saveEmail}
         </label>
         <details className="entry__help">
@@ -89,10 +78,9 @@ export function LoginForm() {
           <p>{texts.entry.helpText}</p>
         </details>
       </div>
-      <button type="submit" className="mk-button org-button-block" disabled={submitting} aria-busy={submitting || undefined}>
-        {submitting ? <Spinner label={texts.entry.submitting} /> : null}
+      <Button type="submit" block busy={submitting} busyLabel={texts.entry.submitting}>
         {texts.entry.submit}
-      </button>
+      </Button>
     </form>
   );
 }

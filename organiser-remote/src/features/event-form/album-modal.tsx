@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Dialog, Spinner } from '@momentos/design-kit';
+import { Button, Dialog, Field } from '@momentos/design-kit';
 import type { Album, AlbumInput } from '@momentos/api-client';
 import { texts } from '../../texts';
 import { albumToInput, validateAlbum } from './album-rules';
@@ -66,41 +66,14 @@ export function AlbumModal({ open, album, onClose, onSubmit, onDelete }: AlbumMo
   return (
     <Dialog open={open} title={album ? t.editTitle : t.createTitle} closeLabel={t.closeModal} onClose={onClose}>
       <form className="album-form" onSubmit={submit} noValidate>
-        <div className="org-field">
-          <label htmlFor="album-name">{t.name}</label>
-          <input
-            id="album-name"
-            className="org-input"
-            value={input.name}
-            onChange={(change) => setInput({ ...input, name: change.target.value })}
-            required
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? 'album-name-error' : undefined}
-          />
-          {errors.name ? (
-            <p id="album-name-error" className="org-error">
-              {errors.name}
-            </p>
-          ) : null}
-        </div>
-        <div className="org-field">
-          <label htmlFor="album-description">{t.description}</label>
-          <textarea
-            id="album-description"
-            className="org-input"
-            rows={3}
-            value={input.description}
-            onChange={(change) => setInput({ ...input, description: change.target.value })}
-            required
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={errors.description ? 'album-description-error' : undefined}
-          />
-          {errors.description ? (
-            <p id="album-description-error" className="org-error">
-              {errors.description}
-            </p>
-          ) : null}
-        </div>
+        <Field id="album-name" label={t.name} error={errors.name}>
+          {(control) => <input {...control} value={input.name} onChange={(change) => setInput({ ...input, name: change.target.value })} required />}
+        </Field>
+        <Field id="album-description" label={t.description} error={errors.description}>
+          {(control) => (
+            <textarea {...control} rows={3} value={input.description} onChange={(change) => setInput({ ...input, description: change.target.value })} required />
+          )}
+        </Field>
         <Toggle id="album-public" label={t.isPublic} checked={input.is_public} onChange={(value) => setInput({ ...input, is_public: value })} />
         <Toggle
           id="album-available"
@@ -110,22 +83,13 @@ export function AlbumModal({ open, album, onClose, onSubmit, onDelete }: AlbumMo
         />
         <div className="dialog-actions album-form__actions">
           {album ? (
-            <>
-              <button type="button" className="mk-button mk-button--danger" onClick={remove} disabled={working !== null} aria-busy={working === 'delete' || undefined}>
-                {working === 'delete' ? <Spinner label={t.removing} /> : null}
-                {t.remove}
-              </button>
-              <button type="submit" className="mk-button" disabled={working !== null} aria-busy={working === 'save' || undefined}>
-                {working === 'save' ? <Spinner label={t.working} /> : null}
-                {t.edit}
-              </button>
-            </>
-          ) : (
-            <button type="submit" className="mk-button" disabled={working !== null} aria-busy={working === 'save' || undefined}>
-              {working === 'save' ? <Spinner label={t.working} /> : null}
-              {t.add}
-            </button>
-          )}
+            <Button variant="danger" onClick={remove} disabled={working !== null} busy={working === 'delete'} busyLabel={t.removing}>
+              {t.remove}
+            </Button>
+          ) : null}
+          <Button type="submit" disabled={working !== null} busy={working === 'save'} busyLabel={t.working}>
+            {album ? t.edit : t.add}
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -24,10 +24,10 @@ export function validateAlbum(input: AlbumInput): Partial<Record<'name' | 'descr
 
 export type AlbumAction = 'create' | 'update' | 'delete';
 
-/** The §8 feedback of an album action: success titles and messages, or the error for a status not 200/201. */
-export function albumFeedback(action: AlbumAction, status: number) {
+/** The §8 feedback of an album action: success titles and messages, or the error when the call failed. */
+export function albumFeedback(action: AlbumAction, succeeded: boolean) {
   const a = texts.albums;
-  if (status !== 200 && status !== 201) return { kind: 'error' as const, title: a.errorTitle, message: a.errorMessage };
+  if (!succeeded) return { kind: 'error' as const, title: a.errorTitle, message: a.errorMessage };
   if (action === 'create') return { kind: 'success' as const, title: a.createdTitle, message: a.createdMessage };
   if (action === 'update') return { kind: 'success' as const, title: a.updatedTitle, message: a.updatedMessage };
   return { kind: 'success' as const, title: a.removedTitle, message: a.removedMessage };

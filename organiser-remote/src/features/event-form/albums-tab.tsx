@@ -1,45 +1,35 @@
-import { useCallback, useEffect, useState } from 'react';
-import { FeedbackDialog } from '@momentos/design-kit';
-import { createAlbum, deleteAlbum, listAlbums, updateAlbum, type Album, type AlbumInput } from '@momentos/api-client';
+import { useState } from 'react';
+import { FeedbackDialog, ImagePlaceholder, type Feedback } from '@momentos/design-kit';
+import type { Album, AlbumInput } from '@momentos/api-client';
 import { texts } from '../../texts';
+import { useAlbums } from './api/use-albums';
 import { AlbumModal } from './album-modal';
-import { albumFeedback } from './album-rules';
+import { albumFeedback, type AlbumAction } from './album-rules';
 
 const t = texts.albums;
 
 type Modal = { open: false } | { open: true; album: Album | null };
-type Feedback = ReturnType<typeof albumFeedback> | null;
 
 /** The event's albums (spec §2 'Albums tab'): skeleton of three, 100×100 tiles, a dashed 'Novo' tile. */
 export function AlbumsTab({ eventId }: { eventId: string }) {
-  const [albums, setAlbums] = useState<Album[] | null>(null);
+  const { albums, save, remove } = useAlbums(eventId);
   const [modal, setModal] = useState<Modal>({ open: false });
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
 
-  const reload = useCallback(async () => {
-    const result = await listAlbums(eventId);
-    setAlbums(result.status === 200 && Array.isArray(result.data) ? result.data : []);
-  }, [eventId]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  const finish = async (action: 'create' | 'update' | 'delete', status: number) => {
+  const finish = (action: AlbumAction, succeeded: boolean) => {
     setModal({ open: false });
-    await reload();
-    setFeedback(albumFeedback(action, status));
+    setFeedback(albumFeedback(action, succeeded));
   };
 
   const submit = async (input: AlbumInput) => {
     const album = modal.open ? modal.album : null;
-    const result = album ? await updateAlbum(album.id, input) : await createAlbum(eventId, input);
-    await finish(album ? 'update' : 'create', result.status);
+    const result = await save(album, input);
+    finish(album ? 'update' : 'create', result.ok);
   };
 
-  const remove = async (album: Album) => {
-    const result = await deleteAlbum(album.id);
-    await finish('delete', result.status);
+  const removeAlbum = async (album: Album) => {
+    const result = await remove(album);
+    finish('delete', result.ok);
   };
 
   return (
@@ -56,11 +46,7 @@ export function AlbumsTab({ eventId }: { eventId: string }) {
             <li key={album.id}>
               <button type="button" className="album-tile" onClick={() => setModal({ open: true, album })}>
                 <span className="album-tile__image" aria-hidden="true">
-                  <svg viewBox="0 0 24 24" width="32" height="32" fill="none" stroke="currentColor" strokeWidth="1.6" focusable="false">
-                    <rect x="3" y="5" width="18" height="14" rx="2" />
-                    <circle cx="9" cy="10" r="2" />
-                    <path d="M21 16l-5-5-8 8" />
-                  </svg>
+                  <ImagePlaceholder size={32} />
                 </span>
                 <span className="album-tile__name">{album.album_name}</span>
               </button>
@@ -81,16 +67,9 @@ export function AlbumsTab({ eventId }: { eventId: string }) {
         album={modal.open ? modal.album : null}
         onClose={() => setModal({ open: false })}
         onSubmit={submit}
-        onDelete={remove}
+        onDelete={removeAlbum}
       />
-      <FeedbackDialog
-        open={feedback !== null}
-        kind={feedback?.kind ?? 'success'}
-        title={feedback?.title ?? ''}
-        message={feedback?.message ?? ''}
-        closeLabel={t.closeDialog}
-        onClose={() => setFeedback(null)}
-      />
+      <FeedbackDialog feedback={feedback} closeLabel={t.closeDialog} onClose={() => setFeedback(null)} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { texts } from '../../texts';
 import { OrganiserMenu } from '../../layout/organiser-menu';
 import { AlbumsTab } from './albums-tab';
 import { GeneralSkeleton, GeneralTab } from './general-tab';
-import { useEvent } from './use-event';
+import { useEvent } from './api/use-event';
 import '../../layout/organiser.css';
 import './event-form.css';
 

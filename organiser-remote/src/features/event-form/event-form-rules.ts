@@ -45,6 +45,3 @@ export function splitDateTime(stored: string): { date: string; time: string } {
   const [date = '', time = ''] = stored.trim().split(/[ T]/);
   return { date, time: time.slice(0, 5) };
 }
-
-/** A save succeeded with 200 or 201 (spec §4). */
-export const isSaved = (status: number) => status === 200 || status === 201;

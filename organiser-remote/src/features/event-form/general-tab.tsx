@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { FeedbackDialog, Spinner } from '@momentos/design-kit';
-import { createEvent, resolveApiUrl, updateEvent, type EventItem } from '@momentos/api-client';
+import { Button, FeedbackDialog, Field, ImagePlaceholder, type Feedback } from '@momentos/design-kit';
+import { resolveApiUrl, type EventItem } from '@momentos/api-client';
 import { texts } from '../../texts';
+import { useSaveEvent } from './api/use-event';
 import {
   emptyEventForm,
   imageSizeError,
-  isSaved,
   joinDateTime,
   splitDateTime,
   validateEventForm,
@@ -18,8 +18,6 @@ import {
 export const redirectAfterSaveMs = 2000;
 
 const t = texts.eventForm;
-
-type Feedback = { kind: 'success' | 'error'; title: string; message: string } | null;
 
 function valuesOf(event: EventItem | null): EventFormValues {
   if (!event) return emptyEventForm;
@@ -41,12 +39,13 @@ export function GeneralSkeleton() {
 /** 'Dados gerais': round preview, the fields, the image picker and Cadastrar / Atualizar. */
 export function GeneralTab({ id, event }: { id?: string; event: EventItem | null }) {
   const navigate = useNavigate();
+  const saveEvent = useSaveEvent(id);
   const [values, setValues] = useState<EventFormValues>(() => valuesOf(event));
   const [errors, setErrors] = useState<EventFormErrors>({});
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => setValues(valuesOf(event)), [event]);
@@ -94,9 +93,9 @@ export function GeneralTab({ id, event }: { id?: string; event: EventItem | null
       contact: values.contact.trim(),
       image,
     };
-    const result = id ? await updateEvent(id, input) : await createEvent(input);
+    const result = await saveEvent(input);
     setSubmitting(false);
-    if (isSaved(result.status)) {
+    if (result.ok) {
       setFeedback(
         id
           ? { kind: 'success', title: t.updatedTitle, message: t.updatedMessage }
@@ -109,25 +108,9 @@ export function GeneralTab({ id, event }: { id?: string; event: EventItem | null
   };
 
   const field = (key: keyof EventFormValues, label: string, type: string, extra: Record<string, string> = {}) => (
-    <div className="org-field">
-      <label htmlFor={`event-${key}`}>{label}</label>
-      <input
-        id={`event-${key}`}
-        className="org-input"
-        type={type}
-        value={values[key]}
-        onChange={change(key)}
-        required
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={errors[key] ? `event-${key}-error` : undefined}
-        {...extra}
-      />
-      {errors[key] ? (
-        <p id={`event-${key}-error`} className="org-error">
-          {errors[key]}
-        </p>
-      ) : null}
-    </div>
+    <Field id={`event-${key}`} label={label} error={errors[key]}>
+      {(control) => <input {...control} type={type} value={values[key]} onChange={change(key)} required {...extra} />}
+    </Field>
   );
 
   const shownImage = preview ?? (event?.image ? resolveApiUrl(event.image) : null);
@@ -137,11 +120,7 @@ export function GeneralTab({ id, event }: { id?: string; event: EventItem | null
         {shownImage ? (
           <img src={shownImage} alt={t.previewAlt} width={120} height={120} />
         ) : (
-          <svg viewBox="0 0 24 24" width="40" height="40" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true" focusable="false">
-            <rect x="3" y="5" width="18" height="14" rx="2" />
-            <circle cx="9" cy="10" r="2" />
-            <path d="M21 16l-5-5-8 8" />
-          </svg>
+          <ImagePlaceholder size={40} />
         )}
       </div>
       {field('name', t.name, 'text', { autoComplete: 'off' })}
@@ -151,37 +130,13 @@ export function GeneralTab({ id, event }: { id?: string; event: EventItem | null
       </div>
       {field('location', t.location, 'text')}
       {field('contact', t.contact, 'email', { autoComplete: 'email', inputMode: 'email' })}
-      <div className="org-field">
-        <label htmlFor="event-image">{t.image}</label>
-        <input
-          id="event-image"
-          className="org-input event-form__file"
-          type="file"
-          onChange={pickImage}
-          aria-invalid={errors.image ? true : undefined}
-          aria-describedby={errors.image ? 'event-image-hint event-image-error' : 'event-image-hint'}
-        />
-        <p id="event-image-hint" className="org-hint">
-          {t.imageHint}
-        </p>
-        {errors.image ? (
-          <p id="event-image-error" className="org-error" role="alert">
-            {errors.image}
-          </p>
-        ) : null}
-      </div>
-      <button type="submit" className="mk-button org-button-block" disabled={submitting} aria-busy={submitting || undefined}>
-        {submitting ? <Spinner label={t.saving} /> : null}
+      <Field id="event-image" label={t.image} hint={t.imageHint} error={errors.image} errorRole="alert">
+        {(control) => <input {...control} className={`${control.className} event-form__file`} type="file" onChange={pickImage} />}
+      </Field>
+      <Button type="submit" block busy={submitting} busyLabel={t.saving}>
         {id ? t.update : t.create}
-      </button>
-      <FeedbackDialog
-        open={feedback !== null}
-        kind={feedback?.kind ?? 'success'}
-        title={feedback?.title ?? ''}
-        message={feedback?.message ?? ''}
-        closeLabel={t.closeDialog}
-        onClose={() => setFeedback(null)}
-      />
+      </Button>
+      <FeedbackDialog feedback={feedback} closeLabel={t.closeDialog} onClose={() => setFeedback(null)} />
     </form>
   );
 }

@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { Dialog, Spinner, notify } from '@momentos/design-kit';
-import { deleteEvent, type EventItem } from '@momentos/api-client';
+import { Button, Dialog, notify } from '@momentos/design-kit';
+import type { EventItem } from '@momentos/api-client';
 import { texts } from '../../texts';
+import { useDeleteEvent } from './api/use-events';
 
 export interface DeleteDialogProps {
   event: EventItem | null;
   onClose: () => void;
-  onDeleted: (event: EventItem) => void;
 }
 
 const t = texts.deleteEvent;
 
-/** 'Excluir evento' (spec §2, §4): confirm, call; 200 closes, toasts and removes the row; else the §8 error toast. */
-export function DeleteDialog({ event, onClose, onDeleted }: DeleteDialogProps) {
+/** 'Excluir evento' (spec §2, §4): confirm, call; success closes, toasts and removes the row; else the §8 error toast. */
+export function DeleteDialog({ event, onClose }: DeleteDialogProps) {
+  const deleteEvent = useDeleteEvent();
   const [working, setWorking] = useState(false);
 
   const confirm = async () => {
@@ -20,8 +21,7 @@ export function DeleteDialog({ event, onClose, onDeleted }: DeleteDialogProps) {
     setWorking(true);
     const result = await deleteEvent(event.id);
     setWorking(false);
-    if (result.status === 200) {
-      onDeleted(event);
+    if (result.ok) {
       onClose();
       notify.success(`${t.successTitle}: ${t.successMessage}`);
     } else {
@@ -33,13 +33,12 @@ export function DeleteDialog({ event, onClose, onDeleted }: DeleteDialogProps) {
     <Dialog open={event !== null} title={t.title} closeLabel={texts.share.close} onClose={working ? () => undefined : onClose}>
       <p className="dialog-text">{t.text}</p>
       <div className="dialog-actions">
-        <button type="button" className="mk-button mk-button--secondary" onClick={onClose} disabled={working}>
+        <Button variant="secondary" onClick={onClose} disabled={working}>
           {t.cancel}
-        </button>
-        <button type="button" className="mk-button mk-button--danger" onClick={confirm} disabled={working} aria-busy={working || undefined}>
-          {working ? <Spinner label={t.working} /> : null}
+        </Button>
+        <Button variant="danger" onClick={confirm} busy={working} busyLabel={t.working}>
           {t.confirm}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

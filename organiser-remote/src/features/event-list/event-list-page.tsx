@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { GuidedTour, LoadingScreen, TourHelpButton, useGuidedTour, useTourOnce } from '@momentos/design-kit';
+import { EmptyState, GuidedTour, LoadingScreen, TourHelpButton, useGuidedTour, useTourOnce } from '@momentos/design-kit';
 import { storageKeys, type EventItem } from '@momentos/api-client';
 import { texts } from '../../texts';
 import { OrganiserMenu } from '../../layout/organiser-menu';
@@ -8,7 +8,7 @@ import { EventRow } from './event-row';
 import { eventListTourSteps, eventListTourTexts } from './event-list-tour';
 import { countEvents } from './event-rules';
 import { ShareDialog } from './share-dialog';
-import { useEvents } from './use-events';
+import { useEvents } from './api/use-events';
 import '../../layout/organiser.css';
 import './event-list.css';
 
@@ -16,7 +16,7 @@ const t = texts.eventList;
 
 /** The organiser's dashboard (spec §2 'Event list'). */
 export default function EventListPage() {
-  const { events, loading, remove } = useEvents();
+  const { events, loading } = useEvents();
   const counts = useMemo(() => countEvents(events), [events]);
   const [sharing, setSharing] = useState<EventItem | null>(null);
   const [deleting, setDeleting] = useState<EventItem | null>(null);
@@ -55,7 +55,7 @@ export default function EventListPage() {
 
         <section data-tour="event-list-list" aria-label={t.listLabel}>
           {events.length === 0 ? (
-            <p className="event-list__empty">{t.empty}</p>
+            <EmptyState>{t.empty}</EmptyState>
           ) : (
             <ul className="event-list" aria-label={t.listLabel}>
               {events.map((event, index) => (
@@ -66,8 +66,8 @@ export default function EventListPage() {
         </section>
       </main>
       <OrganiserMenu />
-      <ShareDialog event={sharing} onClose={() => setSharing(null)} />
-      <DeleteDialog event={deleting} onClose={() => setDeleting(null)} onDeleted={(event) => remove(event.id)} />
+      {sharing ? <ShareDialog key={sharing.id} event={sharing} onClose={() => setSharing(null)} /> : null}
+      <DeleteDialog event={deleting} onClose={() => setDeleting(null)} />
       <GuidedTour tour={tour} texts={eventListTourTexts} />
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { formatText } from '@momentos/design-kit';
+import { formatText, ImagePlaceholder } from '@momentos/design-kit';
 import { resolveApiUrl, type EventItem } from '@momentos/api-client';
 import { texts } from '../../texts';
 import { formatListDate } from './event-rules';
@@ -11,16 +11,6 @@ export interface EventRowProps {
   tourTarget?: boolean;
   onShare: (event: EventItem) => void;
   onDelete: (event: EventItem) => void;
-}
-
-function ImagePlaceholder() {
-  return (
-    <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true" focusable="false">
-      <rect x="3" y="5" width="18" height="14" rx="2" />
-      <circle cx="9" cy="10" r="2" />
-      <path d="M21 16l-5-5-8 8" />
-    </svg>
-  );
 }
 
 /** One event: lazy image (or placeholder) in a fixed box, name, date and the options dropdown. */
@@ -83,7 +73,7 @@ export function EventRow({ event, tourTarget, onShare, onDelete }: EventRowProps
             onError={() => setImageFailed(true)}
           />
         ) : (
-          <ImagePlaceholder />
+          <ImagePlaceholder size={28} />
         )}
       </div>
       <div className="event-row__text">

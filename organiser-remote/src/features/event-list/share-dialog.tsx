@@ -1,75 +1,44 @@
-import { useEffect, useRef, useState } from 'react';
-import { Dialog, Spinner, formatText, inviteLink } from '@momentos/design-kit';
-import { fetchQrCodeImage, getShareQrCode, resolveApiUrl, type EventItem } from '@momentos/api-client';
+import { useState } from 'react';
+import { Button, ButtonLink, Dialog, Field, Spinner, formatText, inviteLink, useCopyToClipboard } from '@momentos/design-kit';
+import { fetchQrCodeImage, resolveApiUrl, type EventItem } from '@momentos/api-client';
 import { texts } from '../../texts';
-import { copiedMessageMs, qrFileName, whatsAppUrl } from './share-rules';
+import { useShareQrCode } from './api/use-share-qr-code';
+import { qrFileName, whatsAppUrl } from './share-rules';
 
 export interface ShareDialogProps {
-  event: EventItem | null;
+  event: EventItem;
   onClose: () => void;
 }
 
 const t = texts.share;
 
+/** Saves the QR image under its spec §3 file name; every failure is only logged (spec §8). */
+async function downloadQrCode(qrcode: string) {
+  const result = await fetchQrCodeImage(qrcode);
+  if (!result.ok) {
+    console.error('Could not download the QR code', result.status, result.message);
+    return;
+  }
+  try {
+    const url = URL.createObjectURL(result.data);
+    const anchor = document.createElement('a');
+    anchor.href = url;
+    anchor.download = qrFileName();
+    document.body.appendChild(anchor);
+    anchor.click();
+    anchor.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  } catch (error) {
+    console.error('Could not download the QR code', error);
+  }
+}
+
 /** 'Compartilhar evento' (spec §2, §4): QR (loading placeholder first), Baixar, Compartilhar, Copiar link, warning. */
 export function ShareDialog({ event, onClose }: ShareDialogProps) {
-  const [qrcode, setQrcode] = useState<string | null>(null);
+  const qrcode = useShareQrCode(event.code);
   const [qrShown, setQrShown] = useState(false);
-  const [copied, setCopied] = useState(false);
-  const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  useEffect(() => {
-    setQrcode(null);
-    setQrShown(false);
-    setCopied(false);
-    if (!event) return undefined;
-    let current = true;
-    void getShareQrCode(event.code).then((result) => {
-      if (!current) return;
-      if (result.status === 200 && result.data?.qrcode) setQrcode(result.data.qrcode);
-      else console.error('Could not load the QR code', result.status, result.message);
-    });
-    return () => {
-      current = false;
-    };
-  }, [event]);
-
-  useEffect(() => () => clearTimeout(copiedTimer.current), []);
-
-  if (!event) return null;
+  const { copied, copy } = useCopyToClipboard();
   const link = inviteLink(event.code);
-
-  const download = async () => {
-    if (!qrcode) return;
-    const result = await fetchQrCodeImage(qrcode);
-    if (result.status !== 200 || !(result.data instanceof Blob)) {
-      console.error('Could not download the QR code', result.status, result.message);
-      return;
-    }
-    try {
-      const url = URL.createObjectURL(result.data);
-      const anchor = document.createElement('a');
-      anchor.href = url;
-      anchor.download = qrFileName();
-      document.body.appendChild(anchor);
-      anchor.click();
-      anchor.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    } catch (error) {
-      console.error('Could not download the QR code', error);
-    }
-  };
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-      clearTimeout(copiedTimer.current);
-      copiedTimer.current = setTimeout(() => setCopied(false), copiedMessageMs);
-    } catch (error) {
-      console.error('Could not copy the invite link', error);
-    }
-  };
 
   return (
     <Dialog open title={t.title} closeLabel={t.close} onClose={onClose}>
@@ -92,20 +61,23 @@ export function ShareDialog({ event, onClose }: ShareDialogProps) {
             </div>
           ) : null}
         </div>
-        <label className="mk-visually-hidden" htmlFor="share-link">
-          {t.linkLabel}
-        </label>
-        <input id="share-link" className="org-input share__link" readOnly value={link} onFocus={(focus) => focus.currentTarget.select()} />
+        <Field id="share-link" label={t.linkLabel} hideLabel>
+          {(control) => (
+            <input {...control} className={`${control.className} share__link`} readOnly value={link} onFocus={(focus) => focus.currentTarget.select()} />
+          )}
+        </Field>
         <div className="share__actions">
-          <button type="button" className="mk-button mk-button--secondary" onClick={download} disabled={!qrShown}>
+          <Button variant="secondary" onClick={() => {
+              if (qrcode) void downloadQrCode(qrcode);
+            }} disabled={!qrShown}>
             {t.download}
-          </button>
-          <a className="mk-button share__whatsapp" href={whatsAppUrl(event.name, link)} target="_blank" rel="noopener noreferrer">
+          </Button>
+          <ButtonLink className="share__whatsapp" href={whatsAppUrl(event.name, link)} target="_blank" rel="noopener noreferrer">
             {t.share}
-          </a>
-          <button type="button" className="mk-button mk-button--secondary" onClick={copy}>
+          </ButtonLink>
+          <Button variant="secondary" onClick={() => void copy(link)}>
             {t.copy}
-          </button>
+          </Button>
         </div>
         <p className="share__copied" role="status" aria-live="polite">
           {copied ? t.copied : ''}

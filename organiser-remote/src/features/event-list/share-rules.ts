@@ -1,9 +1,6 @@
 import { formatText } from '@momentos/design-kit';
 import { texts } from '../../texts';
 
-/** How long 'Link copiado com sucesso' stays (spec §9). */
-export const copiedMessageMs = 2000;
-
 /** The QR download's file name (spec §3): qrcode-evento- plus a random id, .png. */
 export function qrFileName(random: () => number = Math.random): string {
   const id = Array.from({ length: 2 }, () => random().toString(36).slice(2, 8)).join('');

@@ -1,12 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { login, useAuthStore } from '@momentos/api-client';
+import { useAuthStore } from '@momentos/api-client';
+import { apiError, apiServer, fakeApi, heldAnswer, http } from '@momentos/api-client/testing';
 import EntryPage from '../entry-page';
 import { validateLogin, failedLoginErrors } from '../login-rules';
 import { fakeToken, renderAt } from '../../../test-support/render';
-
-jest.mock('@momentos/api-client', () => ({ ...jest.requireActual('@momentos/api-client'), login: jest.fn() }));
-const mockedLogin = login as jest.MockedFunction<typeof login>;
 
 const renderEntry = () => renderAt('/', '/', <EntryPage />);
 const location = () => screen.getByTestId('location').textContent;
@@ -18,10 +16,12 @@ async function openForm() {
   return user;
 }
 
+const token = fakeToken();
+let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
   localStorage.clear();
   useAuthStore.setState({ token: null });
-  mockedLogin.mockReset();
+  api = fakeApi({ organiser: { email: 'ana@example.com', password: 'segredo', token } });
 });
 
 describe('login rules (spec §5)', () => {
@@ -75,11 +75,10 @@ describe('entry screen', () => {
     expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Por favor, informe um e-mail válido');
     expect(screen.getByLabelText('Senha')).toHaveAccessibleDescription('Por favor, informe uma senha válida');
     expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
-    expect(mockedLogin).not.toHaveBeenCalled();
+    expect(api.requests).toHaveLength(0);
   });
 
   it('shows the failed-login message on both fields', async () => {
-    mockedLogin.mockResolvedValue({ status: 401, data: { status: 401, message: 'x' }, message: 'x', token: null });
     const user = await openForm();
     await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
     await user.type(screen.getByLabelText('Senha'), 'errada');
@@ -92,28 +91,32 @@ describe('entry screen', () => {
   });
 
   it('shows a spinner on Entrar while signing in', async () => {
-    let finish: (value: Awaited<ReturnType<typeof login>>) => void = () => undefined;
-    mockedLogin.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const answer = heldAnswer();
+    apiServer.use(
+      http.post('/api/auth', async () => {
+        await answer.released;
+        return apiError(401, 'x');
+      }),
+    );
     const user = await openForm();
     await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
     await user.type(screen.getByLabelText('Senha'), 'segredo');
     await user.click(screen.getByRole('button', { name: /Entrar/ }));
     expect(screen.getByRole('status', { name: 'Entrando…' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Entrar/ })).toBeDisabled();
-    finish({ status: 401, data: { status: 401, message: '' }, token: null });
+    answer.release();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Entrar' })).toBeEnabled());
   });
 
   it('stores the token under auth, remembers the e-mail and goes to /events', async () => {
-    const token = fakeToken();
-    mockedLogin.mockResolvedValue({ status: 200, data: { status: 200, message: 'ok' }, headers: { authentication: token }, token });
     const user = await openForm();
     await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
     await user.type(screen.getByLabelText('Senha'), 'segredo');
     await user.click(screen.getByRole('checkbox', { name: 'Salvar e-mail' }));
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     await waitFor(() => expect(location()).toBe('/events'));
-    expect(mockedLogin).toHaveBeenCalledWith({ email: 'ana@example.com', password: 'segredo' });
+    const [sent] = api.calls('POST', '/api/auth');
+    expect(await sent.request.json()).toEqual({ email: 'ana@example.com', password: 'segredo' });
     expect(localStorage.getItem('auth')).toBe(token);
     expect(localStorage.getItem('saved-email')).toBe('ana@example.com');
   });

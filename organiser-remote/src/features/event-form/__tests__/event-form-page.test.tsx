@@ -1,39 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  createAlbum,
-  createEvent,
-  deleteAlbum,
-  getEvent,
-  listAlbums,
-  updateAlbum,
-  updateEvent,
-  useAuthStore,
-  type Album,
-} from '@momentos/api-client';
+import { useAuthStore, type Album } from '@momentos/api-client';
+import { apiError, apiServer, fakeApi, heldAnswer, http, HttpResponse } from '@momentos/api-client/testing';
 import EventFormPage from '../event-form-page';
 import { fakeToken, renderAt } from '../../../test-support/render';
-
-jest.mock('@momentos/api-client', () => ({
-  ...jest.requireActual('@momentos/api-client'),
-  getEvent: jest.fn(),
-  createEvent: jest.fn(),
-  updateEvent: jest.fn(),
-  listAlbums: jest.fn(),
-  createAlbum: jest.fn(),
-  updateAlbum: jest.fn(),
-  deleteAlbum: jest.fn(),
-}));
-
-const m = {
-  getEvent: getEvent as jest.MockedFunction<typeof getEvent>,
-  createEvent: createEvent as jest.MockedFunction<typeof createEvent>,
-  updateEvent: updateEvent as jest.MockedFunction<typeof updateEvent>,
-  listAlbums: listAlbums as jest.MockedFunction<typeof listAlbums>,
-  createAlbum: createAlbum as jest.MockedFunction<typeof createAlbum>,
-  updateAlbum: updateAlbum as jest.MockedFunction<typeof updateAlbum>,
-  deleteAlbum: deleteAlbum as jest.MockedFunction<typeof deleteAlbum>,
-};
 
 const event = { id: 'e1', code: 'ABC', name: 'Casamento', date: '2030-05-04 18:30', location: 'Recife', contact: 'ana@example.com', image: null };
 const albums: Album[] = [
@@ -49,11 +19,24 @@ beforeAll(() => {
   URL.revokeObjectURL = jest.fn();
 });
 
+let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
   useAuthStore.setState({ token: fakeToken() });
-  m.getEvent.mockResolvedValue({ status: 200, data: [event] });
-  m.listAlbums.mockResolvedValue({ status: 200, data: albums });
+  api = fakeApi({ events: [event], albums: { e1: albums } });
 });
+
+/** The form fields of the one request of that method and path. */
+async function sentForm(method: string, path: string) {
+  const sent = api.calls(method, path);
+  expect(sent).toHaveLength(1);
+  return Object.fromEntries((await sent[0].request.formData()).entries());
+}
+
+async function sentJson(method: string, path: string) {
+  const sent = api.calls(method, path);
+  expect(sent).toHaveLength(1);
+  return sent[0].request.json();
+}
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Nome do evento'), 'Aniversário');
@@ -84,7 +67,7 @@ describe('event form: create', () => {
     await user.type(screen.getByLabelText('E-mail do contratante'), 'sem-arroba');
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
     expect(screen.getByLabelText('E-mail do contratante')).toHaveAccessibleDescription('Informe um e-mail válido.');
-    expect(m.createEvent).not.toHaveBeenCalled();
+    expect(api.requests).toHaveLength(0);
   });
 
   it('refuses an image larger than 5 MB before sending', async () => {
@@ -94,15 +77,20 @@ describe('event form: create', () => {
     await user.upload(screen.getByLabelText('Imagem do evento'), big);
     expect(screen.getByRole('alert')).toHaveTextContent('A imagem escolhida tem 5,0 MB. Escolha uma imagem de até 5 MB.');
     await fillForm(user);
-    m.createEvent.mockResolvedValue({ status: 201, data: { ...event, id: 'new' } });
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    await screen.findByRole('dialog', { name: 'Evento cadastrado com sucesso' });
     // The refused image is never sent.
-    expect(m.createEvent).toHaveBeenCalledWith(expect.objectContaining({ image: null }));
+    expect(await sentForm('POST', '/api/events')).not.toHaveProperty('image');
   });
 
   it('sends date and time joined, shows the success dialog and goes to /events after 2 s', async () => {
-    let finish: (value: Awaited<ReturnType<typeof createEvent>>) => void = () => undefined;
-    m.createEvent.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const answer = heldAnswer();
+    apiServer.use(
+      http.post('/api/events', async () => {
+        await answer.released;
+        return HttpResponse.json({ ...event, id: 'new' }, { status: 201 });
+      }),
+    );
     const user = userEvent.setup();
     renderCreate();
     await fillForm(user);
@@ -111,14 +99,11 @@ describe('event form: create', () => {
     expect(screen.getByRole('img', { name: 'Prévia da imagem do evento' })).toHaveAttribute('src', 'blob:preview');
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
     expect(screen.getByRole('status', { name: 'Salvando…' })).toBeInTheDocument();
-    expect(m.createEvent).toHaveBeenCalledWith({
-      name: 'Aniversário',
-      date: '2030-01-02 09:05',
-      location: 'Salão',
-      contact: 'bia@example.com',
-      image,
-    });
-    finish({ status: 201, data: { ...event, id: 'new' } });
+    await waitFor(() => expect(api.calls('POST', '/api/events')).toHaveLength(1));
+    const { image: sentImage, ...fields } = await sentForm('POST', '/api/events');
+    expect(fields).toEqual({ name: 'Aniversário', date: '2030-01-02 09:05', location: 'Salão', contact: 'bia@example.com' });
+    expect(sentImage).toMatchObject({ name: 'foto.png', type: 'image/png', size: image.size });
+    answer.release();
     const dialog = await screen.findByRole('dialog', { name: 'Evento cadastrado com sucesso' });
     expect(within(dialog).getByText('O evento foi cadastrado com sucesso e agora está disponível.')).toBeInTheDocument();
     expect(location()).toBe('/events/register');
@@ -126,7 +111,7 @@ describe('event form: create', () => {
   });
 
   it('shows the error dialog when the save fails', async () => {
-    m.createEvent.mockResolvedValue({ status: 400, data: {} as never, message: 'x' });
+    apiServer.use(http.post('/api/events', () => apiError(400, 'x')));
     const user = userEvent.setup();
     renderCreate();
     await fillForm(user);
@@ -139,28 +124,34 @@ describe('event form: create', () => {
 
 describe('event form: edit', () => {
   it('shows skeletons while the event loads, then the prefilled fields and Atualizar', async () => {
-    let finish: (value: Awaited<ReturnType<typeof getEvent>>) => void = () => undefined;
-    m.getEvent.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const answer = heldAnswer();
+    apiServer.use(
+      http.get('/api/events/:id', async () => {
+        await answer.released;
+        return HttpResponse.json([event]);
+      }),
+    );
     renderEdit();
     expect(screen.getByRole('status', { name: 'Carregando evento…' })).toHaveAttribute('aria-busy', 'true');
-    finish({ status: 200, data: [event] });
+    answer.release();
     expect(await screen.findByLabelText('Nome do evento')).toHaveValue('Casamento');
     expect(screen.getByLabelText('Data')).toHaveValue('2030-05-04');
     expect(screen.getByLabelText('Horário')).toHaveValue('18:30');
     expect(screen.getByLabelText('Local')).toHaveValue('Recife');
     expect(screen.getByLabelText('E-mail do contratante')).toHaveValue('ana@example.com');
     expect(screen.getByRole('tab', { name: 'Álbuns' })).toBeEnabled();
-    expect(m.getEvent).toHaveBeenCalledWith('e1');
+    expect(api.calls('GET', '/api/events/e1')).toHaveLength(1);
   });
 
   it("'Atualizar' saves and shows the update dialog", async () => {
-    m.updateEvent.mockResolvedValue({ status: 200, data: null });
     const user = userEvent.setup();
     renderEdit();
     await user.click(await screen.findByRole('button', { name: 'Atualizar' }));
-    expect(m.updateEvent).toHaveBeenCalledWith('e1', expect.objectContaining({ date: '2030-05-04 18:30', image: null }));
     const dialog = await screen.findByRole('dialog', { name: 'Evento atualizado com sucesso' });
     expect(within(dialog).getByText('As alterações no evento foram realizadas com sucesso.')).toBeInTheDocument();
+    const sent = await sentForm('PUT', '/api/events/e1');
+    expect(sent).toMatchObject({ date: '2030-05-04 18:30' });
+    expect(sent).not.toHaveProperty('image');
   });
 });
 
@@ -173,18 +164,22 @@ describe('albums tab', () => {
   }
 
   it('shows a skeleton of three, then 100×100 tiles and the dashed Novo tile', async () => {
-    let finish: (value: Awaited<ReturnType<typeof listAlbums>>) => void = () => undefined;
-    m.listAlbums.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const answer = heldAnswer();
+    apiServer.use(
+      http.get('/api/albums/:eventId', async () => {
+        await answer.released;
+        return HttpResponse.json(albums);
+      }),
+    );
     await openAlbums();
     expect(screen.getAllByTestId('album-skeleton')).toHaveLength(3);
-    finish({ status: 200, data: albums });
+    answer.release();
     expect(await screen.findByRole('button', { name: 'Cerimônia' })).toHaveClass('album-tile');
     const grid = screen.getByRole('list', { name: 'Álbuns do evento' });
     expect(within(grid).getByRole('button', { name: 'Novo' })).toHaveClass('album-tile--new');
   });
 
   it('creates an album with every field and toggle, reloads and shows the success dialog', async () => {
-    m.createAlbum.mockResolvedValue({ status: 201, data: albums[0] });
     const user = await openAlbums();
     const grid = await screen.findByRole('list', { name: 'Álbuns do evento' });
     await user.click(within(grid).getByRole('button', { name: 'Novo' }));
@@ -195,21 +190,21 @@ describe('albums tab', () => {
     await user.click(within(modal).getByRole('button', { name: 'Adicionar' }));
     expect(within(modal).getByLabelText('* Nome do álbum')).toHaveAccessibleDescription('Campo obrigatório.');
     expect(within(modal).getByLabelText('* Descrição')).toHaveAccessibleDescription('Campo obrigatório.');
-    expect(m.createAlbum).not.toHaveBeenCalled();
+    expect(api.calls('POST', '/api/albums/e1')).toHaveLength(0);
 
     await user.type(within(modal).getByLabelText('* Nome do álbum'), 'Festa');
     await user.type(within(modal).getByLabelText('* Descrição'), 'Fotos da festa');
     await user.click(within(modal).getByRole('switch', { name: 'Álbum público?' }));
     await user.click(within(modal).getByRole('switch', { name: 'Disponível para upload?' }));
     await user.click(within(modal).getByRole('button', { name: 'Adicionar' }));
-    expect(m.createAlbum).toHaveBeenCalledWith('e1', { name: 'Festa', description: 'Fotos da festa', is_public: true, is_available: true });
     const feedback = await screen.findByRole('dialog', { name: 'Álbum cadastrado com sucesso' });
     expect(within(feedback).getByText('O álbum foi cadastrado com sucesso e agora está disponível.')).toBeInTheDocument();
-    expect(m.listAlbums).toHaveBeenCalledTimes(2);
+    expect(await sentJson('POST', '/api/albums/e1')).toEqual({ name: 'Festa', description: 'Fotos da festa', is_public: true, is_available: true });
+    expect(api.calls('GET', '/api/albums/e1')).toHaveLength(2);
+    expect(within(grid).getByRole('button', { name: 'Festa' })).toBeInTheDocument();
   });
 
   it('edits a prefilled album', async () => {
-    m.updateAlbum.mockResolvedValue({ status: 200, data: albums[0] });
     const user = await openAlbums();
     await user.click(await screen.findByRole('button', { name: 'Cerimônia' }));
     const modal = screen.getByRole('dialog', { name: 'Editar álbum' });
@@ -220,25 +215,31 @@ describe('albums tab', () => {
     await user.clear(within(modal).getByLabelText('* Nome do álbum'));
     await user.type(within(modal).getByLabelText('* Nome do álbum'), 'Igreja');
     await user.click(within(modal).getByRole('button', { name: 'Editar' }));
-    expect(m.updateAlbum).toHaveBeenCalledWith('a1', { name: 'Igreja', description: 'Fotos da cerimônia', is_public: true, is_available: false });
     expect(await screen.findByRole('dialog', { name: 'Álbum atualizado com sucesso' })).toBeInTheDocument();
+    expect(await sentJson('PUT', '/api/albums/a1')).toEqual({ name: 'Igreja', description: 'Fotos da cerimônia', is_public: true, is_available: false });
   });
 
   it("deletes with a spinner on 'Excluir', reloads and shows the success dialog", async () => {
-    let finish: (value: Awaited<ReturnType<typeof deleteAlbum>>) => void = () => undefined;
-    m.deleteAlbum.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const answer = heldAnswer();
+    apiServer.use(
+      http.delete('/api/albums/:albumId', async () => {
+        await answer.released;
+        return HttpResponse.json({ status: 200, message: '' });
+      }),
+    );
     const user = await openAlbums();
     await user.click(await screen.findByRole('button', { name: 'Cerimônia' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Excluir' }));
     expect(screen.getByRole('status', { name: 'Excluindo…' })).toBeInTheDocument();
-    finish({ status: 200, data: { status: 200, message: '' } });
+    answer.release();
     const feedback = await screen.findByRole('dialog', { name: 'Álbum excluído' });
     expect(within(feedback).getByText('O álbum foi excluído com sucesso e agora ele não está mais disponível.')).toBeInTheDocument();
-    expect(m.listAlbums).toHaveBeenCalledTimes(2);
+    expect(api.calls('DELETE', '/api/albums/a1')).toHaveLength(1);
+    expect(api.calls('GET', '/api/albums/e1')).toHaveLength(2);
   });
 
   it('a failure closes the modal and shows the red error dialog', async () => {
-    m.updateAlbum.mockResolvedValue({ status: 500, data: {} as Album, message: 'x' });
+    apiServer.use(http.put('/api/albums/:albumId', () => apiError(500, 'x')));
     const user = await openAlbums();
     await user.click(await screen.findByRole('button', { name: 'Cerimônia' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Editar' }));

@@ -39,9 +39,9 @@ describe('album rules', () => {
   });
 
   it('gives the §8 feedback texts', () => {
-    expect(albumFeedback('create', 201)).toMatchObject({ kind: 'success', title: 'Álbum cadastrado com sucesso' });
-    expect(albumFeedback('update', 200)).toMatchObject({ title: 'Álbum atualizado com sucesso', message: 'As alterações no álbum foram realizadas com sucesso.' });
-    expect(albumFeedback('delete', 200)).toMatchObject({ title: 'Álbum excluído' });
-    expect(albumFeedback('delete', 500)).toMatchObject({ kind: 'error', message: 'Um erro inesperado ocorreu. Se persistir, contate o suporte.' });
+    expect(albumFeedback('create', true)).toMatchObject({ kind: 'success', title: 'Álbum cadastrado com sucesso' });
+    expect(albumFeedback('update', true)).toMatchObject({ title: 'Álbum atualizado com sucesso', message: 'As alterações no álbum foram realizadas com sucesso.' });
+    expect(albumFeedback('delete', true)).toMatchObject({ title: 'Álbum excluído' });
+    expect(albumFeedback('delete', false)).toMatchObject({ kind: 'error', message: 'Um erro inesperado ocorreu. Se persistir, contate o suporte.' });
   });
 });

@@ -1,28 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deleteEvent, fetchQrCodeImage, getShareQrCode, listEvents, useAuthStore, type EventItem } from '@momentos/api-client';
+import { useAuthStore, type EventItem } from '@momentos/api-client';
+import { apiError, apiServer, fakeApi, http, HttpResponse } from '@momentos/api-client/testing';
 import { notify } from '@momentos/design-kit';
 import EventListPage from '../event-list-page';
 import { fakeToken, renderAt } from '../../../test-support/render';
 
-jest.mock('@momentos/api-client', () => ({
-  ...jest.requireActual('@momentos/api-client'),
-  listEvents: jest.fn(),
-  deleteEvent: jest.fn(),
-  getShareQrCode: jest.fn(),
-  fetchQrCodeImage: jest.fn(),
-}));
 jest.mock('@momentos/design-kit', () => ({
   ...jest.requireActual('@momentos/design-kit'),
   notify: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() },
 }));
-
-const mocked = {
-  listEvents: listEvents as jest.MockedFunction<typeof listEvents>,
-  deleteEvent: deleteEvent as jest.MockedFunction<typeof deleteEvent>,
-  getShareQrCode: getShareQrCode as jest.MockedFunction<typeof getShareQrCode>,
-  fetchQrCodeImage: fetchQrCodeImage as jest.MockedFunction<typeof fetchQrCodeImage>,
-};
 
 const events: EventItem[] = [
   { id: 'e1', code: 'ABC123', name: 'Casamento Ana e Bia', date: '2099-12-31 18:30', location: 'Recife', contact: 'a@b.c', image: '/api/files?path=e1.png' },
@@ -35,16 +22,17 @@ beforeAll(() => {
   Element.prototype.scrollIntoView = jest.fn();
 });
 
+let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
   localStorage.clear();
   localStorage.setItem('hasSeenEventListTour', 'true');
   useAuthStore.setState({ token: fakeToken() });
-  mocked.listEvents.mockResolvedValue({ status: 200, data: events });
+  api = fakeApi({ events });
 });
 
 describe('event list', () => {
   it('shows the full-screen loading screen while the list loads', async () => {
-    mocked.listEvents.mockReturnValue(new Promise(() => undefined));
+    apiServer.use(http.get('/api/events', () => new Promise<never>(() => undefined)));
     renderList();
     expect(screen.getByText('Carregando…').closest('[role="status"]')).toHaveAttribute('aria-busy', 'true');
     expect(screen.queryByRole('heading', { name: 'Gerenciar eventos' })).not.toBeInTheDocument();
@@ -69,13 +57,13 @@ describe('event list', () => {
   });
 
   it("shows 'Nenhum evento encontrado :(' when there is no event", async () => {
-    mocked.listEvents.mockResolvedValue({ status: 200, data: [] });
+    api.data.events = [];
     renderList();
     expect(await screen.findByText('Nenhum evento encontrado :(')).toBeInTheDocument();
   });
 
   it('toasts the error and shows the empty state when the list fails', async () => {
-    mocked.listEvents.mockResolvedValue({ status: 500, data: [], message: 'Um erro inesperado ocorreu. Por favor, se persistir contate o suporte' });
+    apiServer.use(http.get('/api/events', () => HttpResponse.error()));
     renderList();
     expect(await screen.findByText('Nenhum evento encontrado :(')).toBeInTheDocument();
     expect(notify.error).toHaveBeenCalledWith('Um erro inesperado ocorreu. Por favor, se persistir contate o suporte');
@@ -128,22 +116,22 @@ describe('delete dialog', () => {
     expect(within(dialog).getByText('Você deseja realmente excluir este evento? Lembre-se que esta ação é irreversível.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(mocked.deleteEvent).not.toHaveBeenCalled();
+    expect(api.requests.filter((entry) => entry.method === 'DELETE')).toHaveLength(0);
   });
 
-  it('on success closes, toasts and removes the row', async () => {
-    mocked.deleteEvent.mockResolvedValue({ status: 200, data: { status: 200, message: '' } });
+  it('on success closes, toasts, removes the row and asks for the list again', async () => {
     const user = await openDelete();
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Excluir' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(mocked.deleteEvent).toHaveBeenCalledWith('e2');
+    expect(api.calls('DELETE', '/api/events/e2')).toHaveLength(1);
+    await waitFor(() => expect(api.calls('GET', '/api/events')).toHaveLength(2));
     expect(notify.success).toHaveBeenCalledWith('Evento excluído: O evento foi excluído com sucesso.');
     expect(screen.queryByText('Formatura')).not.toBeInTheDocument();
     expect(screen.getByText('Finalizados').nextElementSibling).toHaveTextContent('0');
   });
 
   it('on failure toasts the §8 error and keeps the row', async () => {
-    mocked.deleteEvent.mockResolvedValue({ status: 500, data: { status: 500, message: '' } });
+    apiServer.use(http.delete('/api/events/:id', () => apiError(500, '')));
     const user = await openDelete();
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Excluir' }));
     await waitFor(() =>
@@ -163,12 +151,12 @@ describe('share dialog', () => {
   }
 
   it('shows a loading placeholder, then the QR, the WhatsApp link and the warning', async () => {
-    mocked.getShareQrCode.mockResolvedValue({ status: 200, data: { qrcode: '/api/files?path=qr.png' } });
     await openShare();
     const dialog = screen.getByRole('dialog', { name: 'Compartilhar evento' });
     expect(within(dialog).getByRole('status', { name: 'Carregando QR code…' })).toBeInTheDocument();
     const qr = await within(dialog).findByRole('img', { name: 'QR code do convite do evento Casamento Ana e Bia' });
-    expect(mocked.getShareQrCode).toHaveBeenCalledWith('ABC123');
+    expect(api.calls('GET', '/api/events/share/ABC123')).toHaveLength(1);
+    expect(qr).toHaveAttribute('src', '/api/files?path=events/e1/qrcode.png');
     act(() => {
       qr.dispatchEvent(new Event('load'));
     });
@@ -181,7 +169,6 @@ describe('share dialog', () => {
 
 
   it('copies, shows and then hides the copied message', async () => {
-    mocked.getShareQrCode.mockResolvedValue({ status: 200, data: { qrcode: '/api/files?path=qr.png' } });
     const user = await openShare();
     const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
     await user.click(screen.getByRole('button', { name: 'Copiar link' }));
@@ -191,8 +178,6 @@ describe('share dialog', () => {
   });
 
   it("'Baixar' saves the QR as qrcode-evento-<id>.png; failures are only logged", async () => {
-    mocked.getShareQrCode.mockResolvedValue({ status: 200, data: { qrcode: '/api/files?path=qr.png' } });
-    mocked.fetchQrCodeImage.mockResolvedValue({ status: 200, data: new Blob(['png']) });
     URL.createObjectURL = jest.fn(() => 'blob:qr');
     URL.revokeObjectURL = jest.fn();
     const clicked: HTMLAnchorElement[] = [];
@@ -207,9 +192,11 @@ describe('share dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Baixar' }));
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(clicked[0].download).toMatch(/^qrcode-evento-[a-z0-9]+\.png$/);
+    expect(URL.createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+    expect(api.calls('GET', '/api/files').at(-1)?.query.get('path')).toBe('events/e1/qrcode.png');
 
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    mocked.fetchQrCodeImage.mockResolvedValue({ status: 500, data: new Blob([]), message: 'x' });
+    apiServer.use(http.get('/api/files', () => apiError(500, 'x')));
     await user.click(screen.getByRole('button', { name: 'Baixar' }));
     await waitFor(() => expect(error).toHaveBeenCalled());
     expect(clicked).toHaveLength(1);
