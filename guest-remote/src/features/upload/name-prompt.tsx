@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@momentos/design-kit';
 import { texts } from '../../texts';
 
 /** 'Quem está enviando as fotos?': the guest's name, required before anything else (spec §5). */
@@ -26,9 +27,7 @@ export function NamePrompt({ initial, onSubmit, onMissing }: { initial: string; 
         value={name}
         onChange={(event) => setName(event.target.value)}
       />
-      <button type="submit" className="mk-button">
-        {texts.continue}
-      </button>
+      <Button type="submit">{texts.continue}</Button>
     </form>
   );
 }

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import {
-  albumRealtime,
   connectionProfiles,
   readStored,
   storageKeys,
   writeStored,
   uploadFiles,
   UploadError,
-  type PhotoItem,
 } from '@momentos/api-client';
 import {
+  Button,
+  EmptyState,
   FeedbackDialog,
   formatText,
   GuidedTour,
@@ -19,7 +19,10 @@ import {
   useTourOnce,
 } from '@momentos/design-kit';
 import { texts } from '../../texts';
+import { preselectAlbum } from './album-choice';
 import { AlbumPicker } from './album-picker';
+import { useConnection } from './api/use-connection';
+import { useUploadAlbums } from './api/use-upload-albums';
 import { ConnectionBanner } from './connection-banner';
 import { NamePrompt } from './name-prompt';
 import { PreviewGrid } from './preview-grid';
@@ -32,8 +35,6 @@ import {
   uploadTip,
   type SelectionProblem,
 } from './selection-rules';
-import { useConnection } from './use-connection';
-import { preselectAlbum, useUploadAlbums } from './use-upload-albums';
 import { useUploadStore } from './upload-store';
 import { tourTexts, uploadTourSteps } from './upload-tour';
 import './upload-page.css';
@@ -63,9 +64,6 @@ export default function UploadPage() {
   useEffect(() => {
     if (!albumsLoading) setAlbumId((current) => current ?? preselectAlbum(albums, cameFrom));
   }, [albumsLoading, albums, cameFrom]);
-
-  // The album's realtime connection: after a successful upload the screen announces it (spec §4).
-  useEffect(() => (albumId ? albumRealtime.subscribe(albumId, () => undefined) : undefined), [albumId]);
 
   // Leaving the screen releases the previews and any pending tip.
   useEffect(
@@ -117,7 +115,7 @@ export default function UploadPage() {
     setStatus('preparing');
     setProgress(null);
     try {
-      const photos: PhotoItem[] = await uploadFiles({
+      await uploadFiles({
         files,
         albumId,
         userId: name,
@@ -127,7 +125,6 @@ export default function UploadPage() {
           setProgress(update);
         },
       });
-      albumRealtime.send(albumId, { type: 'new_photos', payload: { albumId, photos } });
       clear();
       setStatus('done');
       setNotice({ kind: 'success', title: texts.sentTitle, message: formatText(texts.sentMessage, { n: files.length }) });
@@ -167,12 +164,12 @@ export default function UploadPage() {
 
           <ConnectionBanner connection={connection} selectedBytes={selectedBytes} />
 
-          {!albumsLoading && albums.length === 0 ? <p className="guest-upload__warning">{texts.noUploadAlbums}</p> : null}
+          {!albumsLoading && albums.length === 0 ? <EmptyState>{texts.noUploadAlbums}</EmptyState> : null}
 
           {selection.length > 0 ? (
             <PreviewGrid items={selection} onRemove={remove} disabled={busy} />
           ) : (
-            <p className="guest-upload__empty">{texts.nothingSent}</p>
+            <EmptyState>{texts.nothingSent}</EmptyState>
           )}
 
           {busy ? (
@@ -191,15 +188,9 @@ export default function UploadPage() {
             </div>
           ) : null}
 
-          <button
-            type="button"
-            className="mk-button guest-upload__send"
-            data-tour="upload-send"
-            onClick={send}
-            disabled={busy || !albumId}
-          >
+          <Button className="guest-upload__send" data-tour="upload-send" onClick={send} disabled={busy || !albumId}>
             {status === 'preparing' ? texts.preparing : texts.send}
-          </button>
+          </Button>
 
           <nav className="guest-upload-bar" aria-label={texts.uploadTitle}>
             <button type="button" className="guest-upload-bar__item" data-tour="upload-album" onClick={() => setPickingAlbum(true)} disabled={busy || albums.length === 0}>
@@ -219,14 +210,7 @@ export default function UploadPage() {
       )}
 
       <AlbumPicker open={pickingAlbum} albums={albums} selected={albumId} onSelect={setAlbumId} onClose={() => setPickingAlbum(false)} />
-      <FeedbackDialog
-        open={notice !== null}
-        kind={notice?.kind ?? 'error'}
-        title={notice?.title ?? ''}
-        message={notice?.message ?? ''}
-        closeLabel={texts.close}
-        onClose={() => setNotice(null)}
-      />
+      <FeedbackDialog feedback={notice} closeLabel={texts.close} onClose={() => setNotice(null)} />
       <GuidedTour tour={tour} texts={tourTexts} />
     </main>
   );

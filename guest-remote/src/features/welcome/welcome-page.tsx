@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { readStored, storageKeys, writeStored } from '@momentos/api-client';
-import { AlbumIcon, BottomNavigation, CameraIcon, InviteDialog, ShareIcon, Spinner } from '@momentos/design-kit';
+import { AlbumIcon, BottomNavigation, Button, CameraIcon, EmptyState, InviteDialog, ShareIcon, Spinner } from '@momentos/design-kit';
 import { texts } from '../../texts';
-import { usePublicAlbums } from './use-public-albums';
-import { useSharedEvent } from './use-shared-event';
+import { usePublicAlbums } from './api/use-public-albums';
+import { useSharedEvent } from './api/use-shared-event';
 import './welcome-page.css';
 
 const readInvited = () => readStored(storageKeys.invited) === 'true';
@@ -49,13 +49,11 @@ export default function WelcomePage() {
         <h1 className="guest-welcome__title">{event.name ?? texts.welcomeFallbackTitle}</h1>
         <p className="guest-welcome__message">{texts.welcomeMessage}</p>
         <div className="guest-welcome__actions">
-          <button type="button" className="mk-button" onClick={registerMoment}>
-            {texts.registerMoment}
-          </button>
+          <Button onClick={registerMoment}>{texts.registerMoment}</Button>
           {event.code ? (
-            <button type="button" className="mk-button mk-button--secondary" onClick={() => setSharing(true)}>
+            <Button variant="secondary" onClick={() => setSharing(true)}>
               {texts.shareInvite}
-            </button>
+            </Button>
           ) : null}
         </div>
         {inviteDialog}
@@ -71,7 +69,7 @@ export default function WelcomePage() {
           <Spinner label={texts.loading} />
         </div>
       ) : albums.length === 0 ? (
-        <p className="guest-albums__empty">{texts.noAlbums}</p>
+        <EmptyState>{texts.noAlbums}</EmptyState>
       ) : (
         <ul className="guest-albums__list">
           {albums.map((album) => (

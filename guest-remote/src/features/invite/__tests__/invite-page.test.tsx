@@ -1,10 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { fakeApi } from '../../../test-support/fake-api';
+import type { EventItem } from '@momentos/api-client';
+import { fakeApi, FreshDataCache } from '@momentos/api-client/testing';
 import InvitePage from '../invite-page';
 
-function renderInvite(found: unknown[]) {
-  const api = fakeApi({ 'GET /api/invite/search': () => ({ status: 200, data: found }) });
+const party: EventItem = { id: 'evt_9', code: 'ABCD2345', name: 'Festa da Ana', date: '2030-01-01 20:00', location: 'Recife', contact: 'a@b.c' };
+
+function renderInvite(events: EventItem[]) {
+  const api = fakeApi({ events });
   const router = createMemoryRouter(
     [
       { path: '/invite/:code', element: <InvitePage /> },
@@ -13,28 +16,30 @@ function renderInvite(found: unknown[]) {
     ],
     { initialEntries: ['/invite/ABCD2345'] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <FreshDataCache>
+      <RouterProvider router={router} />
+    </FreshDataCache>,
+  );
   return { api, router };
 }
 
-let restore: (() => void) | undefined;
-afterEach(() => restore?.());
 beforeEach(() => localStorage.clear());
 
 describe('invite resolution (spec §2)', () => {
   it('stores the code as the shared event and goes to the event found', async () => {
-    const { api, router } = renderInvite([{ id: 'evt_9', name: 'Festa da Ana' }]);
-    restore = api.restore;
+    const { api, router } = renderInvite([party]);
     expect(screen.getByRole('status')).toHaveTextContent('Abrindo convite...');
     expect(await screen.findByRole('heading', { name: 'Boas-vindas' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/events/share/evt_9');
+    expect(router.state.location.state).toEqual({ eventName: 'Festa da Ana' });
     expect(localStorage.getItem('shared')).toBe('ABCD2345');
-    expect(api.calls[0]).toMatchObject({ method: 'GET', url: '/api/invite/search' });
+    expect(api.requests[0]).toMatchObject({ method: 'GET', path: '/api/invite/search' });
+    expect(api.requests[0].query.get('code')).toBe('ABCD2345');
   });
 
   it('goes to / when no event has that code', async () => {
-    const { api, router } = renderInvite([]);
-    restore = api.restore;
+    const { router } = renderInvite([]);
     expect(await screen.findByRole('heading', { name: 'Entrada' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });

@@ -1,9 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { fakeApi, type Route } from '../../../test-support/fake-api';
+import type { Album, EventItem } from '@momentos/api-client';
+import { apiError, apiServer, fakeApi, FreshDataCache, http } from '@momentos/api-client/testing';
 import UploadPage from '../upload-page';
 
-const albums = [
+const wedding: EventItem = { id: 'evt_1', code: 'ABCD2345', name: 'Casamento', date: '2030-06-01 18:30', location: 'Lisboa', contact: 'a@b.c' };
+const albums: Album[] = [
   { id: 'alb_festa', album_name: 'Festa', album_description: 'Pista', is_available: true, is_public: true },
   { id: 'alb_cerimonia', album_name: 'Cerimônia', album_description: 'Igreja', is_available: true, is_public: true },
   { id: 'alb_fechado', album_name: 'Fechado', album_description: 'Só leitura', is_available: false, is_public: true },
@@ -14,19 +16,19 @@ function image(name: string, size = 1000, type = 'image/jpeg'): File {
 }
 
 /** Renders the screen and lets its first loads (albums, connection detection) settle inside act(). */
-async function renderUpload(routes: Record<string, Route> = {}, state?: unknown) {
-  const api = fakeApi({
-    'GET /api/albums/evt_1': () => ({ status: 200, data: albums }),
-    'GET /api/health': () => ({ status: 200, data: { status: 'ok' } }),
-    ...routes,
-  });
+async function renderUpload(state?: unknown) {
+  const api = fakeApi({ events: [wedding], albums: { evt_1: albums } });
   const router = createMemoryRouter([{ path: '/events/upload/:id', element: <UploadPage /> }], {
     initialEntries: [{ pathname: '/events/upload/evt_1', state }],
   });
-  render(<RouterProvider router={router} />);
-  // Microtasks only, so that tests on fake timers can use it too.
+  render(
+    <FreshDataCache>
+      <RouterProvider router={router} />
+    </FreshDataCache>,
+  );
+  // Until the fake API has answered the albums and the connection probe.
   await act(async () => {
-    for (let tick = 0; tick < 50; tick += 1) await Promise.resolve();
+    for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setTimeout(resolve, 0));
   });
   return api;
 }
@@ -44,8 +46,7 @@ beforeEach(() => {
   URL.revokeObjectURL = jest.fn();
 });
 
-let api: ReturnType<typeof fakeApi> | undefined;
-afterEach(() => api?.restore());
+let api: ReturnType<typeof fakeApi>;
 
 describe('upload screen: the guest name (spec §5)', () => {
   it('asks who is sending and refuses an empty name with the spec dialog', async () => {
@@ -115,9 +116,9 @@ describe('upload screen: selection and sending', () => {
   });
 
   it('shows the upload tip 2 s after a selection above 50 MB', async () => {
+    api = await renderUpload();
     jest.useFakeTimers();
     try {
-      api = await renderUpload();
       pick([image('video.mp4', 60 * 1024 * 1024, 'video/mp4')]);
       act(() => jest.advanceTimersByTime(1999));
       expect(screen.queryByRole('dialog', { name: 'Dica para upload' })).not.toBeInTheDocument();
@@ -129,27 +130,42 @@ describe('upload screen: selection and sending', () => {
   });
 
   it('sends to the album the guest came from, clears the selection and confirms with the spec texts', async () => {
-    let sent: FormData | undefined;
-    api = await renderUpload(
-      {
-        'POST /api/events/photos': (config) => {
-          sent = config.data as FormData;
-          return { status: 201, data: { status: 201, message: 'ok', photos: [] } };
-        },
-      },
-      { albumId: 'alb_cerimonia' },
-    );
+    api = await renderUpload({ albumId: 'alb_cerimonia' });
     expect(await screen.findByText('Cerimônia')).toBeInTheDocument();
     pick([image('a.jpg'), image('b.jpg'), image('c.jpg')]);
     fireEvent.click(screen.getByRole('button', { name: 'Enviar arquivos' }));
     const dialog = await screen.findByRole('dialog', { name: 'Arquivos enviados' });
     expect(dialog).toHaveTextContent('3 arquivos foram enviados com sucesso. Você poderá visualizá-los pela galeria.');
+    const [upload] = api.calls('POST', '/api/events/photos');
+    const sent = await upload.request.formData();
     expect(sent?.get('album_id')).toBe('alb_cerimonia');
     expect(sent?.get('user_id')).toBe('Ana');
     const names = (sent?.getAll('images') as File[]).map((file) => file.name);
     expect(names).toHaveLength(3);
     for (const name of names) expect(name).toMatch(/^[0-9a-f-]{8,}\.jpg$/);
     expect(screen.getByText('Nenhum arquivo enviado :(')).toBeInTheDocument();
+    expect(api.data.photos.alb_cerimonia.map((photo) => photo.user_id)).toEqual(['Ana', 'Ana', 'Ana']);
+  });
+
+  it('opens no realtime connection: the server announces the upload itself', async () => {
+    const sockets: string[] = [];
+    const RealWebSocket = window.WebSocket;
+    window.WebSocket = class extends EventTarget {
+      constructor(url: string) {
+        super();
+        sockets.push(url);
+      }
+    } as unknown as typeof WebSocket;
+    try {
+      api = await renderUpload({ albumId: 'alb_festa' });
+      await screen.findByText('Festa');
+      pick([image('a.jpg')]);
+      fireEvent.click(screen.getByRole('button', { name: 'Enviar arquivos' }));
+      await screen.findByRole('dialog', { name: 'Arquivos enviados' });
+      expect(sockets).toEqual([]);
+    } finally {
+      window.WebSocket = RealWebSocket;
+    }
   });
 
   it('lets the guest choose another upload-available album under "Álbum"', async () => {
@@ -163,9 +179,12 @@ describe('upload screen: selection and sending', () => {
   });
 
   it('reports a refusal from the server with its title and message', async () => {
-    api = await renderUpload({
-      'POST /api/events/photos': () => ({ status: 413, data: { status: 413, message: 'O servidor recusou o upload porque o tamanho total do arquivo é muito grande (limite de 200MB).' } }),
-    });
+    apiServer.use(
+      http.post('/api/events/photos', () =>
+        apiError(413, 'O servidor recusou o upload porque o tamanho total do arquivo é muito grande (limite de 200MB).'),
+      ),
+    );
+    api = await renderUpload();
     await screen.findByText('Festa');
     pick([image('a.jpg')]);
     fireEvent.click(screen.getByRole('button', { name: 'Enviar arquivos' }));

@@ -1,15 +1,15 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { fakeApi, type Route } from '../../../test-support/fake-api';
+import type { Album, EventItem } from '@momentos/api-client';
+import { apiError, apiServer, fakeApi, FreshDataCache, http } from '@momentos/api-client/testing';
 import WelcomePage from '../welcome-page';
+import { retryDelayMs } from '../api/use-public-albums';
 
-const album = (id: string, name: string, isPublic = true) => ({ id, album_name: name, album_description: '', is_available: true, is_public: isPublic });
+const album = (id: string, name: string, isPublic = true): Album => ({ id, album_name: name, album_description: '', is_available: true, is_public: isPublic });
+const wedding: EventItem = { id: 'evt_1', code: 'ABCD2345', name: 'Casamento Ana & Rui', date: '2030-06-01 18:30', location: 'Lisboa', contact: 'a@b.c' };
 
-function renderWelcome(routes: Record<string, Route>, state?: unknown) {
-  const api = fakeApi({
-    'GET /api/invite/search': () => ({ status: 200, data: [{ id: 'evt_1', name: 'Casamento Ana & Rui' }] }),
-    ...routes,
-  });
+function renderWelcome(albums: Album[], state?: unknown) {
+  const api = fakeApi({ events: [wedding], albums: { evt_1: albums } });
   const router = createMemoryRouter(
     [
       { path: '/events/share/:id', element: <WelcomePage /> },
@@ -18,12 +18,14 @@ function renderWelcome(routes: Record<string, Route>, state?: unknown) {
     ],
     { initialEntries: [{ pathname: '/events/share/evt_1', state }] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <FreshDataCache>
+      <RouterProvider router={router} />
+    </FreshDataCache>,
+  );
   return { api, router };
 }
 
-let api: ReturnType<typeof fakeApi> | undefined;
-afterEach(() => api?.restore());
 beforeEach(() => {
   localStorage.clear();
   localStorage.setItem('shared', 'ABCD2345');
@@ -31,9 +33,7 @@ beforeEach(() => {
 
 describe('guest event screen (spec §2)', () => {
   it('welcomes with the event name, then "Registrar um momento" stores the invited flag and lists the public albums', async () => {
-    ({ api } = renderWelcome({
-      'GET /api/albums/evt_1': () => ({ status: 200, data: [album('alb_1', 'Festa'), album('alb_2', 'Cerimônia'), album('alb_3', 'Privado', false)] }),
-    }, { eventName: 'Casamento Ana & Rui' }));
+    renderWelcome([album('alb_1', 'Festa'), album('alb_2', 'Cerimônia'), album('alb_3', 'Privado', false)], { eventName: 'Casamento Ana & Rui' });
     expect(screen.getByRole('heading', { name: 'Casamento Ana & Rui' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Compartilhar convite' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Registrar um momento' }));
@@ -44,32 +44,60 @@ describe('guest event screen (spec §2)', () => {
     expect(screen.queryByText('Privado')).not.toBeInTheDocument();
   });
 
+  it('finds the event name again from the stored invite code', async () => {
+    renderWelcome([]);
+    expect(await screen.findByRole('heading', { name: 'Casamento Ana & Rui' })).toBeInTheDocument();
+  });
+
   it('starts at the album list when the invited flag is stored, and shows the empty state', async () => {
     localStorage.setItem('invited', 'true');
-    ({ api } = renderWelcome({ 'GET /api/albums/evt_1': () => ({ status: 200, data: [album('alb_3', 'Privado', false)] }) }));
+    renderWelcome([album('alb_3', 'Privado', false)]);
     expect(await screen.findByText('Nenhum álbum encontrado')).toBeInTheDocument();
   });
 
   it('goes straight to the album when exactly one is public', async () => {
     localStorage.setItem('invited', 'true');
-    let router!: ReturnType<typeof renderWelcome>['router'];
-    ({ api, router } = renderWelcome({ 'GET /api/albums/evt_1': () => ({ status: 200, data: [album('alb_1', 'Festa')] }) }));
+    const { router } = renderWelcome([album('alb_1', 'Festa')]);
     expect(await screen.findByRole('heading', { name: 'Galeria' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/events/share/albums/alb_1');
   });
 
   it('stays loading while the album list does not answer 200', async () => {
     localStorage.setItem('invited', 'true');
-    ({ api } = renderWelcome({ 'GET /api/albums/evt_1': () => ({ status: 503, data: { status: 503, message: 'indisponível' } }) }));
-    await waitFor(() => expect(api?.calls.some((call) => call.url === '/api/albums/evt_1')).toBe(true));
+    apiServer.use(http.get('/api/albums/:eventId', () => apiError(503, 'indisponível')));
+    const { api } = renderWelcome([]);
+    await waitFor(() => expect(api.calls('GET', '/api/albums/evt_1').length).toBeGreaterThan(0));
     expect(screen.getByRole('status', { name: 'Carregando...' })).toBeInTheDocument();
     expect(screen.queryByText('Nenhum álbum encontrado')).not.toBeInTheDocument();
   });
 
+  it('asks again after 2, 4, 8 and then every 15 s until a 200 arrives', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      localStorage.setItem('invited', 'true');
+      let failing = true;
+      apiServer.use(http.get('/api/albums/:eventId', () => (failing ? apiError(503, 'indisponível') : undefined)));
+      const { api } = renderWelcome([album('alb_1', 'Festa'), album('alb_2', 'Cerimônia')]);
+      const asked = () => api.calls('GET', '/api/albums/evt_1').length;
+      await waitFor(() => expect(asked()).toBe(1));
+      for (const [pause, expected] of [[2000, 2], [4000, 3], [8000, 4], [15000, 5], [15000, 6]]) {
+        await act(async () => jest.advanceTimersByTime(pause - 1));
+        expect(asked()).toBe(expected - 1);
+        await act(async () => jest.advanceTimersByTime(1));
+        await waitFor(() => expect(asked()).toBe(expected));
+      }
+      expect(screen.getByRole('status', { name: 'Carregando...' })).toBeInTheDocument();
+      failing = false;
+      await act(async () => jest.advanceTimersByTime(15000));
+      expect(await screen.findByRole('link', { name: 'Festa' })).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('has the bottom navigation: Álbum (current), Nova foto, Compartilhar opening the invite dialog', async () => {
     localStorage.setItem('invited', 'true');
-    let router!: ReturnType<typeof renderWelcome>['router'];
-    ({ api, router } = renderWelcome({ 'GET /api/albums/evt_1': () => ({ status: 200, data: [] }) }));
+    const { router } = renderWelcome([]);
     const nav = screen.getByRole('navigation', { name: 'Navegação do evento' });
     expect(nav).toHaveTextContent('ÁlbumNova fotoCompartilhar');
     expect(screen.getByRole('button', { name: 'Álbum' })).toHaveAttribute('aria-current', 'page');
@@ -79,5 +107,11 @@ describe('guest event screen (spec §2)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
     fireEvent.click(screen.getByRole('button', { name: 'Nova foto' }));
     expect(router.state.location.pathname).toBe('/events/upload/evt_1');
+  });
+});
+
+describe('patient retries of the album list', () => {
+  it('pause 2, 4, 8 s, then 15 s for every later retry', () => {
+    expect([1, 2, 3, 4, 5, 9].map(retryDelayMs)).toEqual([2000, 4000, 8000, 15000, 15000, 15000]);
   });
 });
