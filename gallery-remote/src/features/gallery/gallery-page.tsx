@@ -1,15 +1,16 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { findSharedEventId, readStored, storageKeys } from '@momentos/api-client';
-import { AlbumIcon, BottomNavigation, CameraIcon, FilterIcon, InviteDialog, ShareIcon } from '@momentos/design-kit';
+import { readStored, storageKeys } from '@momentos/api-client';
+import { AlbumIcon, BottomNavigation, Button, CameraIcon, EmptyState, FilterIcon, InviteDialog, ShareIcon } from '@momentos/design-kit';
 import { texts } from '../../texts';
+import { useGalleryPhotos } from './api/use-gallery-photos';
+import { useProcessingUpdates } from './api/use-processing-updates';
+import { useSharedEventId } from './api/use-shared-event-id';
 import { FilterDialog } from './filter/filter-dialog';
 import { PhotoGrid } from './grid/photo-grid';
 import { useLiveRefresh } from './live/use-live-refresh';
-import { useProcessingUpdates } from './live/use-processing-updates';
 import { PresentationMode } from './presentation/presentation-mode';
-import { useGalleryPhotos } from './use-gallery-photos';
 import './gallery.css';
 
 // The lightbox library is the heaviest part of the gallery: its own chunk, fetched on first open.
@@ -27,30 +28,24 @@ const inviteTexts = {
 
 const storedInviteCode = () => readStored(storageKeys.shared);
 
-/** Spec §2 'Gallery' (/events/share/albums/{id}). */
+/** Spec §2 'Gallery' (/events/share/albums/{id}): another album is another gallery, from its first load. */
 export default function GalleryPage() {
   const { id: albumId = '' } = useParams();
+  return <AlbumGallery key={albumId} albumId={albumId} />;
+}
+
+function AlbumGallery({ albumId }: { albumId: string }) {
   const navigate = useNavigate();
   const gallery = useGalleryPhotos(albumId);
   const { photos, loading } = gallery;
+  const eventId = useSharedEventId();
 
-  const [eventId, setEventId] = useState<string | null>(null);
   const [lightboxIndex, setLightboxIndex] = useState(-1);
   const [presenting, setPresenting] = useState(false);
   const [filterOpen, setFilterOpen] = useState(false);
   const [inviteOpen, setInviteOpen] = useState(false);
 
-  useEffect(() => {
-    let active = true;
-    void findSharedEventId().then((found) => {
-      if (active) setEventId(found);
-    });
-    return () => {
-      active = false;
-    };
-  }, []);
-
-  useProcessingUpdates(albumId, gallery.generation, gallery.current, gallery.applyUpdates);
+  useProcessingUpdates(albumId, gallery.loads, photos, gallery.applyUpdates);
   const live = useLiveRefresh(albumId, lightboxIndex >= 0 || presenting, gallery.reload);
 
   // The lightbox stays on the photo it shows when the list is refreshed under it.
@@ -61,20 +56,19 @@ export default function GalleryPage() {
     if (moved >= 0 && moved !== lightboxIndex) setLightboxIndex(moved);
   }, [photos, lightboxIndex]);
 
-  const currentPhotos = gallery.current;
   const openLightbox = useCallback(
     (index: number) => {
-      viewedId.current = currentPhotos()[index]?.id ?? null;
+      viewedId.current = photos[index]?.id ?? null;
       setLightboxIndex(index);
     },
-    [currentPhotos],
+    [photos],
   );
   const onView = useCallback(
     (index: number) => {
-      viewedId.current = currentPhotos()[index]?.id ?? null;
+      viewedId.current = photos[index]?.id ?? null;
       setLightboxIndex((open) => (open < 0 ? open : index));
     },
-    [currentPhotos],
+    [photos],
   );
   const closeLightbox = useCallback(() => setLightboxIndex(-1), []);
 
@@ -98,9 +92,9 @@ export default function GalleryPage() {
         <div className="gallery-header__row">
           <h1 className="gallery-header__title">{texts.galleryTitle}</h1>
           {photos.length > 0 ? (
-            <button type="button" className="mk-button gallery-header__present" onClick={() => setPresenting(true)}>
+            <Button className="gallery-header__present" onClick={() => setPresenting(true)}>
               {texts.presentationMode}
-            </button>
+            </Button>
           ) : null}
         </div>
       </header>
@@ -120,7 +114,7 @@ export default function GalleryPage() {
             <span className="mk-spinner" aria-hidden="true" />
           </div>
         ) : photos.length === 0 ? (
-          <p className="gallery-empty">{texts.empty}</p>
+          <EmptyState>{texts.empty}</EmptyState>
         ) : (
           <PhotoGrid photos={photos} onOpen={openLightbox} />
         )}

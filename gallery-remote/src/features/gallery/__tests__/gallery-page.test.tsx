@@ -1,14 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, ok, photo, renderGallery } from './gallery-test-kit';
-
-jest.mock('@momentos/api-client', () => jest.requireActual('./gallery-test-kit').apiClientMock());
+import { apiError, apiServer, http, HttpResponse } from '@momentos/api-client/testing';
+import { galleryApi, photo, renderGallery } from './gallery-test-kit';
 
 afterEach(() => jest.restoreAllMocks());
 
 describe('Gallery page', () => {
   it('shows the title, the loading state, then the thumbnails and Modo Apresentação', async () => {
-    const api = mockApi([photo('p1', { user_id: 'Ana' }), photo('p2', { user_id: 'Bruno' })]);
+    const api = galleryApi([photo('p1', { user_id: 'Ana' }), photo('p2', { user_id: 'Bruno' })]);
     renderGallery();
     expect(screen.getByRole('heading', { name: 'Galeria de fotos' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Carregando fotos' })).toBeInTheDocument();
@@ -20,29 +19,30 @@ describe('Gallery page', () => {
     expect(screen.getByRole('img', { name: 'Foto enviada por Bruno' })).toHaveAttribute('loading', 'lazy');
     expect(screen.queryByRole('status', { name: 'Carregando fotos' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Modo Apresentação' })).toBeInTheDocument();
-    expect(api.list).toHaveBeenCalledWith('a1', null);
+    expect(api.list()).toHaveLength(1);
+    expect(api.list()[0].query.has('user_id')).toBe(false);
   });
 
   it("shows 'Nenhuma foto encontrada' and no Modo Apresentação for an empty album", async () => {
-    mockApi([]);
+    galleryApi([]);
     renderGallery();
     expect(await screen.findByText('Nenhuma foto encontrada')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Modo Apresentação' })).not.toBeInTheDocument();
   });
 
   it('toasts the load error when the request fails', async () => {
-    const api = mockApi();
+    galleryApi();
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    api.list.mockResolvedValue({ status: 500, data: [], message: 'Um erro inesperado ocorreu. Por favor, se persistir contate o suporte' });
+    apiServer.use(http.get('/api/events/photos/:albumId', () => HttpResponse.error()));
     renderGallery();
     expect(await screen.findByText('Erro ao carregar as fotos. Tente novamente.')).toBeInTheDocument();
     expect(screen.getByText('Nenhuma foto encontrada')).toBeInTheDocument();
   });
 
   it('only logs a non-200 answer (an unknown album) and shows the empty state', async () => {
-    const api = mockApi();
+    galleryApi();
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
-    api.list.mockResolvedValue({ status: 404, data: { status: 404, message: 'Álbum não encontrado' } as never, message: 'Álbum não encontrado' });
+    apiServer.use(http.get('/api/events/photos/:albumId', () => apiError(404, 'Álbum não encontrado')));
     renderGallery('nope');
     expect(await screen.findByText('Nenhuma foto encontrada')).toBeInTheDocument();
     expect(warn).toHaveBeenCalled();
@@ -50,7 +50,7 @@ describe('Gallery page', () => {
   });
 
   it("shows the processing state, 'Erro ao processar' and the placeholder icon", async () => {
-    mockApi([
+    galleryApi([
       photo('busy', { compressed_photo: null, processing: true }),
       photo('broken', { compressed_photo: null, error: 'Arquivo corrompido' }),
       photo('bare', { compressed_photo: null }),
@@ -64,7 +64,7 @@ describe('Gallery page', () => {
   });
 
   it("links 'Listar álbuns' and Álbum to the event's album list, Nova foto to the upload screen", async () => {
-    mockApi([photo('p1')]);
+    galleryApi([photo('p1')]);
     const user = userEvent.setup();
     renderGallery();
     await waitFor(() => expect(screen.getByRole('link', { name: /Listar álbuns/ })).toHaveAttribute('href', '/events/share/ev1'));
@@ -76,7 +76,7 @@ describe('Gallery page', () => {
 
   it('opens the invite dialog from Compartilhar with the stored invite code', async () => {
     localStorage.setItem('shared', 'CODE42');
-    mockApi([photo('p1')]);
+    galleryApi([photo('p1')]);
     const user = userEvent.setup();
     renderGallery();
     await user.click(within(screen.getByRole('navigation')).getByRole('button', { name: 'Compartilhar' }));
@@ -87,8 +87,7 @@ describe('Gallery page', () => {
   });
 
   it('filters by uploader: Todos plus each uploader, Cancelar keeps the list, Filtrar reloads with user_id', async () => {
-    const api = mockApi([photo('p1', { user_id: 'Ana' }), photo('p2', { user_id: 'Bruno' })]);
-    api.users.mockResolvedValue(ok([{ user_id: 'Ana' }, { user_id: 'Bruno' }]));
+    const api = galleryApi([photo('p1', { user_id: 'Ana' }), photo('p2', { user_id: 'Bruno' })]);
     const user = userEvent.setup();
     renderGallery();
     await screen.findByRole('img', { name: 'Foto enviada por Ana' });
@@ -100,21 +99,21 @@ describe('Gallery page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(api.list).toHaveBeenCalledTimes(1);
+    expect(api.list()).toHaveLength(1);
 
-    api.list.mockResolvedValue(ok([photo('p2', { user_id: 'Bruno' })]));
     await user.click(within(screen.getByRole('navigation')).getByRole('button', { name: 'Filtrar' }));
     const again = await screen.findByRole('combobox', { name: 'Filtrar por quem enviou:' });
     await waitFor(() => expect(again).toBeEnabled());
     await user.selectOptions(again, 'Bruno');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Filtrar' }));
-    expect(api.list).toHaveBeenLastCalledWith('a1', 'Bruno');
+    await waitFor(() => expect(api.list()).toHaveLength(2));
+    expect(api.list()[1].query.get('user_id')).toBe('Bruno');
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Foto enviada por Ana' })).not.toBeInTheDocument());
     expect(screen.getByRole('img', { name: 'Foto enviada por Bruno' })).toBeInTheDocument();
   });
 
   it("reads 'Nenhum convidado encontrado' when nobody uploaded", async () => {
-    mockApi([]);
+    galleryApi([]);
     const user = userEvent.setup();
     renderGallery();
     await screen.findByText('Nenhuma foto encontrada');
@@ -124,14 +123,14 @@ describe('Gallery page', () => {
   });
 
   it('reloads silently with the info toast when new photos arrive', async () => {
-    const api = mockApi([photo('p1', { user_id: 'Ana' })]);
+    const api = galleryApi([photo('p1', { user_id: 'Ana' })]);
     renderGallery();
     await screen.findByRole('img', { name: 'Foto enviada por Ana' });
     expect(api.subscribe).toHaveBeenCalledWith('a1', expect.any(Function), expect.anything());
 
-    api.list.mockResolvedValue(ok([photo('p9', { user_id: 'Zé' }), photo('p1', { user_id: 'Ana' })]));
+    api.api.data.photos.a1 = [photo('p9', { user_id: 'Zé' }), photo('p1', { user_id: 'Ana' })];
     act(() => api.emit({ type: 'new_photos', payload: { albumId: 'other', photos: [] } }));
-    expect(api.list).toHaveBeenCalledTimes(1);
+    expect(api.list()).toHaveLength(1);
     act(() => api.emit({ type: 'new_photos', payload: { albumId: 'a1', photos: [] } }));
     expect(await screen.findByText('Novas fotos foram adicionadas!')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Foto enviada por Zé' })).toBeInTheDocument();
@@ -140,20 +139,20 @@ describe('Gallery page', () => {
   });
 
   it('shows only the new-photos button while the presentation is open, and refreshes on click', async () => {
-    const api = mockApi([photo('p1', { user_id: 'Ana' })]);
+    const api = galleryApi([photo('p1', { user_id: 'Ana' })]);
     const user = userEvent.setup();
     renderGallery();
     await user.click(await screen.findByRole('button', { name: 'Modo Apresentação' }));
     expect(screen.getByRole('dialog', { name: 'Apresentação' })).toBeInTheDocument();
 
-    api.list.mockResolvedValue(ok([photo('p9', { user_id: 'Zé' }), photo('p1', { user_id: 'Ana' })]));
+    api.api.data.photos.a1 = [photo('p9', { user_id: 'Zé' }), photo('p1', { user_id: 'Ana' })];
     act(() => api.emit({ type: 'new_photos', payload: { albumId: 'a1', photos: [] } }));
     const button = await screen.findByRole('button', { name: 'Novas fotos disponíveis! Clique para atualizar' });
-    expect(api.list).toHaveBeenCalledTimes(1);
+    expect(api.list()).toHaveLength(1);
     expect(screen.queryByText('Novas fotos foram adicionadas!')).not.toBeInTheDocument();
 
     await user.click(button);
-    await waitFor(() => expect(api.list).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(api.list()).toHaveLength(2));
     expect(screen.queryByRole('button', { name: 'Novas fotos disponíveis! Clique para atualizar' })).not.toBeInTheDocument();
     // The presentation keeps showing the image it was on.
     expect(await screen.findByText('2 / 2')).toBeInTheDocument();

@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { albumRealtime } from '@momentos/api-client';
-import type { ApiResult, PhotoItem, RealtimeListener } from '@momentos/api-client';
+import type { EventItem, PhotoItem, RealtimeListener } from '@momentos/api-client';
+import { fakeApi, FreshDataCache, type FakeApi, type RecordedRequest } from '@momentos/api-client/testing';
 import { ToastHost } from '@momentos/design-kit';
 import GalleryPage from '../gallery-page';
 
@@ -19,60 +20,51 @@ export function photo(id: string, overrides: Partial<PhotoItem> = {}): PhotoItem
   };
 }
 
-export const ok = <T,>(data: T): ApiResult<T> => ({ status: 200, data });
+/** The event of album a1, found again through the invite code the guest came with. */
+const party: EventItem = { id: 'ev1', code: 'CODE42', name: 'Festa', date: '2030-01-01 20:00', location: 'Recife', contact: 'a@b.c' };
 
-/**
- * Test files call this at the top (jest hoists it):
- * jest.mock('@momentos/api-client', () => require('./gallery-test-kit').apiClientMock());
- */
-export function apiClientMock() {
-  return {
-    ...jest.requireActual('@momentos/api-client'),
-    listAlbumPhotos: jest.fn(),
-    getPhotoUpdates: jest.fn(),
-    listAlbumUploaders: jest.fn(),
-    findSharedEventId: jest.fn(),
-  };
-}
-
-export interface ApiMocks {
-  list: jest.Mock;
-  updates: jest.Mock;
-  users: jest.Mock;
-  sharedEvent: jest.Mock;
+export interface GalleryApi {
+  /** The fake API: change `api.data.photos.a1` to change what the server answers next. */
+  api: FakeApi;
+  /** The photo-list requests of album a1, in order. */
+  list: () => RecordedRequest[];
+  /** The /updates requests of album a1, in order. */
+  updates: () => RecordedRequest[];
   subscribe: jest.SpyInstance;
   /** Delivers a realtime message to the gallery's subscription. */
   emit: (message: { type: string; payload: unknown }) => void;
 }
 
-export function mockApi(photos: PhotoItem[] = []): ApiMocks {
+/** Album a1 holds `photos` on the fake API; the realtime connection is replaced by `emit`. */
+export function galleryApi(photos: PhotoItem[] = []): GalleryApi {
+  localStorage.setItem('shared', party.code);
+  const api = fakeApi({ events: [party], photos: { a1: photos } });
   let listener: RealtimeListener | null = null;
-  const api = jest.requireMock<Record<string, jest.Mock>>('@momentos/api-client');
-  const mocks = {
-    list: api.listAlbumPhotos.mockResolvedValue(ok(photos)),
-    updates: api.getPhotoUpdates.mockResolvedValue(ok([])),
-    users: api.listAlbumUploaders.mockResolvedValue(ok([])),
-    sharedEvent: api.findSharedEventId.mockResolvedValue('ev1'),
+  return {
+    api,
+    list: () => api.calls('GET', '/api/events/photos/a1'),
+    updates: () => api.calls('GET', '/api/events/photos/updates/a1'),
     subscribe: jest.spyOn(albumRealtime, 'subscribe').mockImplementation((_albumId, next) => {
       listener = next;
       return () => {
         listener = null;
       };
     }),
-    emit: (message: { type: string; payload: unknown }) => listener?.(message),
+    emit: (message) => listener?.(message),
   };
-  return mocks;
 }
 
 export function renderGallery(albumId = 'a1') {
   return render(
-    <MemoryRouter initialEntries={[`/events/share/albums/${albumId}`]}>
-      <Routes>
-        <Route path="/events/share/albums/:id" element={<GalleryPage />} />
-        <Route path="/events/share/:id" element={<h1>Álbuns de Fotos</h1>} />
-        <Route path="/events/upload/:id" element={<h1>Registrar momento</h1>} />
-      </Routes>
-      <ToastHost />
-    </MemoryRouter>,
+    <FreshDataCache>
+      <MemoryRouter initialEntries={[`/events/share/albums/${albumId}`]}>
+        <Routes>
+          <Route path="/events/share/albums/:id" element={<GalleryPage />} />
+          <Route path="/events/share/:id" element={<h1>Álbuns de Fotos</h1>} />
+          <Route path="/events/upload/:id" element={<h1>Registrar momento</h1>} />
+        </Routes>
+        <ToastHost />
+      </MemoryRouter>
+    </FreshDataCache>,
   );
 }

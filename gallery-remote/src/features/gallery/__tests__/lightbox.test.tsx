@@ -1,14 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, ok, photo, renderGallery } from './gallery-test-kit';
-
-jest.mock('@momentos/api-client', () => jest.requireActual('./gallery-test-kit').apiClientMock());
+import { galleryApi, photo, renderGallery } from './gallery-test-kit';
 
 afterEach(() => jest.restoreAllMocks());
 
 describe('Lightbox', () => {
   it('opens on a thumbnail with the caption, download and zoom; closes back to the grid', async () => {
-    mockApi([photo('a', { user_id: 'Ana' }), photo('b', { user_id: 'Bruno' })]);
+    galleryApi([photo('a', { user_id: 'Ana' }), photo('b', { user_id: 'Bruno' })]);
     const user = userEvent.setup();
     renderGallery();
     await user.click(await screen.findByRole('button', { name: 'Foto enviada por Bruno' }));
@@ -24,7 +22,7 @@ describe('Lightbox', () => {
   });
 
   it('plays videos as video/mp4 with metadata preload and controls', async () => {
-    mockApi([photo('v', { user_id: 'Vera', file_type: 'video', original_photo: '/api/files?path=albums/a1/v.mp4' })]);
+    galleryApi([photo('v', { user_id: 'Vera', file_type: 'video', original_photo: '/api/files?path=albums/a1/v.mp4' })]);
     const user = userEvent.setup();
     renderGallery();
     await user.click(await screen.findByRole('button', { name: 'Vídeo enviado por Vera' }));
@@ -38,18 +36,18 @@ describe('Lightbox', () => {
   });
 
   it('shows the new-photos button instead of refreshing while it is open', async () => {
-    const api = mockApi([photo('a', { user_id: 'Ana' })]);
+    const api = galleryApi([photo('a', { user_id: 'Ana' })]);
     const user = userEvent.setup();
     renderGallery();
     await user.click(await screen.findByRole('button', { name: 'Foto enviada por Ana' }));
     await screen.findByRole('button', { name: 'Baixar imagem' });
 
-    api.list.mockResolvedValue(ok([photo('n', { user_id: 'Nina' }), photo('a', { user_id: 'Ana' })]));
+    api.api.data.photos.a1 = [photo('n', { user_id: 'Nina' }), photo('a', { user_id: 'Ana' })];
     act(() => api.emit({ type: 'new_photos', payload: { albumId: 'a1', photos: [] } }));
     const button = await screen.findByRole('button', { name: 'Novas fotos disponíveis! Clique para atualizar' });
-    expect(api.list).toHaveBeenCalledTimes(1);
+    expect(api.list()).toHaveLength(1);
     await user.click(button);
-    await waitFor(() => expect(api.list).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(api.list()).toHaveLength(2));
     // Still open; the button is gone and no toast was shown.
     expect(screen.getByRole('button', { name: 'Baixar imagem' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Novas fotos disponíveis! Clique para atualizar' })).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { columnsForWidth, rowCountFor, tileSizeFor } from '../grid/grid-layout';
-import { applyPhotoUpdates, pollDelayMs, processingIds, shouldPollAgain } from '../live/polling-schedule';
+import { applyPhotoUpdates, pollDelayMs, processingIds } from '../live/polling-schedule';
 import { fasterInterval, nextIndex, presentationImages, previousIndex, slowerInterval } from '../presentation/presentation-rules';
 import { lightboxSettings, toSlides } from '../lightbox/lightbox-slides';
 import { photo } from './gallery-test-kit';
@@ -28,11 +28,8 @@ describe('polling schedule', () => {
     expect(pollDelayMs(0)).toBeNull();
   });
 
-  it('continues only while something is processing and the limit is not reached', () => {
+  it('polls for the photos still processing, not for failed ones', () => {
     const busy = [photo('a', { processing: true, compressed_photo: null })];
-    expect(shouldPollAgain(1, busy)).toBe(true);
-    expect(shouldPollAgain(10, busy)).toBe(false);
-    expect(shouldPollAgain(1, [photo('a')])).toBe(false);
     expect(processingIds([...busy, photo('b'), photo('c', { processing: true, error: 'x' })])).toEqual(['a']);
   });
 
@@ -86,6 +83,6 @@ describe('lightbox slides', () => {
       sources: [{ src: '/api/files?path=albums/a1/v.mp4', type: 'video/mp4' }],
       poster: '/api/files?path=albums/a1/thumbs/v.webp',
     });
-    expect(lightboxSettings).toMatchObject({ fadeMs: 300, closeDelayMs: 300, maxZoomPixelRatio: 1, zoomInMultiplier: 2, videoPreload: 'metadata' });
+    expect(lightboxSettings).toMatchObject({ fadeMs: 300, maxZoomPixelRatio: 1, zoomInMultiplier: 2, videoPreload: 'metadata' });
   });
 });

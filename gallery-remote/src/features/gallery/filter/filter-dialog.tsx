@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { listAlbumUploaders } from '@momentos/api-client';
-import { Dialog } from '@momentos/design-kit';
+import { Button, Dialog } from '@momentos/design-kit';
 import { texts } from '../../../texts';
+import { useAlbumUploaders } from '../api/use-album-uploaders';
 
 interface FilterDialogProps {
   open: boolean;
@@ -12,34 +12,18 @@ interface FilterDialogProps {
   onApply: (uploader: string | null) => void;
 }
 
-type Uploaders = { state: 'loading' } | { state: 'ready'; names: string[] };
-
 /** 'Filtrar por quem enviou:': 'Todos' plus each uploader of /api/events/photos/users/{albumId}. */
 export function FilterDialog({ open, albumId, uploader, onCancel, onApply }: FilterDialogProps) {
   const selectId = useId();
-  const [uploaders, setUploaders] = useState<Uploaders>({ state: 'loading' });
+  const names = useAlbumUploaders(albumId, open);
   const [choice, setChoice] = useState(uploader ?? '');
 
+  // Each opening starts from the filter in force.
   useEffect(() => {
-    if (!open) return undefined;
-    let active = true;
-    setChoice(uploader ?? '');
-    setUploaders({ state: 'loading' });
-    void listAlbumUploaders(albumId).then((result) => {
-      if (!active) return;
-      const names =
-        result.status === 200 && Array.isArray(result.data)
-          ? Array.from(new Set(result.data.map((item) => item.user_id).filter(Boolean)))
-          : [];
-      if (result.status !== 200) console.warn('Gallery: the uploader list answered', result.status, result.message);
-      setUploaders({ state: 'ready', names });
-    });
-    return () => {
-      active = false;
-    };
-  }, [open, albumId, uploader]);
+    if (open) setChoice(uploader ?? '');
+  }, [open, uploader]);
 
-  const none = uploaders.state === 'ready' && uploaders.names.length === 0;
+  const none = names !== null && names.length === 0;
 
   return (
     <Dialog open={open} title={texts.filterBy} closeLabel={texts.close} onClose={onCancel}>
@@ -55,7 +39,7 @@ export function FilterDialog({ open, albumId, uploader, onCancel, onApply }: Fil
           aria-label={texts.filterBy}
           className="gallery-filter__select"
           value={none ? '' : choice}
-          disabled={uploaders.state === 'loading' || none}
+          disabled={names === null || none}
           onChange={(event) => setChoice(event.target.value)}
         >
           {none ? (
@@ -63,23 +47,19 @@ export function FilterDialog({ open, albumId, uploader, onCancel, onApply }: Fil
           ) : (
             <>
               <option value="">{texts.filterAll}</option>
-              {uploaders.state === 'ready'
-                ? uploaders.names.map((name) => (
-                    <option key={name} value={name}>
-                      {name}
-                    </option>
-                  ))
-                : null}
+              {(names ?? []).map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
             </>
           )}
         </select>
         <div className="gallery-filter__actions">
-          <button type="button" className="mk-button mk-button--secondary" onClick={onCancel}>
+          <Button variant="secondary" onClick={onCancel}>
             {texts.cancel}
-          </button>
-          <button type="submit" className="mk-button">
-            {texts.filter}
-          </button>
+          </Button>
+          <Button type="submit">{texts.filter}</Button>
         </div>
       </form>
     </Dialog>

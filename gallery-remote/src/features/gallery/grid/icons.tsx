@@ -1,14 +1,4 @@
 // Small inline icons (no icon library in the guest route's budget).
-export function ImagePlaceholderIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="36" height="36" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
-      <rect x="3" y="4" width="18" height="16" rx="2" />
-      <circle cx="8.5" cy="9.5" r="1.8" />
-      <path d="M21 16l-5.5-5.5L6 20" />
-    </svg>
-  );
-}
-
 export function ErrorIcon() {
   return (
     <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">

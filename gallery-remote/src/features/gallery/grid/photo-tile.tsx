@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import { photoFileUrl, type PhotoItem } from '@momentos/api-client';
-import { formatText } from '@momentos/design-kit';
+import { formatText, ImagePlaceholder } from '@momentos/design-kit';
 import { texts } from '../../../texts';
-import { ErrorIcon, ImagePlaceholderIcon, PlayIcon } from './icons';
+import { ErrorIcon, PlayIcon } from './icons';
 
 interface PhotoTileProps {
   photo: PhotoItem;
@@ -55,7 +55,7 @@ export const PhotoTile = memo(function PhotoTile({ photo, index, size, onOpen }:
   } else {
     content = (
       <span className="gallery-tile__state" role="img" aria-label={texts.noThumbnail}>
-        <ImagePlaceholderIcon />
+        <ImagePlaceholder size={36} />
       </span>
     );
   }

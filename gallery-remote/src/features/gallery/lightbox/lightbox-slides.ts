@@ -1,9 +1,11 @@
 import { photoDownloadUrl, photoFileUrl, type PhotoItem } from '@momentos/api-client';
 
-/** Spec §9: lightbox fade 300 ms, 300 ms delay on close, zoom max ratio 1, multiplier 2; video/mp4, metadata, controls. */
+/**
+ * Spec §9: lightbox fade 300 ms, zoom max ratio 1, multiplier 2; video/mp4, metadata, controls. The
+ * 300 ms delay on close is the fade-out the library waits for before it closes.
+ */
 export const lightboxSettings = {
   fadeMs: 300,
-  closeDelayMs: 300,
   maxZoomPixelRatio: 1,
   zoomInMultiplier: 2,
   videoType: 'video/mp4',

@@ -16,11 +16,6 @@ export function processingIds(photos: readonly PhotoItem[]): string[] {
   return photos.filter((photo) => photo.processing && !photo.error).map((photo) => photo.id);
 }
 
-/** Whether another attempt should follow attempt `attempt` given the photos now. */
-export function shouldPollAgain(attempt: number, photos: readonly PhotoItem[]): boolean {
-  return pollDelayMs(attempt + 1) !== null && processingIds(photos).length > 0;
-}
-
 /**
  * Applies update items: a new thumbnail or an error replaces the old values. When an update does not
  * say `processing` (spec §3 items have only id, compressed_photo, error), a thumbnail or an error

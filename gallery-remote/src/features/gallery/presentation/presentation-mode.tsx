@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { photoFileUrl, type PhotoItem } from '@momentos/api-client';
-import { formatText } from '@momentos/design-kit';
+import { Button, formatText } from '@momentos/design-kit';
 import { texts } from '../../../texts';
 import {
   fasterInterval,
@@ -147,9 +147,7 @@ export function PresentationMode({ photos, onClose }: PresentationModeProps) {
   ) : (
     <div className="presentation__empty">
       <p>{texts.noImages}</p>
-      <button type="button" className="mk-button" onClick={onClose}>
-        {texts.close}
-      </button>
+      <Button onClick={onClose}>{texts.close}</Button>
     </div>
   );
 

@@ -1,0 +1,53 @@
+import { useCallback, useState } from 'react';
+import useSWR from 'swr';
+import { apiKeys, dataOf, listAlbumPhotos, type ApiError, type PhotoItem, type PhotoUpdate } from '@momentos/api-client';
+import { notify } from '@momentos/design-kit';
+import { texts } from '../../../texts';
+import { applyPhotoUpdates } from '../live/polling-schedule';
+
+export interface GalleryPhotos {
+  photos: PhotoItem[];
+  /** True only until the first answer: later loads (a filter, a refresh) keep the list shown. */
+  loading: boolean;
+  /** The uploader filter (`user_id`), `null` for 'Todos'. */
+  uploader: string | null;
+  /** Counts the loads that replaced the list (each starts a new processing poll). */
+  loads: number;
+  reload: () => Promise<void>;
+  setUploader: (uploader: string | null) => void;
+  applyUpdates: (updates: PhotoUpdate[]) => void;
+}
+
+const noPhotos: PhotoItem[] = [];
+
+/** Spec §8: no answer or a server error toasts; another failure (an unknown album) is only logged. */
+function reportLoadError(error: ApiError) {
+  if (error.status >= 500) {
+    console.error('Gallery: loading the photos failed', error.status, error.message);
+    notify.error(texts.loadError);
+  } else {
+    console.warn('Gallery: the photo list answered', error.status, error.message);
+  }
+}
+
+/** The album's photos (spec §7 GET /api/events/photos/{albumId}?user_id=), newest first. */
+export function useGalleryPhotos(albumId: string): GalleryPhotos {
+  const [uploader, setUploader] = useState<string | null>(null);
+  const [loads, setLoads] = useState(0);
+  const { data, error, mutate } = useSWR(apiKeys.albumPhotos(albumId, uploader), () => dataOf(listAlbumPhotos(albumId, uploader)), {
+    keepPreviousData: true,
+    shouldRetryOnError: false,
+    onSuccess: () => setLoads((count) => count + 1),
+    onError: reportLoadError,
+  });
+
+  const reload = useCallback(async () => {
+    await mutate();
+  }, [mutate]);
+  const applyUpdates = useCallback(
+    (updates: PhotoUpdate[]) => void mutate((current) => current && applyPhotoUpdates(current, updates), { revalidate: false }),
+    [mutate],
+  );
+
+  return { photos: data ?? noPhotos, loading: data === undefined && error === undefined, uploader, loads, reload, setUploader, applyUpdates };
+}
