@@ -27,6 +27,9 @@ export function sharedSingletons(dir: string): NonNullable<FederationConfig['sha
     'react-dom/': singleton('react-dom'),
     'react-router-dom': singleton('react-router-dom'),
     zustand: singleton('zustand'),
+    // One data cache per page: a list one remote changes is revalidated where another shows it. The
+    // shell imports no data hook, so the first remote that reads data provides the page's copy.
+    swr: singleton('swr'),
     '@momentos/design-kit': singleton('@momentos/design-kit'),
     '@momentos/api-client': singleton('@momentos/api-client'),
   };

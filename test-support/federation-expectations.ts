@@ -8,6 +8,7 @@ export const pageWideSingletons = [
   'react-dom/',
   'react-router-dom',
   'zustand',
+  'swr',
   '@momentos/design-kit',
   '@momentos/api-client',
 ];

@@ -97,5 +97,7 @@ test.describe('runtime composition of the shell and the three remotes', () => {
       expect(loaded[name], `${name}: ${JSON.stringify(loaded[name])}`).toHaveLength(1);
       expect(loaded[name][0]).toMatch(/ from shell$/);
     }
+    // The shell reads no data: the first remote that does provides the page's one SWR (one cache).
+    expect(loaded.swr, `swr: ${JSON.stringify(loaded.swr)}`).toHaveLength(1);
   });
 });
