@@ -7,7 +7,7 @@ import type { ChunkSessionFields, RequestControl, UploadTransport } from '../upl
 const MB = 1024 * 1024;
 
 function photo(name: string): PhotoItem {
-  return { id: `pho_${name}`, original_photo: `/api/files?path=${name}`, compressed_photo: null, user_id: 'Ana', processing: true, error: false, file_type: 'image' };
+  return { id: `pho_${name}`, original_photo: `/api/files?path=${name}`, compressed_photo: null, user_id: 'Ana', processing: true, error: false, file_type: 'image', created_at: '2025-01-01T10:00:00.000Z' };
 }
 
 function image(name: string, bytes = 1000, type = 'image/jpeg'): File {

@@ -1,34 +1,8 @@
+import type { PhotoItem, PhotoUpdate, Uploader } from '@momentos/api-contract';
 import { request } from '../http/api-result';
 import { http } from '../http/http-client';
 
-/** A photo or video of an album (spec §3). URLs are relative to the API origin. */
-export interface PhotoItem {
-  id: string;
-  /** Full file URL: `/api/files?path=…`. */
-  original_photo: string;
-  /** Thumbnail URL, `null` while it is being made (or when the pipeline could not make one). */
-  compressed_photo: string | null;
-  /** The uploader's typed name. */
-  user_id: string;
-  processing: boolean;
-  /** `false`, or a short message (or `true`) when the pipeline failed. */
-  error: boolean | string;
-  file_type: 'image' | 'video';
-  created_at?: string;
-}
-
-/** One item of `/updates` (spec §3 photo update item, plus `processing`: DESIGN §6). */
-export interface PhotoUpdate {
-  id: string;
-  compressed_photo: string | null;
-  error: boolean | string;
-  processing?: boolean;
-}
-
-/** Guest list item (spec §3). */
-export interface Uploader {
-  user_id: string;
-}
+export type { PhotoItem, PhotoUpdate, Uploader } from '@momentos/api-contract';
 
 const segment = (id: string) => encodeURIComponent(id);
 

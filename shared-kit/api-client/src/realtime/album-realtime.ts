@@ -1,3 +1,4 @@
+import type { NewPhotosMessage } from '@momentos/api-contract';
 import { http } from '../http/http-client';
 
 /** A realtime message (spec §3): a type and a payload. */
@@ -6,8 +7,8 @@ export interface RealtimeMessage<T extends string = string, P = unknown> {
   payload: P;
 }
 
-/** `new_photos`: photos were added to an album (sent by the server after an upload, or by a client). */
-export type NewPhotosMessage = RealtimeMessage<'new_photos', { albumId: string; photos: unknown[] }>;
+/** `new_photos`: photos were added to an album (sent by the server after an upload). */
+export type { NewPhotosMessage } from '@momentos/api-contract';
 
 export type RealtimeListener = (message: RealtimeMessage) => void;
 

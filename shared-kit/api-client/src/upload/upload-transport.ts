@@ -1,6 +1,6 @@
 import { isAxiosError, isCancel } from 'axios';
 import { http } from '../http/http-client';
-import type { PhotoItem } from '../calls/photos';
+import type { ChunkInitAnswer, ChunkInitFields, PhotoItem, UploadAnswer } from '@momentos/api-contract';
 import { TransportError } from './upload-errors';
 
 export interface RequestControl {
@@ -10,13 +10,8 @@ export interface RequestControl {
   onProgress?: (loaded: number) => void;
 }
 
-export interface ChunkSessionFields {
-  fileName: string;
-  fileSize: number;
-  fileType: string;
-  albumId: string;
-  userId: string;
-}
+/** The fields of `chunk/init` (spec §7). */
+export type ChunkSessionFields = ChunkInitFields;
 
 /** The four upload calls of spec §7. The engine depends on this, tests pass a fake. */
 export interface UploadTransport {
@@ -54,7 +49,7 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 export const httpUploadTransport: UploadTransport = {
   sendPhotos: (form, { timeoutMs, signal, onProgress }) =>
     call(async () => {
-      const response = await http.post<{ photos?: PhotoItem[] }>('/api/events/photos', form, {
+      const response = await http.post<UploadAnswer>('/api/events/photos', form, {
         headers: multipart,
         timeout: timeoutMs,
         signal,
@@ -66,7 +61,7 @@ export const httpUploadTransport: UploadTransport = {
     call(async () => {
       const form = new FormData();
       for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
-      const response = await http.post<{ sessionId: string }>('/api/events/photos/chunk/init', form, {
+      const response = await http.post<ChunkInitAnswer>('/api/events/photos/chunk/init', form, {
         headers: multipart,
         timeout: timeoutMs,
         signal,
@@ -84,7 +79,7 @@ export const httpUploadTransport: UploadTransport = {
     }),
   finalizeChunkSession: (sessionId, { timeoutMs, signal }) =>
     call(async () => {
-      const response = await http.post<{ photos?: PhotoItem[] }>(
+      const response = await http.post<UploadAnswer>(
         '/api/events/photos/chunk/finalize',
         { sessionId },
         { timeout: timeoutMs, signal },

@@ -1,0 +1,34 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** Accepted shape of ids in URLs (an unknown id is a 404, a malformed one a 400). */
+export const ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+
+/**
+ * A string or null, written as `type: ['string', 'null']` rather than TypeBox's `anyOf`: the
+ * response serialiser then writes it without trying each branch (the gallery lists thousands).
+ */
+export const NullableString = Type.Unsafe<string | null>({ type: ['string', 'null'] });
+
+/** One of a few strings, as a plain `enum` (same reason as NullableString). */
+export const StringEnum = <const T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
+
+/** A route parameter holding an id. */
+export const IdParam = Type.String({ pattern: ID_PATTERN });
+
+/**
+ * `{ status, message }`: the body of every error (with a Portuguese message) and the answer of the
+ * deletions.
+ */
+export const StatusMessage = Type.Object({
+  status: Type.Integer(),
+  message: Type.String(),
+});
+export type StatusMessage = Static<typeof StatusMessage>;
+
+/** The error body: `{ status, message }`. */
+export const ErrorBody = StatusMessage;
+export type ErrorBody = StatusMessage;
+
+/** Response schemas of a route: its success answers plus the error body for every 4xx. */
+export const answers = <T extends Record<number, TSchema>>(success: T) => ({ ...success, '4xx': ErrorBody });

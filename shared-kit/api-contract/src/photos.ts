@@ -1,0 +1,77 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { NullableString, StatusMessage, StringEnum } from './common';
+
+/** Longest uploader name kept (trimmed); longer ones are refused. */
+export const MAX_USER_ID = 100;
+
+/** A photo or video of an album (spec §3, plus created_at). URLs are relative to the API origin. */
+export const PhotoItem = Type.Object({
+  id: Type.String(),
+  /** Full file URL: `/api/files?path=…`. */
+  original_photo: Type.String(),
+  /** Thumbnail URL, null while it is being made (or when the pipeline could not make one). */
+  compressed_photo: NullableString,
+  /** The uploader's typed name. */
+  user_id: Type.String(),
+  processing: Type.Boolean(),
+  /** false, or a short message when the pipeline failed. */
+  error: Type.Union([Type.Boolean(), Type.String()]),
+  file_type: StringEnum(['image', 'video']),
+  created_at: Type.String(),
+});
+export type PhotoItem = Static<typeof PhotoItem>;
+
+export const PhotoList = Type.Array(PhotoItem);
+export type PhotoList = Static<typeof PhotoList>;
+
+/** `GET /api/events/photos/{albumId}?user_id=`: only that uploader's photos. */
+export const PhotoListQuery = Type.Object({
+  user_id: Type.Optional(Type.String({ maxLength: MAX_USER_ID + 50 })),
+});
+export type PhotoListQuery = Static<typeof PhotoListQuery>;
+
+/**
+ * One item of `/updates`: spec §3's id, compressed_photo and error, plus processing (DESIGN §6).
+ * This server always sends processing; spec §3 items do without it, so clients must too.
+ */
+export const PhotoUpdate = Type.Object({
+  id: Type.String(),
+  compressed_photo: NullableString,
+  error: Type.Union([Type.Boolean(), Type.String()]),
+  processing: Type.Optional(Type.Boolean()),
+});
+export type PhotoUpdate = Static<typeof PhotoUpdate>;
+
+export const PhotoUpdateList = Type.Array(PhotoUpdate);
+export type PhotoUpdateList = Static<typeof PhotoUpdateList>;
+
+/** `GET /api/events/photos/updates/{albumId}?ids=a,b`: without ids, every photo of the album. */
+export const PhotoUpdatesQuery = Type.Object({
+  ids: Type.Optional(Type.String({ maxLength: 64 * 1024 })),
+});
+export type PhotoUpdatesQuery = Static<typeof PhotoUpdatesQuery>;
+
+/** Guest list item (spec §3): who sent photos to the album. */
+export const Uploader = Type.Object({ user_id: Type.String() });
+export type Uploader = Static<typeof Uploader>;
+
+export const UploaderList = Type.Array(Uploader);
+export type UploaderList = Static<typeof UploaderList>;
+
+/**
+ * The text fields of `POST /api/events/photos` (multipart, beside the `images` file parts). Checked
+ * by hand as they arrive, so the album is refused before any file is read.
+ */
+export const UploadFields = Type.Object({
+  /** An album id, or an event id meaning the event's first album open for uploads. */
+  album_id: Type.String(),
+  user_id: Type.String(),
+});
+export type UploadFields = Static<typeof UploadFields>;
+
+/** The answer of a stored upload (one request or a finalized chunk session). */
+export const UploadAnswer = Type.Object({
+  ...StatusMessage.properties,
+  photos: Type.Array(PhotoItem),
+});
+export type UploadAnswer = Static<typeof UploadAnswer>;
