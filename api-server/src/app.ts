@@ -12,6 +12,8 @@ import albumRoutes from './routes/albums';
 import authRoutes from './routes/auth';
 import eventRoutes from './routes/events';
 import fileRoutes from './routes/files';
+import chunkSessionsPlugin from './plugins/chunk-sessions';
+import ingestPlugin from './plugins/ingest';
 import mediaWorkerPlugin from './plugins/media-worker';
 import realtimePlugin from './plugins/realtime';
 import chunkRoutes from './routes/chunks';
@@ -46,6 +48,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(authPlugin, { config });
     await app.register(realtimePlugin, { config });
     await app.register(mediaWorkerPlugin, { config });
+    await app.register(ingestPlugin);
+    await app.register(chunkSessionsPlugin, { config });
 
     await app.register(healthRoutes);
     await app.register(authRoutes, { config });

@@ -9,7 +9,3 @@ export const newId = {
 };
 
 export const isEventId = (id: string) => id.startsWith('evt_');
-export const isAlbumId = (id: string) => id.startsWith('alb_');
-
-/** Accepted shape of ids in URLs (checked by schema; an unknown id is a 404). */
-export const ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';

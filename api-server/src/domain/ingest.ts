@@ -1,9 +1,22 @@
-import type { FastifyInstance } from 'fastify';
-import type { PhotoRow } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { AlbumRow, Database, PhotoRow } from '../db/schema';
+import { findByIdempotencyKey, insertPhoto } from '../repositories/photos';
 import { storageKeys } from './files';
 import { newId } from './ids';
+import type { Storage } from './storage';
+import type { TempArea } from './temp-area';
 import type { ReceivedFile } from './upload-rules';
-import { findByIdempotencyKey, presentPhoto, type AlbumWithOwner, type PhotoItem } from '../repositories/photos';
+
+/** What storing uploads needs, and nothing more. */
+export interface IngestDeps {
+  db: Kysely<Database>;
+  storage: Storage;
+  temp: Pick<TempArea, 'remove'>;
+  /** Tells the album's subscribers about photos just stored. */
+  announce: (album: AlbumRow, photos: PhotoRow[]) => void;
+  /** Queues photos for thumbnails and posters; a photo that could not be queued stays processing. */
+  enqueue: (photoIds: string[]) => Promise<void>;
+}
 
 let lastTimestamp = 0;
 /** Strictly increasing timestamps within the process, so newest-first is exact inside one request. */
@@ -16,17 +29,19 @@ function nextTimestamp(): string {
  * Files the finished temporary files into the album: one row per file, the file moved into storage
  * (a rename on local disk, an upload to the bucket) before its row is written. A file already stored
  * under the same idempotency key (album + client file name + size) is not stored again: its existing
- * item is answered. New photos are announced to the album's subscribers and queued for the media worker.
+ * row is answered. New photos are announced to the album's subscribers and queued for the media
+ * worker. Answers one row per file, in order.
  */
-export async function storeUploads(app: FastifyInstance, album: AlbumWithOwner, userId: string, files: ReceivedFile[]): Promise<PhotoItem[]> {
-  const items: PhotoItem[] = [];
+export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: string, files: ReceivedFile[]): Promise<PhotoRow[]> {
+  const { db, storage, temp } = deps;
+  const stored: PhotoRow[] = [];
   const created: PhotoRow[] = [];
   try {
     for (const file of files) {
-      const existing = file.clientName ? await findByIdempotencyKey(app.db, album.id, file.clientName, file.size) : undefined;
+      const existing = file.clientName ? await findByIdempotencyKey(db, album.id, file.clientName, file.size) : undefined;
       if (existing) {
-        await app.temp.remove(file.temp);
-        items.push(presentPhoto(existing));
+        await temp.remove(file.temp);
+        stored.push(existing);
         continue;
       }
       const id = newId.photo();
@@ -45,27 +60,26 @@ export async function storeUploads(app: FastifyInstance, album: AlbumWithOwner, 
       };
       // The file goes into storage first, then its row: a failed store leaves no row (and the client's
       // retry stores it), a refused row removes the stored file. A row never points at a missing file.
-      await app.storage.moveIn(file.temp, row.original_path, file.type.mime);
+      await storage.moveIn(file.temp, row.original_path, file.type.mime);
       try {
-        await app.db.insertInto('photos').values(row).execute();
+        await insertPhoto(db, row);
       } catch (error) {
-        await app.storage.remove(row.original_path).catch(() => undefined);
+        await storage.remove(row.original_path).catch(() => undefined);
         // A concurrent retry of the same file won the unique index: answer its row.
-        const winner = file.clientName ? await findByIdempotencyKey(app.db, album.id, file.clientName, file.size) : undefined;
+        const winner = file.clientName ? await findByIdempotencyKey(db, album.id, file.clientName, file.size) : undefined;
         if (!winner) throw error;
-        items.push(presentPhoto(winner));
+        stored.push(winner);
         continue;
       }
       created.push(row);
-      items.push(presentPhoto(row));
+      stored.push(row);
     }
   } finally {
     // Whatever happens, announce and process what was stored.
     if (created.length > 0) {
-      app.realtime.announce(album, created.map(presentPhoto));
-      // A photo that could not be queued stays processing and is queued again at the next start.
-      await app.media.enqueue(created.map((row) => row.id)).catch((error: unknown) => app.log.error({ err: error }, 'could not queue media jobs'));
+      deps.announce(album, created);
+      await deps.enqueue(created.map((row) => row.id));
     }
   }
-  return items;
+  return stored;
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -44,6 +45,50 @@ export async function readHead(file: string): Promise<Buffer> {
     const buffer = Buffer.alloc(SNIFF_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
     return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Buffer of the positioned write stream of a chunk. */
+const WRITE_BATCH = 1024 * 1024;
+
+/**
+ * Streams a part straight to its place (`offset`) in an existing, pre-sized file; `tooLong` makes the
+ * error that ends it when more than `length` bytes come. A write stream at the offset lets the disk
+ * write overlap the network read, instead of waiting for each write before reading on.
+ */
+export async function streamAt(source: Readable, file: string, offset: number, length: number, tooLong: () => Error): Promise<number> {
+  let received = 0;
+  const limiter = new Transform({
+    transform(piece: Buffer, _encoding, callback) {
+      received += piece.length;
+      if (received > length) callback(tooLong());
+      else callback(null, piece);
+    },
+  });
+  await pipeline(source, limiter, fs.createWriteStream(file, { flags: 'r+', start: offset, highWaterMark: WRITE_BATCH }));
+  return received;
+}
+
+/** Reads a whole part into memory; `tooLarge` makes the error thrown once it passes `limit` bytes. */
+export async function readAll(source: Readable, limit: number, tooLarge: () => Error): Promise<Buffer> {
+  const pieces: Buffer[] = [];
+  let size = 0;
+  for await (const piece of source as AsyncIterable<Buffer>) {
+    size += piece.length;
+    if (size > limit) throw tooLarge();
+    pieces.push(piece);
+  }
+  return Buffer.concat(pieces, size);
+}
+
+/** Writes `data` at `offset` of an existing file. */
+export async function writeAt(file: string, offset: number, data: Buffer): Promise<void> {
+  const handle = await fsp.open(file, 'r+');
+  try {
+    let written = 0;
+    while (written < data.length) written += (await handle.write(data, written, data.length - written, offset + written)).bytesWritten;
   } finally {
     await handle.close();
   }

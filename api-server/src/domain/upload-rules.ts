@@ -1,8 +1,8 @@
+import { MAX_USER_ID } from '@momentos/api-contract';
 import type { MediaType } from './media-type';
 
 /** Longest client file name kept (the idempotency key's name part); longer names are cut. */
 export const MAX_CLIENT_FILE_NAME = 255;
-export const MAX_USER_ID = 100;
 
 const MB = 1024 * 1024;
 const formatMb = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10}MB`;

@@ -1,17 +1,17 @@
 import fastifyWebsocket from '@fastify/websocket';
+import { AlbumParams, AlbumSocketQuery, type NewPhotosMessage, type PhotoItem } from '@momentos/api-contract';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { ID_PATTERN, isEventId } from '../domain/ids';
-import { messages, notFound } from '../errors';
+import { findReadableAlbum } from '../domain/albums';
+import { isEventId } from '../domain/ids';
 import { verifyToken } from '../domain/token';
-import { findReadableAlbum, photosByIds, presentPhoto, type PhotoItem } from '../repositories/photos';
+import { messages, notFound } from '../errors';
+import { presentPhoto } from '../http/present';
+import { findEventOwner } from '../repositories/events';
+import { photosByIds } from '../repositories/photos';
 import { startPostgresBus, type Announcement } from './realtime-bus';
-
-export interface NewPhotosMessage {
-  type: 'new_photos';
-  payload: { albumId: string; photos: PhotoItem[] };
-}
 
 /** The part of a `ws` socket the hub uses (ws ships no types here). */
 export interface HubSocket {
@@ -116,9 +116,9 @@ declare module 'fastify' {
   }
 }
 
-function tokenOf(request: FastifyRequest<{ Querystring: { token?: string } }>): string | null {
-  const query = request.query.token;
-  if (query) return query;
+function tokenOf(request: FastifyRequest, query: AlbumSocketQuery): string | null {
+  const fromQuery = query.token;
+  if (fromQuery) return fromQuery;
   const header = request.headers.authentication;
   const value = Array.isArray(header) ? header[0] : header;
   return value ? value.replace(/^Bearer\s+/i, '') : null;
@@ -153,37 +153,35 @@ export default fp<{ config: Config }>(
     app.addHook('onClose', async () => clearInterval(timer));
 
     /** Who may subscribe: anyone to a public album (or an event), the owner (token in `?token=`) to any of theirs. */
-    async function authorise(request: FastifyRequest<{ Params: { albumId: string }; Querystring: { token?: string } }>) {
-      const token = tokenOf(request);
+    async function authorise(request: FastifyRequest, albumId: string, query: AlbumSocketQuery): Promise<{ isOwner: boolean }> {
+      const token = tokenOf(request, query);
       const claims = token ? verifyToken(token, app.jwtSecret) : null;
       const organiserId = claims?.sub ?? null;
-      const id = request.params.albumId;
-      if (isEventId(id)) {
-        const event = await app.db.selectFrom('events').select('organiser_id').where('id', '=', id).executeTakeFirst();
+      if (isEventId(albumId)) {
+        const event = await findEventOwner(app.db, albumId);
         if (!event) throw notFound(messages.eventNotFound);
         return { isOwner: event.organiser_id === organiserId };
       }
-      const album = await findReadableAlbum(app.db, id, organiserId);
+      const album = await findReadableAlbum(app.db, albumId, organiserId);
+      if (!album) throw notFound(messages.albumNotFound);
       return { isOwner: album.organiser_id === organiserId };
     }
 
-    app.get<{ Params: { albumId: string }; Querystring: { token?: string } }>(
+    /** What `authorise` decided before the upgrade, for the socket handler. */
+    const access = new WeakMap<FastifyRequest, { isOwner: boolean }>();
+
+    app.withTypeProvider<TypeBoxTypeProvider>().get(
       '/ws/albums/:albumId',
       {
         websocket: true,
-        schema: {
-          params: { type: 'object', properties: { albumId: { type: 'string', pattern: ID_PATTERN } }, required: ['albumId'] },
-          querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 4096 } } },
-        },
+        schema: { params: AlbumParams, querystring: AlbumSocketQuery },
         // Refused before the upgrade: unknown or private albums answer 404 JSON like the HTTP routes.
         preValidation: async (request) => {
-          (request as unknown as { wsAccess: { isOwner: boolean } }).wsAccess = await authorise(request);
+          access.set(request, await authorise(request, request.params.albumId, request.query));
         },
       },
-      (rawSocket, request) => {
-        const socket = rawSocket as unknown as HubSocket;
-        const access = (request as unknown as { wsAccess: { isOwner: boolean } }).wsAccess;
-        const subscriber: Subscriber = { socket, alive: true, isOwner: access.isOwner };
+      (socket: HubSocket, request) => {
+        const subscriber: Subscriber = { socket, alive: true, isOwner: access.get(request)?.isOwner ?? false };
         const remove = hub.add(request.params.albumId, subscriber);
         socket.on('pong', () => {
           subscriber.alive = true;

@@ -1,13 +1,10 @@
+import type { AlbumInput } from '@momentos/api-contract';
 import type { Kysely } from 'kysely';
 import type { AlbumRow, Database } from '../db/schema';
 import { newId } from '../domain/ids';
 
-export interface AlbumFields {
-  name: string;
-  description: string;
-  is_public: boolean;
-  is_available: boolean;
-}
+/** An album as stored: the contract's input with both flags decided. */
+export type AlbumFields = Required<AlbumInput>;
 
 export function listAlbums(db: Kysely<Database>, eventId: string, onlyPublic: boolean): Promise<AlbumRow[]> {
   let query = db.selectFrom('albums').selectAll().where('event_id', '=', eventId);
@@ -15,15 +12,31 @@ export function listAlbums(db: Kysely<Database>, eventId: string, onlyPublic: bo
   return query.orderBy('created_at').orderBy('id').execute();
 }
 
+export type AlbumWithOwner = AlbumRow & { organiser_id: string };
+
+const albumWithOwner = (db: Kysely<Database>) =>
+  db.selectFrom('albums').innerJoin('events', 'events.id', 'albums.event_id').selectAll('albums').select('events.organiser_id');
+
 /** The album with the organiser that owns its event. */
-export function findAlbumWithOwner(db: Kysely<Database>, albumId: string) {
-  return db
-    .selectFrom('albums')
-    .innerJoin('events', 'events.id', 'albums.event_id')
-    .selectAll('albums')
-    .select('events.organiser_id')
-    .where('albums.id', '=', albumId)
+export function findAlbumWithOwner(db: Kysely<Database>, albumId: string): Promise<AlbumWithOwner | undefined> {
+  return albumWithOwner(db).where('albums.id', '=', albumId).executeTakeFirst();
+}
+
+/** The event's first album open for uploads (oldest first), with its owner. */
+export function firstOpenAlbumOf(db: Kysely<Database>, eventId: string): Promise<AlbumWithOwner | undefined> {
+  return albumWithOwner(db)
+    .where('albums.event_id', '=', eventId)
+    .where('albums.is_available', '=', 1)
+    .orderBy('albums.created_at')
+    .orderBy('albums.id')
     .executeTakeFirst();
+}
+
+/** Ids of the event's albums (only the public ones when asked). */
+export async function albumIdsOf(db: Kysely<Database>, eventId: string, onlyPublic: boolean): Promise<string[]> {
+  let query = db.selectFrom('albums').select('id').where('event_id', '=', eventId);
+  if (onlyPublic) query = query.where('is_public', '=', 1);
+  return (await query.execute()).map((row) => row.id);
 }
 
 const flags = (fields: AlbumFields) => ({ is_public: fields.is_public ? 1 : 0, is_available: fields.is_available ? 1 : 0 });
@@ -60,11 +73,3 @@ export async function deleteAlbum(db: Kysely<Database>, albumId: string): Promis
     return photos.flatMap((photo) => [photo.original_path, photo.compressed_path]).filter((key): key is string => !!key);
   });
 }
-
-export const presentAlbum = (row: AlbumRow) => ({
-  id: row.id,
-  album_name: row.name,
-  album_description: row.description,
-  is_available: Number(row.is_available) === 1,
-  is_public: Number(row.is_public) === 1,
-});

@@ -1,14 +1,10 @@
+import type { EventFields } from '@momentos/api-contract';
 import type { Kysely } from 'kysely';
 import type { Database, EventRow } from '../db/schema';
 import { newId } from '../domain/ids';
 import { generateInviteCode } from '../domain/invite-code';
 
-export interface EventFields {
-  name: string;
-  date: string;
-  location: string;
-  contact: string;
-}
+export type { EventFields };
 
 export function listEventsOf(db: Kysely<Database>, organiserId: string): Promise<EventRow[]> {
   return db.selectFrom('events').selectAll().where('organiser_id', '=', organiserId).orderBy('date').orderBy('created_at').execute();
@@ -16,6 +12,16 @@ export function listEventsOf(db: Kysely<Database>, organiserId: string): Promise
 
 export function findEventOf(db: Kysely<Database>, organiserId: string, id: string): Promise<EventRow | undefined> {
   return db.selectFrom('events').selectAll().where('id', '=', id).where('organiser_id', '=', organiserId).executeTakeFirst();
+}
+
+/** The organiser's event with this invite code (already normalised). */
+export function findEventOfByCode(db: Kysely<Database>, organiserId: string, code: string): Promise<EventRow | undefined> {
+  return db.selectFrom('events').selectAll().where('code', '=', code).where('organiser_id', '=', organiserId).executeTakeFirst();
+}
+
+/** Who owns an event, or undefined when it does not exist. */
+export function findEventOwner(db: Kysely<Database>, id: string): Promise<Pick<EventRow, 'id' | 'organiser_id'> | undefined> {
+  return db.selectFrom('events').select(['id', 'organiser_id']).where('id', '=', id).executeTakeFirst();
 }
 
 export function findEventByCode(db: Kysely<Database>, code: string): Promise<EventRow | undefined> {

@@ -1,60 +1,32 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { storageKeys } from '../domain/files';
+import { Album, AlbumInput, AlbumList, AlbumParams, answers, EventAlbumsParams, StatusMessage } from '@momentos/api-contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { findOwnedAlbum, removeAlbum, visibleAlbums } from '../domain/albums';
 import { messages, notFound } from '../errors';
-import { createAlbum, deleteAlbum, findAlbumWithOwner, listAlbums, presentAlbum, updateAlbum, type AlbumFields } from '../repositories/albums';
+import { presentAlbum } from '../http/present';
+import { albumRefused } from '../http/refusals';
+import { createAlbum, updateAlbum, type AlbumFields } from '../repositories/albums';
 import { findEventOf } from '../repositories/events';
-import { errorResponse, idParams, messageResponse } from '../schemas/common';
 
-const albumObject = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    album_name: { type: 'string' },
-    album_description: { type: 'string' },
-    is_available: { type: 'boolean' },
-    is_public: { type: 'boolean' },
-  },
-} as const;
-
-const albumBody = {
-  type: 'object',
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: 200 },
-    description: { type: 'string', minLength: 1, maxLength: 2000 },
-    is_public: { type: 'boolean', default: false },
-    is_available: { type: 'boolean', default: false },
-  },
-  required: ['name', 'description'],
-} as const;
-
-const albumsRoutes: FastifyPluginAsync = async (app) => {
+const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** The album, when the caller owns its event; 404 otherwise (existence does not leak). */
   const ownedAlbum = async (request: FastifyRequest, albumId: string) => {
-    const album = await findAlbumWithOwner(app.db, albumId);
-    if (!album || album.organiser_id !== request.organiser!.id) throw notFound(messages.albumNotFound);
+    const album = await findOwnedAlbum(app.db, albumId, request.organiser!.id);
+    if (!album) throw notFound(messages.albumNotFound);
     return album;
   };
 
   // Open to guests: the owner sees every album, anyone else only the public ones.
-  app.get<{ Params: { eventId: string } }>(
-    '/api/albums/:eventId',
-    { schema: { params: idParams('eventId'), response: { 200: { type: 'array', items: albumObject }, '4xx': errorResponse } } },
-    async (request) => {
-      const { eventId } = request.params;
-      const event = await app.db.selectFrom('events').select(['id', 'organiser_id']).where('id', '=', eventId).executeTakeFirst();
-      if (!event) throw notFound(messages.eventNotFound);
-      const organiser = await app.optionalOrganiser(request);
-      const isOwner = organiser?.id === event.organiser_id;
-      return (await listAlbums(app.db, event.id, !isOwner)).map(presentAlbum);
-    },
-  );
+  app.get('/api/albums/:eventId', { schema: { params: EventAlbumsParams, response: answers({ 200: AlbumList }) } }, async (request) => {
+    const organiser = await app.optionalOrganiser(request);
+    const albums = await visibleAlbums(app.db, request.params.eventId, organiser?.id ?? null);
+    if (!albums.ok) throw albumRefused(albums.refusal);
+    return albums.value.map(presentAlbum);
+  });
 
-  app.post<{ Params: { eventId: string }; Body: AlbumFields }>(
+  app.post(
     '/api/albums/:eventId',
-    {
-      preHandler: app.requireOrganiser,
-      schema: { params: idParams('eventId'), body: albumBody, response: { 201: albumObject, '4xx': errorResponse } },
-    },
+    { preHandler: app.requireOrganiser, schema: { params: EventAlbumsParams, body: AlbumInput, response: answers({ 201: Album }) } },
     async (request, reply) => {
       const event = await findEventOf(app.db, request.organiser!.id, request.params.eventId);
       if (!event) throw notFound(messages.eventNotFound);
@@ -63,12 +35,9 @@ const albumsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: { albumId: string }; Body: AlbumFields }>(
+  app.put(
     '/api/albums/:albumId',
-    {
-      preHandler: app.requireOrganiser,
-      schema: { params: idParams('albumId'), body: albumBody, response: { 200: albumObject, '4xx': errorResponse } },
-    },
+    { preHandler: app.requireOrganiser, schema: { params: AlbumParams, body: AlbumInput, response: answers({ 200: Album }) } },
     async (request) => {
       const album = await ownedAlbum(request, request.params.albumId);
       const fields = trimmed(request.body);
@@ -77,20 +46,19 @@ const albumsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: { albumId: string } }>(
+  app.delete(
     '/api/albums/:albumId',
-    { preHandler: app.requireOrganiser, schema: { params: idParams('albumId'), response: { 200: messageResponse, '4xx': errorResponse } } },
+    { preHandler: app.requireOrganiser, schema: { params: AlbumParams, response: answers({ 200: StatusMessage }) } },
     async (request) => {
       const album = await ownedAlbum(request, request.params.albumId);
-      const keys = await deleteAlbum(app.db, album.id);
-      await Promise.all(keys.map((key) => app.storage.remove(key)));
-      await app.storage.removePrefix(storageKeys.albumFolder(album.event_id, album.id));
+      await removeAlbum({ db: app.db, storage: app.storage }, album);
       return { status: 200, message: 'O álbum foi excluído com sucesso e agora ele não está mais disponível.' };
     },
   );
 };
 
-function trimmed(body: AlbumFields): AlbumFields {
+/** The album as stored: names trimmed (unless only spaces), flags false unless sent as true. */
+function trimmed(body: AlbumInput): AlbumFields {
   return {
     name: body.name.trim() || body.name,
     description: body.description.trim() || body.description,

@@ -1,34 +1,16 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { answers, LoginAnswer, LoginInput } from '@momentos/api-contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import { LoginLimiter } from '../domain/login-limiter';
 import { dummyPasswordHash, verifyPassword } from '../domain/password';
 import { signToken } from '../domain/token';
 import { HttpError, messages } from '../errors';
 import { findOrganiserByEmail, normaliseEmail } from '../repositories/organisers';
-import { errorResponse } from '../schemas/common';
 
-const loginSchema = {
-  body: {
-    type: 'object',
-    properties: {
-      email: { type: 'string', minLength: 1, maxLength: 320 },
-      password: { type: 'string', minLength: 1, maxLength: 1024 },
-    },
-    required: ['email', 'password'],
-  },
-  response: {
-    200: {
-      type: 'object',
-      properties: { status: { type: 'integer' }, message: { type: 'string' }, email: { type: 'string' } },
-    },
-    '4xx': errorResponse,
-  },
-} as const;
-
-const authRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+const authRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limiter = new LoginLimiter(app.db, config.loginLimits);
 
-  app.post<{ Body: { email: string; password: string } }>('/api/auth', { schema: loginSchema }, async (request, reply) => {
+  app.post('/api/auth', { schema: { body: LoginInput, response: answers({ 200: LoginAnswer }) } }, async (request, reply) => {
     const email = normaliseEmail(request.body.email);
     // The client's address: X-Forwarded-For is read only from the proxies TRUST_PROXY names.
     const ip = request.ip;

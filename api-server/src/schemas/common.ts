@@ -1,16 +1,2 @@
-import { ID_PATTERN } from '../domain/ids';
-
-export const errorResponse = {
-  type: 'object',
-  properties: { status: { type: 'integer' }, message: { type: 'string' } },
-  required: ['status', 'message'],
-} as const;
-
-export const messageResponse = errorResponse;
-
-export const idParams = (name: string) =>
-  ({
-    type: 'object',
-    properties: { [name]: { type: 'string', pattern: ID_PATTERN } },
-    required: [name],
-  }) as const;
+// Kept for routes/files.ts until it takes its schemas from @momentos/api-contract like the other routes.
+export { ErrorBody as errorResponse } from '@momentos/api-contract';

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { AlbumRow, Database } from '../db/schema';
+import type { Storage } from './storage';
+import { storageKeys } from './files';
+import { isEventId } from './ids';
+import { albumIdsOf, deleteAlbum, findAlbumWithOwner, firstOpenAlbumOf, listAlbums, type AlbumWithOwner } from '../repositories/albums';
+import { findEventOwner } from '../repositories/events';
+
+/** Why an album rule refused: the HTTP layer answers 404 for the first two, 403 for a closed album. */
+export type AlbumRefusal = 'event-not-found' | 'album-not-found' | 'album-closed';
+
+export type AlbumAnswer<T> = { ok: true; value: T } | { ok: false; refusal: AlbumRefusal };
+
+const ok = <T>(value: T): AlbumAnswer<T> => ({ ok: true, value });
+const refused = <T>(refusal: AlbumRefusal): AlbumAnswer<T> => ({ ok: false, refusal });
+
+/**
+ * The album a guest uploads into: an album id, or an event id meaning the event's first album open
+ * for uploads (DESIGN §3). Refused when unknown or when it does not take uploads.
+ */
+export async function findUploadAlbum(db: Kysely<Database>, id: string): Promise<AlbumAnswer<AlbumWithOwner>> {
+  if (isEventId(id)) {
+    if (!(await findEventOwner(db, id))) return refused('event-not-found');
+    const album = await firstOpenAlbumOf(db, id);
+    return album ? ok(album) : refused('album-closed');
+  }
+  const album = await findAlbumWithOwner(db, id);
+  if (!album) return refused('album-not-found');
+  return Number(album.is_available) === 1 ? ok(album) : refused('album-closed');
+}
+
+/** The album if the caller may see it: public albums for anyone, every album for its owner; null otherwise. */
+export async function findReadableAlbum(db: Kysely<Database>, albumId: string, organiserId: string | null): Promise<AlbumWithOwner | null> {
+  const album = await findAlbumWithOwner(db, albumId);
+  if (!album) return null;
+  return Number(album.is_public) === 1 || album.organiser_id === organiserId ? album : null;
+}
+
+/** The album when the organiser owns its event; null otherwise (existence does not leak). */
+export async function findOwnedAlbum(db: Kysely<Database>, albumId: string, organiserId: string): Promise<AlbumWithOwner | null> {
+  const album = await findAlbumWithOwner(db, albumId);
+  return album && album.organiser_id === organiserId ? album : null;
+}
+
+/** The albums a listing id covers: the album itself, or the readable albums of an event. */
+export async function readableAlbumIds(db: Kysely<Database>, id: string, organiserId: string | null): Promise<AlbumAnswer<string[]>> {
+  if (!isEventId(id)) {
+    const album = await findReadableAlbum(db, id, organiserId);
+    return album ? ok([album.id]) : refused('album-not-found');
+  }
+  const event = await findEventOwner(db, id);
+  if (!event) return refused('event-not-found');
+  return ok(await albumIdsOf(db, id, event.organiser_id !== organiserId));
+}
+
+/** An event's albums as the caller may see them: all of them for the owner, the public ones for anyone else. */
+export async function visibleAlbums(db: Kysely<Database>, eventId: string, organiserId: string | null): Promise<AlbumAnswer<AlbumRow[]>> {
+  const event = await findEventOwner(db, eventId);
+  if (!event) return refused('event-not-found');
+  return ok(await listAlbums(db, event.id, event.organiser_id !== organiserId));
+}
+
+/** Deletes the album, its photos and its files. */
+export async function removeAlbum(deps: { db: Kysely<Database>; storage: Storage }, album: Pick<AlbumRow, 'id' | 'event_id'>): Promise<void> {
+  const keys = await deleteAlbum(deps.db, album.id);
+  await Promise.all(keys.map((key) => deps.storage.remove(key)));
+  await deps.storage.removePrefix(storageKeys.albumFolder(album.event_id, album.id));
+}

@@ -1,0 +1,123 @@
+import fsp from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, UploadSessionRow } from '../db/schema';
+import { createSession, expireSessions, liveSessionIds } from '../repositories/upload-sessions';
+import type { TempArea } from './temp-area';
+
+// The rules of a chunked upload: a session is opened with the file's size, chunks arrive in any
+// order and are written at their offset into one pre-sized temporary file, and finalize checks that
+// every chunk came before the file is stored like a one-request upload.
+
+const SESSION_ID = /^ups_[0-9a-f-]{36}$/;
+/** Most chunks a file may be cut into. */
+export const MAX_CHUNKS = 100_000;
+
+export const isSessionId = (id: string | undefined): id is string => id !== undefined && SESSION_ID.test(id);
+
+/** The pre-sized temporary file of a session. */
+export const sessionFile = (temp: Pick<TempArea, 'file'>, sessionId: string) => temp.file('chunks', sessionId);
+
+export const wrongSizeMessage = (index: number, total: number) => `A parte ${index + 1} de ${total} não tem o tamanho esperado.`;
+
+/** Where a chunk goes in the file and how long it must be, when the session already tells (else null). */
+export function placement(session: UploadSessionRow, index: number, total: number, maxChunk: number): { offset: number; length: number } | null {
+  const fileSize = Number(session.file_size);
+  if (total === 1) return { offset: 0, length: fileSize };
+  const chunkSize = session.chunk_size === null ? null : Number(session.chunk_size);
+  // The first chunk starts at 0 whatever the chunk size; its length teaches the size.
+  if (chunkSize === null) return index === 0 ? { offset: 0, length: Math.min(fileSize, maxChunk) } : null;
+  const offset = index * chunkSize;
+  return { offset, length: index === total - 1 ? fileSize - offset : chunkSize };
+}
+
+/**
+ * Checks a received chunk against the session's shape, learning the chunk size from it when still
+ * unknown. Null when the chunk does not have the size its place requires.
+ */
+export function placeReceived(session: UploadSessionRow, index: number, total: number, size: number): { offset: number; chunkSize: number } | null {
+  const fileSize = Number(session.file_size);
+  let chunkSize = session.chunk_size === null ? null : Number(session.chunk_size);
+  if (chunkSize === null) {
+    if (total === 1) chunkSize = fileSize;
+    else if (index < total - 1) chunkSize = size;
+    else if ((fileSize - size) % (total - 1) === 0) chunkSize = (fileSize - size) / (total - 1);
+    else return null;
+  }
+  if (chunkSize <= 0 || Math.ceil(fileSize / chunkSize) !== total) return null;
+  const offset = index * chunkSize;
+  const expected = index === total - 1 ? fileSize - offset : chunkSize;
+  return size === expected ? { offset, chunkSize } : null;
+}
+
+type ChunkRecord = { chunk_index: number | string; size: number | string };
+
+/** Why a session cannot be finalized yet because chunks are missing (a Portuguese message), or null. */
+export function missingChunksReason(session: UploadSessionRow, chunks: readonly ChunkRecord[]): string | null {
+  const total = session.total_chunks === null ? null : Number(session.total_chunks);
+  if (total === null) return 'Upload incompleto: nenhuma parte recebida.';
+  const have = new Set(chunks.map((chunk) => Number(chunk.chunk_index)));
+  const missing = Array.from({ length: total }, (_, i) => i).filter((i) => !have.has(i));
+  if (missing.length === 0) return null;
+  const list = missing.slice(0, 20).map((i) => i + 1).join(', ');
+  return `Upload incompleto: faltam ${missing.length} parte(s) (${list}).`;
+}
+
+/** Whether the recorded chunk sizes and the temporary file (`sizeOnDisk`) both add up to the declared size. */
+export function sizesAgree(session: UploadSessionRow, chunks: readonly ChunkRecord[], sizeOnDisk: number): boolean {
+  const fileSize = Number(session.file_size);
+  const sum = chunks.reduce((acc, chunk) => acc + Number(chunk.size), 0);
+  return sum === fileSize && sizeOnDisk === fileSize;
+}
+
+export const sizeMismatchMessage = 'Upload incompleto: o tamanho recebido não confere.';
+
+type SessionDeps = { db: Kysely<Database>; temp: Pick<TempArea, 'file' | 'remove'> };
+
+/** Opens a session: the pre-sized file every chunk is written into, then its row. Answers the session id. */
+export async function openChunkSession(
+  deps: SessionDeps,
+  fields: { albumId: string; userId: string; fileName: string; fileSize: number; fileType: string },
+): Promise<string> {
+  const sessionId = `ups_${randomUUID()}`;
+  const temp = sessionFile(deps.temp, sessionId);
+  const handle = await fsp.open(temp, 'wx');
+  try {
+    await handle.truncate(fields.fileSize);
+  } finally {
+    await handle.close();
+  }
+  const now = new Date().toISOString();
+  try {
+    await createSession(deps.db, {
+      id: sessionId,
+      album_id: fields.albumId,
+      user_id: fields.userId,
+      file_name: fields.fileName,
+      file_size: fields.fileSize,
+      file_type: fields.fileType,
+      total_chunks: null,
+      chunk_size: null,
+      photo_id: null,
+      created_at: now,
+      updated_at: now,
+    });
+  } catch (error) {
+    await deps.temp.remove(temp);
+    throw error;
+  }
+  return sessionId;
+}
+
+/**
+ * Abandoned sessions expire: rows idle longer than `ttlMs` go with their files, and temporary files
+ * of no live session too. Answers how many sessions expired.
+ */
+export async function sweepChunkSessions(deps: { db: Kysely<Database>; temp: TempArea }, ttlMs: number): Promise<number> {
+  const cutoff = new Date(Date.now() - ttlMs).toISOString();
+  const expired = await expireSessions(deps.db, cutoff);
+  await Promise.all(expired.map((id) => deps.temp.remove(sessionFile(deps.temp, id))));
+  const live = await liveSessionIds(deps.db);
+  await deps.temp.sweep('chunks', (name) => live.has(name.replace(/\.part$/, '')));
+  return expired.length;
+}

@@ -1,0 +1,38 @@
+// Database rows as the API answers them (the shapes of @momentos/api-contract).
+import type { Album, EventItem, PhotoItem, PhotoUpdate } from '@momentos/api-contract';
+import type { AlbumRow, EventRow, PhotoRow } from '../db/schema';
+import { fileUrl } from '../domain/files';
+
+export const presentEvent = (row: EventRow): EventItem => ({
+  id: row.id,
+  code: row.code,
+  name: row.name,
+  date: row.date,
+  location: row.location,
+  contact: row.contact,
+  image: row.image_path ? fileUrl(row.image_path) : null,
+});
+
+export const presentAlbum = (row: AlbumRow): Album => ({
+  id: row.id,
+  album_name: row.name,
+  album_description: row.description,
+  is_available: Number(row.is_available) === 1,
+  is_public: Number(row.is_public) === 1,
+});
+
+export const presentPhoto = (row: PhotoRow): PhotoItem => ({
+  id: row.id,
+  original_photo: fileUrl(row.original_path),
+  compressed_photo: row.compressed_path ? fileUrl(row.compressed_path) : null,
+  user_id: row.user_id,
+  processing: Number(row.processing) === 1,
+  error: row.error ? row.error : false,
+  file_type: row.file_type === 'video' ? 'video' : 'image',
+  created_at: row.created_at,
+});
+
+export const presentUpdate = (row: PhotoRow): PhotoUpdate => {
+  const item = presentPhoto(row);
+  return { id: item.id, compressed_photo: item.compressed_photo, error: item.error, processing: item.processing };
+};

@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin';
+import type { IngestDeps } from '../domain/ingest';
+import { presentPhoto } from '../http/present';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What storing uploads needs: the database, the storage, the temp area, realtime and the media queue. */
+    ingest: IngestDeps;
+  }
+}
+
+/** Wires the ingest rules to this app's parts, so the upload routes (one request or chunked) share them. */
+export default fp(
+  async (app) => {
+    app.decorate('ingest', {
+      db: app.db,
+      storage: app.storage,
+      temp: app.temp,
+      announce: (album, rows) => app.realtime.announce(album, rows.map(presentPhoto)),
+      // A photo that could not be queued stays processing and is queued again at the next start.
+      enqueue: (photoIds) => app.media.enqueue(photoIds).catch((error: unknown) => app.log.error({ err: error }, 'could not queue media jobs')),
+    } satisfies IngestDeps);
+  },
+  { name: 'ingest', dependencies: ['db', 'storage', 'realtime', 'media-worker'] },
+);
