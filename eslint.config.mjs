@@ -2,7 +2,9 @@
 // writes down the architecture that DESIGN.md states in prose, so a broken boundary fails CI:
 // - a remote never imports another remote or the shell; the shell imports no remote's source;
 // - shared-kit imports no remote, no shell and no server; api-server imports no front-end package;
-// - axios is imported only inside shared-kit/api-client (every call goes through it).
+// - axios is imported only inside shared-kit/api-client (every call goes through it);
+// - the API contract imports no app, and the front end takes only its types (`import type`), so no
+//   TypeBox code reaches the browser.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -20,6 +22,7 @@ const packageNames = {
   'gallery-remote': '@momentos/gallery-remote',
   'shared-kit/design-kit': '@momentos/design-kit',
   'shared-kit/api-client': '@momentos/api-client',
+  'shared-kit/api-contract': '@momentos/api-contract',
   'api-server': '@momentos/api-server',
 };
 
@@ -35,8 +38,11 @@ const forbidden = {
   'gallery-remote': ['shell', 'organiser-remote', 'guest-remote'],
   'shared-kit/design-kit': ['shell', ...remotes, 'api-server'],
   'shared-kit/api-client': ['shell', ...remotes, 'api-server'],
+  'shared-kit/api-contract': [...frontEnd, 'api-server'],
   'api-server': frontEnd,
 };
+
+const contractTypesOnly = 'The front end takes only types from @momentos/api-contract (import type / export type): its schemas stay on the server.';
 
 const boundaryMessage = (from, to) => `${from} must not import ${to} (see docs/decisions.md, 'Boundaries').`;
 
@@ -136,6 +142,19 @@ export default tseslint.config(
     },
   },
   ...Object.keys(forbidden).map(boundaryConfig),
+  // The front end uses the API contract for its types only: its schemas (TypeBox) stay on the server.
+  {
+    files: frontEnd.map((folder) => `${folder}/**/*.{ts,tsx}`),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@momentos/api-contract', allowTypeImports: true, message: contractTypesOnly }],
+          patterns: [{ group: ['@momentos/api-contract/*'], allowTypeImports: true, message: contractTypesOnly }],
+        },
+      ],
+    },
+  },
   // Tests, scripts and benchmarks may log and use CommonJS.
   {
     files: ['**/__tests__/**', '**/test/**', '**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'scripts/**', '**/scripts/**', 'test-support/**', '**/*.cjs'],

@@ -36,10 +36,6 @@ export const messages = {
   methodNotAllowed: 'Método não permitido.',
   albumNotAvailable: 'Este álbum não está aberto para envio de fotos.',
   noFiles: 'Nenhum arquivo selecionado para upload',
-  uploadTooLarge:
-    'O servidor recusou o upload porque o tamanho total do arquivo é muito grande (limite de 200MB). Envie menos arquivos por vez ou arquivos menores.',
-  uploadAborted: 'O tempo limite para upload foi excedido. Tente enviar menos fotos por vez ou use uma conexão mais rápida.',
-  uploadFailed: 'Erro ao enviar as fotos. Por favor, tente novamente.',
   uploadStored: 'Arquivos enviados com sucesso.',
   userIdRequired: "O campo 'user_id' é obrigatório.",
   sessionNotFound: 'Sessão de upload não encontrada ou expirada.',
@@ -47,4 +43,3 @@ export const messages = {
 } as const;
 
 export const notFound = (message: string = messages.notFound) => new HttpError(404, message);
-export const badRequest = (message: string = messages.invalidRequest) => new HttpError(400, message);

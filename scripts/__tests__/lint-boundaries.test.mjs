@@ -25,7 +25,7 @@ async function lintPlanted(files) {
   }
 }
 
-const boundaryRules = ['import-x/no-restricted-paths', 'no-restricted-imports'];
+const boundaryRules = ['import-x/no-restricted-paths', 'no-restricted-imports', '@typescript-eslint/no-restricted-imports'];
 const boundaryErrors = (messages) => messages.filter((message) => boundaryRules.includes(message.rule));
 
 const planted = [
@@ -35,12 +35,16 @@ const planted = [
   ['the shell imports a remote', 'shell/src/probe.ts', "import { pages } from '../../guest-remote/src/routes';\nexport const probe = pages;\n", 'shell must not import guest-remote'],
   ['shared-kit imports a remote', 'shared-kit/design-kit/src/probe.ts', "import { pages } from '../../../gallery-remote/src/routes';\nexport const probe = pages;\n", 'shared-kit/design-kit must not import gallery-remote'],
   ['the API server imports a front-end package', 'api-server/src/probe.ts', "import { login } from '@momentos/api-client';\nexport const probe = login;\n", 'api-server must not import shared-kit/api-client'],
+  ['a screen imports a contract schema (not a type)', 'gallery-remote/src/probe-contract.ts', "import { PhotoItem } from '@momentos/api-contract';\nexport const probe = PhotoItem;\n", 'only types from @momentos/api-contract'],
+  ['the API contract imports an app', 'shared-kit/api-contract/src/probe.ts', "import { login } from '@momentos/api-client';\nexport const probe = login;\n", 'shared-kit/api-contract must not import shared-kit/api-client'],
   ['a screen imports axios', 'organiser-remote/src/features/probe-axios.ts', "import axios from 'axios';\nexport const probe = axios;\n", 'axios is used only inside shared-kit/api-client'],
 ];
 
 const allowed = [
   ['guest-remote/src/probe-allowed.ts', "import { Dialog } from '@momentos/design-kit';\nimport { login } from '@momentos/api-client';\nexport const probe = [Dialog, login];\n"],
   ['shared-kit/api-client/src/probe-allowed.ts', "import axios from 'axios';\nexport const probe = axios;\n"],
+  ['gallery-remote/src/probe-contract-type.ts', "import type { PhotoItem } from '@momentos/api-contract';\nexport type { PhotoUpdate } from '@momentos/api-contract';\nexport const probe = (photo: PhotoItem) => photo.id;\n"],
+  ['api-server/src/probe-contract.ts', "import { PhotoItem } from '@momentos/api-contract';\nexport const probe = PhotoItem;\n"],
 ];
 
 describe('lint boundaries', () => {
@@ -58,7 +62,7 @@ describe('lint boundaries', () => {
     });
   }
 
-  it('lets a remote import the shared kits, and api-client import axios', () => {
+  it('lets a remote import the shared kits and the contract\'s types, api-client import axios, and the server the contract', () => {
     for (const [path] of allowed) {
       const all = messages.get(join(root, path));
       assert.ok(all, `${path} was not linted`);

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** Booleans are stored as 0/1 integers so the same migrations and queries run on SQLite and PostgreSQL. */
 export type Flag = number;
@@ -95,5 +95,4 @@ export type OrganiserRow = Selectable<OrganisersTable>;
 export type EventRow = Selectable<EventsTable>;
 export type AlbumRow = Selectable<AlbumsTable>;
 export type PhotoRow = Selectable<PhotosTable>;
-export type NewPhoto = Insertable<PhotosTable>;
 export type UploadSessionRow = Selectable<UploadSessionsTable>;
