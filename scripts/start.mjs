@@ -21,6 +21,7 @@ if (!existsSync(manifest)) {
 }
 const { remoteNames, remotes, shellApp, REMOTE_ENTRY_FILE } = await import(manifest);
 const builtFiles = [
+  'shared-kit/api-contract/dist/index.js',
   `${shellApp.folder}/dist/index.html`,
   ...remoteNames.map((name) => `${remotes[name].folder}/dist/${REMOTE_ENTRY_FILE}`),
   'api-server/dist/server.js',
