@@ -10,3 +10,4 @@ export * from './invite';
 export * from './photos';
 export * from './chunks';
 export * from './realtime';
+export * from './files';

@@ -1,8 +1,7 @@
+import type { Health } from '@momentos/api-contract';
 import { request } from '../http/api-result';
 
-export interface Health {
-  status: string;
-}
+export type { Health } from '@momentos/api-contract';
 
 /** GET /api/health: whether the API answers. */
 export function getHealth() {

@@ -1,0 +1,19 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { StatusMessage } from './common';
+
+/** `GET /api/files?path=` and `/api/files/download?path=`: a storage key (the server checks its shape). */
+export const FileQuery = Type.Object({
+  path: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+export type FileQuery = Static<typeof FileQuery>;
+
+/** `GET /api/health` when the database answers. */
+export const Health = Type.Object({
+  status: Type.String(),
+  database: Type.String(),
+});
+export type Health = Static<typeof Health>;
+
+/** `GET /api/health` with the database down (503). */
+export const HealthDown = StatusMessage;
+export type HealthDown = StatusMessage;
