@@ -1,10 +1,9 @@
-import type { AlbumInput } from '@momentos/api-contract';
+import type { AlbumFields } from '@momentos/api-contract';
 import type { Kysely } from 'kysely';
 import type { AlbumRow, Database } from '../db/schema';
 import { newId } from '../domain/ids';
 
-/** An album as stored: the contract's input with both flags decided. */
-export type AlbumFields = Required<AlbumInput>;
+export type { AlbumFields };
 
 export function listAlbums(db: Kysely<Database>, eventId: string, onlyPublic: boolean): Promise<AlbumRow[]> {
   let query = db.selectFrom('albums').selectAll().where('event_id', '=', eventId);

@@ -1,4 +1,4 @@
-import { Album, AlbumInput, AlbumList, AlbumParams, answers, EventAlbumsParams, StatusMessage } from '@momentos/api-contract';
+import { Album, AlbumBody, AlbumList, AlbumParams, answers, EventAlbumsParams, StatusMessage } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { findOwnedAlbum, removeAlbum, visibleAlbums } from '../domain/albums';
@@ -26,7 +26,7 @@ const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/albums/:eventId',
-    { preHandler: app.requireOrganiser, schema: { params: EventAlbumsParams, body: AlbumInput, response: answers({ 201: Album }) } },
+    { preHandler: app.requireOrganiser, schema: { params: EventAlbumsParams, body: AlbumBody, response: answers({ 201: Album }) } },
     async (request, reply) => {
       const event = await findEventOf(app.db, request.organiser!.id, request.params.eventId);
       if (!event) throw notFound(messages.eventNotFound);
@@ -37,7 +37,7 @@ const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/api/albums/:albumId',
-    { preHandler: app.requireOrganiser, schema: { params: AlbumParams, body: AlbumInput, response: answers({ 200: Album }) } },
+    { preHandler: app.requireOrganiser, schema: { params: AlbumParams, body: AlbumBody, response: answers({ 200: Album }) } },
     async (request) => {
       const album = await ownedAlbum(request, request.params.albumId);
       const fields = trimmed(request.body);
@@ -58,7 +58,7 @@ const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 /** The album as stored: names trimmed (unless only spaces), flags false unless sent as true. */
-function trimmed(body: AlbumInput): AlbumFields {
+function trimmed(body: AlbumBody): AlbumFields {
   return {
     name: body.name.trim() || body.name,
     description: body.description.trim() || body.description,

@@ -15,13 +15,16 @@ export const AlbumList = Type.Array(Album);
 export type AlbumList = Static<typeof AlbumList>;
 
 /** An album as sent (`POST /api/albums/{eventId}`, `PUT /api/albums/{albumId}`); the flags default to false. */
-export const AlbumInput = Type.Object({
+export const AlbumBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200 }),
   description: Type.String({ minLength: 1, maxLength: 2000 }),
   is_public: Type.Optional(Type.Boolean({ default: false })),
   is_available: Type.Optional(Type.Boolean({ default: false })),
 });
-export type AlbumInput = Static<typeof AlbumInput>;
+export type AlbumBody = Static<typeof AlbumBody>;
+
+/** An album with both flags decided: as the organiser's form sends it, and as the server stores it. */
+export type AlbumFields = Required<AlbumBody>;
 
 /** `/api/albums/{eventId}`: an event's albums. */
 export const EventAlbumsParams = Type.Object({ eventId: IdParam });

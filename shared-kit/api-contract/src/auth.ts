@@ -9,8 +9,8 @@ export const LoginInput = Type.Object({
 export type LoginInput = Static<typeof LoginInput>;
 
 /** A successful login; the token travels in the `authentication` response header. */
-export const LoginResponse = Type.Object({
+export const LoginAnswer = Type.Object({
   ...StatusMessage.properties,
   email: Type.String(),
 });
-export type LoginResponse = Static<typeof LoginResponse>;
+export type LoginAnswer = Static<typeof LoginAnswer>;

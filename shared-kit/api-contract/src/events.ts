@@ -38,9 +38,12 @@ export type EventParams = Static<typeof EventParams>;
 export const ShareParams = Type.Object({ code: Type.String({ pattern: ID_PATTERN }) });
 export type ShareParams = Static<typeof ShareParams>;
 
-/** The share call's answer: the QR image's file URL and the invite link it encodes. */
+/**
+ * The share call's answer: the QR image's file URL and the invite link it encodes. This server always
+ * sends the link; spec §3's QR response is the image URL alone, so clients do without it.
+ */
 export const QrCodeResponse = Type.Object({
   qrcode: Type.String(),
-  link: Type.String(),
+  link: Type.Optional(Type.String()),
 });
 export type QrCodeResponse = Static<typeof QrCodeResponse>;
