@@ -10,6 +10,7 @@ const photo = (id: string, user_id: string, processing = false): PhotoItem => ({
   processing,
   error: false,
   file_type: 'image',
+  created_at: '2025-01-01T10:00:00.000Z',
 });
 
 afterEach(() => {

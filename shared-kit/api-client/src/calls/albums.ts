@@ -1,3 +1,4 @@
+import type { StatusMessage } from '@momentos/api-contract';
 import { request } from '../http/api-result';
 import type { Album, AlbumInput } from './types';
 
@@ -18,5 +19,5 @@ export function updateAlbum(albumId: string, input: AlbumInput) {
 
 /** DELETE /api/albums/{albumId}. 200 is success. */
 export function deleteAlbum(albumId: string) {
-  return request<{ status: number; message: string }>({ method: 'DELETE', url: `/api/albums/${encodeURIComponent(albumId)}` });
+  return request<StatusMessage>({ method: 'DELETE', url: `/api/albums/${encodeURIComponent(albumId)}` });
 }

@@ -1,3 +1,4 @@
+import type { StatusMessage } from '@momentos/api-contract';
 import { request, type ApiResult } from '../http/api-result';
 import { http } from '../http/http-client';
 import type { EventInput, EventItem } from './types';
@@ -52,5 +53,5 @@ export async function updateEvent(id: string, input: EventInput): Promise<ApiRes
 
 /** DELETE /api/events/{id}. 200 is success. */
 export function deleteEvent(id: string) {
-  return request<{ status: number; message: string }>({ method: 'DELETE', url: `/api/events/${encodeURIComponent(id)}` });
+  return request<StatusMessage>({ method: 'DELETE', url: `/api/events/${encodeURIComponent(id)}` });
 }

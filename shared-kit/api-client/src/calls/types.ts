@@ -1,6 +1,6 @@
 // Spec §3 entities as the API sends and receives them: the API contract's types, under the names
 // the screens use. Types only: no contract code reaches the browser.
-import type { AlbumFields, ErrorBody, EventFields, LoginAnswer } from '@momentos/api-contract';
+import type { AlbumFields, EventFields, LoginAnswer } from '@momentos/api-contract';
 
 export type { EventItem, Album, EventSearchResult, QrCodeResponse, LoginInput } from '@momentos/api-contract';
 
@@ -10,5 +10,5 @@ export type EventInput = EventFields & { image?: Blob | null };
 /** An album as the organiser's form sends it: both flags always set. */
 export type AlbumInput = AlbumFields;
 
-/** Body of a successful login or of an error. */
-export type LoginResponse = LoginAnswer | ErrorBody;
+/** Body of a successful login (the token is in the `authentication` header). */
+export type LoginResponse = LoginAnswer;

@@ -199,6 +199,7 @@ const handlers = [
         processing: true,
         error: false,
         file_type: file.type.startsWith('video/') ? 'video' : 'image',
+        created_at: new Date().toISOString(),
       };
     });
     data.photos[albumId] = [...photos, ...(data.photos[albumId] ?? [])];

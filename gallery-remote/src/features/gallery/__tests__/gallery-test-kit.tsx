@@ -21,7 +21,7 @@ export function photo(id: string, overrides: Partial<PhotoItem> = {}): PhotoItem
 }
 
 /** The event of album a1, found again through the invite code the guest came with. */
-const party: EventItem = { id: 'ev1', code: 'CODE42', name: 'Festa', date: '2030-01-01 20:00', location: 'Recife', contact: 'a@b.c' };
+const party: EventItem = { id: 'ev1', code: 'CODE42', name: 'Festa', date: '2030-01-01 20:00', location: 'Recife', contact: 'a@b.c', image: null };
 
 export interface GalleryApi {
   /** The fake API: change `api.data.photos.a1` to change what the server answers next. */

@@ -4,7 +4,7 @@ import type { EventItem } from '@momentos/api-client';
 import { fakeApi, FreshDataCache } from '@momentos/api-client/testing';
 import InvitePage from '../invite-page';
 
-const party: EventItem = { id: 'evt_9', code: 'ABCD2345', name: 'Festa da Ana', date: '2030-01-01 20:00', location: 'Recife', contact: 'a@b.c' };
+const party: EventItem = { id: 'evt_9', code: 'ABCD2345', name: 'Festa da Ana', date: '2030-01-01 20:00', location: 'Recife', contact: 'a@b.c', image: null };
 
 function renderInvite(events: EventItem[]) {
   const api = fakeApi({ events });

@@ -4,7 +4,7 @@ import type { Album, EventItem } from '@momentos/api-client';
 import { apiError, apiServer, fakeApi, FreshDataCache, http } from '@momentos/api-client/testing';
 import UploadPage from '../upload-page';
 
-const wedding: EventItem = { id: 'evt_1', code: 'ABCD2345', name: 'Casamento', date: '2030-06-01 18:30', location: 'Lisboa', contact: 'a@b.c' };
+const wedding: EventItem = { id: 'evt_1', code: 'ABCD2345', name: 'Casamento', date: '2030-06-01 18:30', location: 'Lisboa', contact: 'a@b.c', image: null };
 const albums: Album[] = [
   { id: 'alb_festa', album_name: 'Festa', album_description: 'Pista', is_available: true, is_public: true },
   { id: 'alb_cerimonia', album_name: 'Cerimônia', album_description: 'Igreja', is_available: true, is_public: true },

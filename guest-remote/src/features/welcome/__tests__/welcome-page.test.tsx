@@ -6,7 +6,7 @@ import WelcomePage from '../welcome-page';
 import { retryDelayMs } from '../api/use-public-albums';
 
 const album = (id: string, name: string, isPublic = true): Album => ({ id, album_name: name, album_description: '', is_available: true, is_public: isPublic });
-const wedding: EventItem = { id: 'evt_1', code: 'ABCD2345', name: 'Casamento Ana & Rui', date: '2030-06-01 18:30', location: 'Lisboa', contact: 'a@b.c' };
+const wedding: EventItem = { id: 'evt_1', code: 'ABCD2345', name: 'Casamento Ana & Rui', date: '2030-06-01 18:30', location: 'Lisboa', contact: 'a@b.c', image: null };
 
 function renderWelcome(albums: Album[], state?: unknown) {
   const api = fakeApi({ events: [wedding], albums: { evt_1: albums } });
