@@ -19,6 +19,7 @@ import realtimePlugin from './plugins/realtime';
 import chunkRoutes from './routes/chunks';
 import healthRoutes from './routes/health';
 import photoRoutes from './routes/photos';
+import photoModerationRoutes from './routes/photo-moderation';
 import inviteRoutes from './routes/invite';
 
 /** Builds the app: plugins first, then routes. `server.ts` starts it; tests start it on port 0. */
@@ -58,6 +59,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(albumRoutes);
     await app.register(fileRoutes);
     await app.register(photoRoutes, { config });
+    await app.register(photoModerationRoutes);
     await app.register(chunkRoutes, { config });
     await app.register(webPlugin, { config });
     await app.ready();

@@ -15,6 +15,8 @@ export const messages = {
   routeNotFound: 'Rota não encontrada.',
   eventNotFound: 'Evento não encontrado.',
   albumNotFound: 'Álbum não encontrado.',
+  photoNotFound: 'Foto não encontrada.',
+  photoRemoved: 'Foto excluída.',
   fileNotFound: 'Arquivo não encontrado.',
   invalidPath: 'Caminho de arquivo inválido.',
   rangeNotSatisfiable: 'O intervalo de bytes pedido está fora do arquivo.',

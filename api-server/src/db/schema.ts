@@ -34,6 +34,8 @@ export interface AlbumsTable {
   is_available: Flag;
   created_at: string;
   updated_at: string;
+  /** Guests' uploads wait for the organiser's approval (0/1). */
+  requires_approval: Generated<Flag>;
 }
 
 export interface PhotosTable {
@@ -50,6 +52,14 @@ export interface PhotosTable {
   /** bigint: PostgreSQL returns it as a string, SQLite as a number. */
   client_file_size: number | string | null;
   created_at: string;
+  /** SHA-256 (hex) of the original's bytes; null until computed (new uploads, or the backfill). */
+  content_sha256: string | null;
+  /** SHA-256 (hex) of the guest's delete key (the key is shown once, never stored). */
+  delete_key_hash: string | null;
+  /** Hidden by the organiser (0/1). */
+  hidden: Generated<Flag>;
+  /** Waiting for the organiser's approval (0/1). */
+  pending: Generated<Flag>;
 }
 
 export interface UploadSessionsTable {

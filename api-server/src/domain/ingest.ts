@@ -57,6 +57,10 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
         client_file_name: file.clientName,
         client_file_size: file.size,
         created_at: nextTimestamp(),
+        content_sha256: null,
+        delete_key_hash: null,
+        hidden: 0,
+        pending: 0,
       };
       // The file goes into storage first, then its row: a failed store leaves no row (and the client's
       // retry stores it), a refused row removes the stored file. A row never points at a missing file.

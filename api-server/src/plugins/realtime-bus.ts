@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 
-/** What one instance tells the others after it stored an upload: ids only, NOTIFY payloads are small. */
+/**
+ * What one instance tells the others after photos were stored (`new_photos`, the default) or left the
+ * album (`photos_removed`): ids only, NOTIFY payloads are small.
+ */
 export interface Announcement {
+  kind?: 'new_photos' | 'photos_removed';
   albumId: string;
   eventId: string;
   isPublic: boolean;

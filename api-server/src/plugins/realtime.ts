@@ -1,5 +1,5 @@
 import fastifyWebsocket from '@fastify/websocket';
-import { AlbumParams, AlbumSocketQuery, type NewPhotosMessage, type PhotoItem } from '@momentos/api-contract';
+import { AlbumParams, AlbumSocketQuery, type NewPhotosMessage, type PhotoItem, type PhotosRemovedMessage } from '@momentos/api-contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -33,12 +33,19 @@ interface Subscriber {
   isOwner: boolean;
 }
 
+/** What the hub needs of an album to address its subscribers. */
+export interface AlbumAudience {
+  id: string;
+  event_id: string;
+  is_public: number | boolean;
+}
+
 /** Sockets whose send buffer exceeds this are too slow to keep up: dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 /**
  * Album-keyed hub. Subscribers of `/ws/albums/{albumId}` receive `new_photos` when the server stores
- * an upload. Subscribers of an event id receive announcements of the event's public albums (and all
+ * an upload and `photos_removed` when photos leave the album. Subscribers of an event id receive announcements of the event's public albums (and all
  * of them when they own it). Messages from clients are read and never relayed.
  */
 export class RealtimeHub {
@@ -65,17 +72,35 @@ export class RealtimeHub {
   }
 
   /** Announces stored photos to this instance's subscribers and, through the bus, to the others'. */
-  announce(album: { id: string; event_id: string; is_public: number | boolean }, photos: PhotoItem[]): void {
+  announce(album: AlbumAudience, photos: PhotoItem[]): void {
     if (photos.length === 0) return;
     this.deliver(album, photos);
     this.publish?.({ albumId: album.id, eventId: album.event_id, isPublic: Number(album.is_public) === 1, photoIds: photos.map((photo) => photo.id) });
   }
 
   /** Sends `new_photos` to the album's subscribers and to those of its event. */
-  deliver(album: { id: string; event_id: string; is_public: number | boolean }, photos: PhotoItem[]): void {
+  deliver(album: AlbumAudience, photos: PhotoItem[]): void {
     if (photos.length === 0) return;
     const message: NewPhotosMessage = { type: 'new_photos', payload: { albumId: album.id, photos } };
-    const text = JSON.stringify(message);
+    this.sendToAlbum(album, JSON.stringify(message));
+  }
+
+  /** Announces that photos left the album (deleted or hidden), here and through the bus. */
+  announceRemoved(album: AlbumAudience, ids: string[]): void {
+    if (ids.length === 0) return;
+    this.deliverRemoved(album, ids);
+    this.publish?.({ kind: 'photos_removed', albumId: album.id, eventId: album.event_id, isPublic: Number(album.is_public) === 1, photoIds: ids });
+  }
+
+  /** Sends `photos_removed` to the album's subscribers and to those of its event. */
+  deliverRemoved(album: AlbumAudience, ids: string[]): void {
+    if (ids.length === 0) return;
+    const message: PhotosRemovedMessage = { type: 'photos_removed', payload: { albumId: album.id, ids } };
+    this.sendToAlbum(album, JSON.stringify(message));
+  }
+
+  /** The album's own subscribers, and its event's: all of them for a public album, owners otherwise. */
+  private sendToAlbum(album: AlbumAudience, text: string): void {
     this.send(album.id, text, () => true);
     const isPublic = Number(album.is_public) === 1;
     this.send(album.event_id, text, (subscriber) => isPublic || subscriber.isOwner);
@@ -138,8 +163,13 @@ export default fp<{ config: Config }>(
         log: app.log,
         onRemote: async (announcement) => {
           if (hub.subscriberCount(announcement.albumId) + hub.subscriberCount(announcement.eventId) === 0) return;
+          const album = { id: announcement.albumId, event_id: announcement.eventId, is_public: announcement.isPublic };
+          if (announcement.kind === 'photos_removed') {
+            hub.deliverRemoved(album, announcement.photoIds);
+            return;
+          }
           const rows = await photosByIds(app.db, [announcement.albumId], announcement.photoIds);
-          hub.deliver({ id: announcement.albumId, event_id: announcement.eventId, is_public: announcement.isPublic }, rows.map(presentPhoto));
+          hub.deliver(album, rows.map(presentPhoto));
         },
       });
       hub.publish = (announcement) => {

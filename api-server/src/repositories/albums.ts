@@ -1,5 +1,6 @@
 import type { AlbumFields } from '@momentos/api-contract';
 import type { Kysely } from 'kysely';
+import { photoFileColumns, photoFileKeys } from './photos';
 import type { AlbumRow, Database } from '../db/schema';
 import { newId } from '../domain/ids';
 
@@ -50,6 +51,7 @@ export async function createAlbum(db: Kysely<Database>, eventId: string, fields:
     ...flags(fields),
     created_at: now,
     updated_at: now,
+    requires_approval: 0,
   };
   await db.insertInto('albums').values(row).execute();
   return row;
@@ -66,9 +68,9 @@ export async function updateAlbum(db: Kysely<Database>, albumId: string, fields:
 /** Deletes the album and its photos; answers the storage keys the photos used. */
 export async function deleteAlbum(db: Kysely<Database>, albumId: string): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
-    const photos = await trx.selectFrom('photos').select(['original_path', 'compressed_path']).where('album_id', '=', albumId).execute();
+    const photos = await trx.selectFrom('photos').select([...photoFileColumns]).where('album_id', '=', albumId).execute();
     await trx.deleteFrom('photos').where('album_id', '=', albumId).execute();
     await trx.deleteFrom('albums').where('id', '=', albumId).execute();
-    return photos.flatMap((photo) => [photo.original_path, photo.compressed_path]).filter((key): key is string => !!key);
+    return photos.flatMap(photoFileKeys);
   });
 }

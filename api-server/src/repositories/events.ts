@@ -1,5 +1,6 @@
 import type { EventFields } from '@momentos/api-contract';
 import type { Kysely } from 'kysely';
+import { photoFileColumns, photoFileKeys } from './photos';
 import type { Database, EventRow } from '../db/schema';
 import { newId } from '../domain/ids';
 import { generateInviteCode } from '../domain/invite-code';
@@ -65,10 +66,10 @@ export async function updateEvent(db: Kysely<Database>, id: string, changes: Par
 export async function deleteEvent(db: Kysely<Database>, id: string): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     const albumIds = trx.selectFrom('albums').select('id').where('event_id', '=', id);
-    const photos = await trx.selectFrom('photos').select(['original_path', 'compressed_path']).where('album_id', 'in', albumIds).execute();
+    const photos = await trx.selectFrom('photos').select([...photoFileColumns]).where('album_id', 'in', albumIds).execute();
     await trx.deleteFrom('photos').where('album_id', 'in', albumIds).execute();
     await trx.deleteFrom('albums').where('event_id', '=', id).execute();
     await trx.deleteFrom('events').where('id', '=', id).execute();
-    return photos.flatMap((photo) => [photo.original_path, photo.compressed_path]).filter((key): key is string => !!key);
+    return photos.flatMap(photoFileKeys);
   });
 }

@@ -1,6 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database, PhotoRow } from '../db/schema';
 
+/**
+ * The columns of a photo row that name a stored file: the original and every rendition made from it.
+ * Whatever removes photos (one, an album's, an event's) removes the files of all of them.
+ */
+export const photoFileColumns = ['original_path', 'compressed_path'] as const;
+
+/** The storage keys of every file a photo row points at. */
+export function photoFileKeys(row: Pick<PhotoRow, (typeof photoFileColumns)[number]>): string[] {
+  return photoFileColumns.map((column) => row[column]).filter((key): key is string => !!key);
+}
+
 export async function listPhotos(db: Kysely<Database>, albumIds: string[], userId?: string): Promise<PhotoRow[]> {
   if (albumIds.length === 0) return [];
   let query = db.selectFrom('photos').selectAll().where('album_id', 'in', albumIds);
@@ -53,4 +64,23 @@ export async function finishProcessing(db: Kysely<Database>, id: string, result:
     .set({ processing: 0, compressed_path: result.compressedPath, error: result.error })
     .where('id', '=', id)
     .execute();
+}
+
+/** The photo with its album and the album's owner, or undefined. */
+export function findPhotoWithAlbum(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('photos')
+    .innerJoin('albums', 'albums.id', 'photos.album_id')
+    .innerJoin('events', 'events.id', 'albums.event_id')
+    .selectAll('photos')
+    .select(['albums.event_id', 'albums.is_public', 'events.organiser_id'])
+    .where('photos.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Deletes the rows; answers the ids that were there (a concurrent removal may have taken some). */
+export async function deletePhotos(db: Kysely<Database>, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.deleteFrom('photos').where('id', 'in', ids).returning('id').execute();
+  return rows.map((row) => row.id);
 }

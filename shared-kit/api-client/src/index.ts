@@ -14,10 +14,10 @@ export { listEvents, getEvent, createEvent, updateEvent, deleteEvent, resolveApi
 export { listAlbums, createAlbum, updateAlbum, deleteAlbum } from './calls/albums';
 export { searchEventByCode, getShareQrCode, fetchQrCodeImage, isCloudStorageUrl } from './calls/invite';
 export type { EventItem, EventInput, Album, AlbumInput, EventSearchResult, QrCodeResponse, LoginInput, LoginResponse } from './calls/types';
-export { listAlbumPhotos, getPhotoUpdates, listAlbumUploaders, photoFileUrl, photoDownloadUrl } from './calls/photos';
+export { listAlbumPhotos, getPhotoUpdates, listAlbumUploaders, removePhoto, photoFileUrl, photoDownloadUrl } from './calls/photos';
 export type { PhotoItem, PhotoUpdate, Uploader } from './calls/photos';
-export { AlbumRealtimeClient, albumRealtime, albumSocketUrl, isNewPhotosFor, realtimeTimings } from './realtime/album-realtime';
-export type { RealtimeMessage, NewPhotosMessage, RealtimeListener, SocketLike, RealtimeOptions, SubscribeOptions } from './realtime/album-realtime';
+export { AlbumRealtimeClient, albumRealtime, albumSocketUrl, isNewPhotosFor, isPhotosRemovedFor, realtimeTimings } from './realtime/album-realtime';
+export type { RealtimeMessage, NewPhotosMessage, PhotosRemovedMessage, RealtimeListener, SocketLike, RealtimeOptions, SubscribeOptions } from './realtime/album-realtime';
 export { uploadFiles, renameForUpload, splitIntoBatches, backoffDelay, FILES_PER_BATCH } from './upload/upload-engine';
 export type { UploadOptions, UploadProgress } from './upload/upload-engine';
 export { connectionProfiles, detectConnection, classifyConnection, classifyMeasurement, isFlaggedSlow, estimateUploadSeconds } from './upload/connection-profile';

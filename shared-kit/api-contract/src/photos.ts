@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { NullableString, StatusMessage, StringEnum } from './common';
+import { IdParam, NullableString, StatusMessage, StringEnum } from './common';
 
 /** Longest uploader name kept (trimmed); longer ones are refused. */
 export const MAX_USER_ID = 100;
@@ -75,3 +75,7 @@ export const UploadAnswer = Type.Object({
   photos: Type.Array(PhotoItem),
 });
 export type UploadAnswer = Static<typeof UploadAnswer>;
+
+/** `/api/events/photos/{photoId}`: one photo (removal, moderation). */
+export const PhotoParams = Type.Object({ photoId: IdParam });
+export type PhotoParams = Static<typeof PhotoParams>;

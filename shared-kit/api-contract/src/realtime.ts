@@ -16,3 +16,16 @@ export const NewPhotosMessage = Type.Object({
   }),
 });
 export type NewPhotosMessage = Static<typeof NewPhotosMessage>;
+
+/**
+ * `photos_removed`: photos left an album's public view (deleted by the owner or by the guest who sent
+ * them, hidden by the owner). Open galleries drop them at once. Ids only: there is nothing else to show.
+ */
+export const PhotosRemovedMessage = Type.Object({
+  type: Type.Literal('photos_removed'),
+  payload: Type.Object({
+    albumId: Type.String(),
+    ids: Type.Array(Type.String()),
+  }),
+});
+export type PhotosRemovedMessage = Static<typeof PhotosRemovedMessage>;

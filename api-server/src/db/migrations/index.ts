@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './001-initial';
 import * as uploads from './002-uploads';
 import * as loginFailures from './003-login-failures';
+import * as secondWave from './004-second-wave';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-uploads': uploads,
   '003-login-failures': loginFailures,
+  '004-second-wave': secondWave,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -46,7 +46,7 @@ function AlbumGallery({ albumId }: { albumId: string }) {
   const [inviteOpen, setInviteOpen] = useState(false);
 
   useProcessingUpdates(albumId, gallery.loads, photos, gallery.applyUpdates);
-  const live = useLiveRefresh(albumId, lightboxIndex >= 0 || presenting, gallery.reload);
+  const live = useLiveRefresh(albumId, lightboxIndex >= 0 || presenting, gallery.reload, gallery.dropPhotos);
 
   // The lightbox stays on the photo it shows when the list is refreshed under it.
   const viewedId = useRef<string | null>(null);

@@ -1,4 +1,4 @@
-import { AlbumRealtimeClient, albumSocketUrl, isNewPhotosFor, type SocketLike } from '../realtime/album-realtime';
+import { AlbumRealtimeClient, albumSocketUrl, isNewPhotosFor, isPhotosRemovedFor, type SocketLike } from '../realtime/album-realtime';
 
 class FakeSocket implements SocketLike {
   static created: FakeSocket[] = [];
@@ -136,7 +136,7 @@ describe('AlbumRealtimeClient', () => {
   });
 });
 
-describe('albumSocketUrl and isNewPhotosFor', () => {
+describe('albumSocketUrl, isNewPhotosFor and isPhotosRemovedFor', () => {
   it('builds a same-origin ws URL with the token only when given', () => {
     expect(albumSocketUrl('a 1')).toBe(`ws://${window.location.host}/ws/albums/a%201`);
     expect(albumSocketUrl('a1', 't.k')).toBe(`ws://${window.location.host}/ws/albums/a1?token=t.k`);
@@ -146,5 +146,12 @@ describe('albumSocketUrl and isNewPhotosFor', () => {
     expect(isNewPhotosFor({ type: 'new_photos', payload: { albumId: 'a1', photos: [] } }, 'a1')).toBe(true);
     expect(isNewPhotosFor({ type: 'new_photos', payload: { albumId: 'a2', photos: [] } }, 'a1')).toBe(false);
     expect(isNewPhotosFor({ type: 'other', payload: { albumId: 'a1' } }, 'a1')).toBe(false);
+  });
+
+  it('recognises photos_removed of the album only, with its ids', () => {
+    expect(isPhotosRemovedFor({ type: 'photos_removed', payload: { albumId: 'a1', ids: ['p1'] } }, 'a1')).toBe(true);
+    expect(isPhotosRemovedFor({ type: 'photos_removed', payload: { albumId: 'a2', ids: ['p1'] } }, 'a1')).toBe(false);
+    expect(isPhotosRemovedFor({ type: 'photos_removed', payload: { albumId: 'a1' } }, 'a1')).toBe(false);
+    expect(isPhotosRemovedFor({ type: 'new_photos', payload: { albumId: 'a1', photos: [] } }, 'a1')).toBe(false);
   });
 });

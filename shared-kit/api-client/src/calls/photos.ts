@@ -1,4 +1,4 @@
-import type { PhotoItem, PhotoUpdate, Uploader } from '@momentos/api-contract';
+import type { PhotoItem, PhotoUpdate, StatusMessage, Uploader } from '@momentos/api-contract';
 import { request } from '../http/api-result';
 import { http } from '../http/http-client';
 
@@ -27,6 +27,14 @@ export function getPhotoUpdates(albumId: string, ids: readonly string[]) {
 /** GET /api/events/photos/users/{albumId}: who sent photos to the album. */
 export function listAlbumUploaders(albumId: string) {
   return request<Uploader[]>({ method: 'GET', url: `/api/events/photos/users/${segment(albumId)}` });
+}
+
+/**
+ * DELETE /api/events/photos/{photoId}: removes the photo, its original and every rendition, and tells
+ * the album's open galleries (`photos_removed`). The event's owner may remove any of its photos.
+ */
+export function removePhoto(photoId: string) {
+  return request<StatusMessage>({ method: 'DELETE', url: `/api/events/photos/${segment(photoId)}` });
 }
 
 /** The API origin the calls go to ('' when it is the page's origin). */

@@ -1,4 +1,4 @@
-import type { NewPhotosMessage } from '@momentos/api-contract';
+import type { NewPhotosMessage, PhotosRemovedMessage } from '@momentos/api-contract';
 import { http } from '../http/http-client';
 
 /** A realtime message (spec §3): a type and a payload. */
@@ -8,7 +8,7 @@ export interface RealtimeMessage<T extends string = string, P = unknown> {
 }
 
 /** `new_photos`: photos were added to an album (sent by the server after an upload). */
-export type { NewPhotosMessage } from '@momentos/api-contract';
+export type { NewPhotosMessage, PhotosRemovedMessage } from '@momentos/api-contract';
 
 export type RealtimeListener = (message: RealtimeMessage) => void;
 
@@ -218,6 +218,13 @@ export function isNewPhotosFor(message: RealtimeMessage, albumId: string): messa
   if (message.type !== 'new_photos') return false;
   const payload = message.payload as { albumId?: unknown } | null | undefined;
   return !payload || payload.albumId === undefined || String(payload.albumId) === albumId;
+}
+
+/** Narrows a message to `photos_removed` of one album (deleted or hidden photos: drop them at once). */
+export function isPhotosRemovedFor(message: RealtimeMessage, albumId: string): message is PhotosRemovedMessage {
+  if (message.type !== 'photos_removed') return false;
+  const payload = message.payload as { albumId?: unknown; ids?: unknown } | null | undefined;
+  return !!payload && Array.isArray(payload.ids) && (payload.albumId === undefined || String(payload.albumId) === albumId);
 }
 
 /** The page's one realtime client (api-client is a federation singleton, so every remote shares it). */

@@ -157,4 +157,24 @@ describe('Gallery page', () => {
     // The presentation keeps showing the image it was on.
     expect(await screen.findByText('2 / 2')).toBeInTheDocument();
   });
+
+  it('drops removed photos at once, without a reload, even with the presentation open', async () => {
+    const api = galleryApi([photo('p2', { user_id: 'Bia' }), photo('p1', { user_id: 'Ana' })]);
+    const user = userEvent.setup();
+    renderGallery();
+    await screen.findByRole('img', { name: 'Foto enviada por Bia' });
+
+    act(() => api.emit({ type: 'photos_removed', payload: { albumId: 'other', ids: ['p2'] } }));
+    expect(screen.getByRole('img', { name: 'Foto enviada por Bia' })).toBeInTheDocument();
+    act(() => api.emit({ type: 'photos_removed', payload: { albumId: 'a1', ids: ['p2'] } }));
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Foto enviada por Bia' })).not.toBeInTheDocument());
+    expect(screen.getByRole('img', { name: 'Foto enviada por Ana' })).toBeInTheDocument();
+    expect(api.list()).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Modo Apresentação' }));
+    expect(await screen.findByText('1 / 1')).toBeInTheDocument();
+    act(() => api.emit({ type: 'photos_removed', payload: { albumId: 'a1', ids: ['p1'] } }));
+    expect(await screen.findByText('Nenhuma imagem disponível')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Novas fotos disponíveis! Clique para atualizar' })).not.toBeInTheDocument();
+  });
 });

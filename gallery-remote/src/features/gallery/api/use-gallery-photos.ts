@@ -16,6 +16,8 @@ export interface GalleryPhotos {
   reload: () => Promise<void>;
   setUploader: (uploader: string | null) => void;
   applyUpdates: (updates: PhotoUpdate[]) => void;
+  /** Takes photos out of the list at once (deleted or hidden: `photos_removed`). */
+  dropPhotos: (ids: string[]) => void;
 }
 
 const noPhotos: PhotoItem[] = [];
@@ -49,5 +51,13 @@ export function useGalleryPhotos(albumId: string): GalleryPhotos {
     [mutate],
   );
 
-  return { photos: data ?? noPhotos, loading: data === undefined && error === undefined, uploader, loads, reload, setUploader, applyUpdates };
+  const dropPhotos = useCallback(
+    (ids: string[]) => {
+      const gone = new Set(ids);
+      void mutate((current) => current?.filter((photo) => !gone.has(photo.id)), { revalidate: false });
+    },
+    [mutate],
+  );
+
+  return { photos: data ?? noPhotos, loading: data === undefined && error === undefined, uploader, loads, reload, setUploader, applyUpdates, dropPhotos };
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { albumRealtime, isNewPhotosFor, useAuthStore } from '@momentos/api-client';
+import { albumRealtime, isNewPhotosFor, isPhotosRemovedFor, useAuthStore } from '@momentos/api-client';
 import { notify } from '@momentos/design-kit';
 import { texts } from '../../../texts';
 
@@ -13,19 +13,26 @@ export interface LiveRefresh {
 /**
  * Spec §4 'Realtime refresh in the gallery': a `new_photos` message of this album reloads the gallery
  * silently with the info toast; while the lightbox or the presentation is open only the button shows.
+ * A `photos_removed` message (deleted or hidden photos) takes them out at once, viewer open or not.
  */
-export function useLiveRefresh(albumId: string, viewerOpen: boolean, reload: () => Promise<void>): LiveRefresh {
+export function useLiveRefresh(albumId: string, viewerOpen: boolean, reload: () => Promise<void>, drop: (ids: string[]) => void): LiveRefresh {
   const [pending, setPending] = useState(false);
   const viewerOpenRef = useRef(viewerOpen);
   viewerOpenRef.current = viewerOpen;
   const reloadRef = useRef(reload);
   reloadRef.current = reload;
+  const dropRef = useRef(drop);
+  dropRef.current = drop;
 
   useEffect(() => {
     const token = useAuthStore.getState().token;
     return albumRealtime.subscribe(
       albumId,
       (message) => {
+        if (isPhotosRemovedFor(message, albumId)) {
+          dropRef.current(message.payload.ids);
+          return;
+        }
         if (!isNewPhotosFor(message, albumId)) return;
         if (viewerOpenRef.current) {
           setPending(true);
