@@ -1,10 +1,11 @@
 import path from 'node:path';
 import parseRange from 'range-parser';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { answers, FileQuery } from '@momentos/api-contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isImmutableKey } from '../domain/files';
 import { contentTypeOf, isSafeKey, type ByteRange, type StoredInfo } from '../domain/storage';
 import { HttpError, messages, notFound } from '../errors';
-import { errorResponse } from '../schemas/common';
 
 export { contentTypeOf };
 
@@ -70,20 +71,14 @@ export function chooseRange(request: FastifyRequest, info: StoredInfo): ByteRang
   return { start: ranges[0].start, end: ranges[0].end };
 }
 
-const querySchema = {
-  type: 'object',
-  properties: { path: { type: 'string', minLength: 1, maxLength: 1024 } },
-  required: ['path'],
-} as const;
-
 /**
  * Stored files as a CDN would serve them, whichever driver holds them: byte ranges (206, 416),
  * conditional requests (304 on If-None-Match / If-Modified-Since), the type named by the key, and a
  * year of `immutable` caching for files whose name never gets other content.
  */
-const fileRoutes: FastifyPluginAsync = async (app) => {
-  async function serve(request: FastifyRequest<{ Querystring: { path: string } }>, reply: FastifyReply, download: boolean) {
-    const key = keyFromPathParam(request.query.path);
+const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  async function serve(request: FastifyRequest, pathParam: string, reply: FastifyReply, download: boolean) {
+    const key = keyFromPathParam(pathParam);
     if (!key) throw new HttpError(400, messages.invalidPath);
     const info = await app.storage.head(key);
     if (!info) throw notFound(messages.fileNotFound);
@@ -121,12 +116,12 @@ const fileRoutes: FastifyPluginAsync = async (app) => {
   }
 
   // HEAD is routed explicitly: Fastify's automatic HEAD route would answer Content-Length: 0.
-  const options = { schema: { querystring: querySchema, response: { '4xx': errorResponse } }, exposeHeadRoute: false };
+  const options = { schema: { querystring: FileQuery, response: answers({}) }, exposeHeadRoute: false };
   for (const [url, download] of [
     ['/api/files', false],
     ['/api/files/download', true],
   ] as const) {
-    app.route<{ Querystring: { path: string } }>({ method: ['GET', 'HEAD'], url, ...options, handler: (request, reply) => serve(request, reply, download) });
+    app.route({ method: ['GET', 'HEAD'], url, ...options, handler: (request, reply) => serve(request, request.query.path, reply, download) });
   }
 };
 

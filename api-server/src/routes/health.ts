@@ -1,17 +1,11 @@
+import { Health, HealthDown } from '@momentos/api-contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
-import type { FastifyPluginAsync } from 'fastify';
 
-const healthRoutes: FastifyPluginAsync = async (app) => {
+const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/health',
-    {
-      schema: {
-        response: {
-          200: { type: 'object', properties: { status: { type: 'string' }, database: { type: 'string' } } },
-          503: { type: 'object', properties: { status: { type: 'number' }, message: { type: 'string' } } },
-        },
-      },
-    },
+    { schema: { response: { 200: Health, 503: HealthDown } } },
     async (request, reply) => {
       try {
         await sql`select 1`.execute(app.db);
