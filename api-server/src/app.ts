@@ -12,6 +12,7 @@ import albumRoutes from './routes/albums';
 import authRoutes from './routes/auth';
 import eventRoutes from './routes/events';
 import fileRoutes from './routes/files';
+import contentBackfillPlugin from './plugins/content-backfill';
 import chunkSessionsPlugin from './plugins/chunk-sessions';
 import ingestPlugin from './plugins/ingest';
 import mediaWorkerPlugin from './plugins/media-worker';
@@ -36,7 +37,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(fastifyCors, {
       origin: config.corsOrigin === '*' ? '*' : config.corsOrigin.split(',').map((origin) => origin.trim()),
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      allowedHeaders: ['authentication', 'authorization', 'content-type', 'accept', 'origin', 'x-requested-with'],
+      allowedHeaders: ['authentication', 'authorization', 'content-type', 'accept', 'origin', 'x-requested-with', 'x-delete-key'],
       exposedHeaders: ['authentication'],
     });
     await app.register(fastifyCompress, {
@@ -51,6 +52,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(mediaWorkerPlugin, { config });
     await app.register(ingestPlugin);
     await app.register(chunkSessionsPlugin, { config });
+    await app.register(contentBackfillPlugin);
 
     await app.register(healthRoutes);
     await app.register(authRoutes, { config });

@@ -17,6 +17,8 @@ export const messages = {
   albumNotFound: 'Álbum não encontrado.',
   photoNotFound: 'Foto não encontrada.',
   photoRemoved: 'Foto excluída.',
+  wrongDeleteKey: 'Chave de remoção inválida. Só quem enviou a foto pode removê-la.',
+  removalNotAllowed: 'Só quem enviou a foto ou o organizador do evento pode removê-la.',
   fileNotFound: 'Arquivo não encontrado.',
   invalidPath: 'Caminho de arquivo inválido.',
   rangeNotSatisfiable: 'O intervalo de bytes pedido está fora do arquivo.',

@@ -70,9 +70,9 @@ describe('removing a photo (DELETE /api/events/photos/{photoId})', () => {
     await expectError(await fetch(`${server.url}/api/events/photos/${doomed.id}`, { method: 'DELETE', headers: ana.headers }), 404);
   });
 
-  test('nobody else removes it: no token 401, another organiser or an unknown photo 404, a malformed id 400', async () => {
+  test('nobody else removes it: neither key nor token 403, a bad token 401, another organiser or an unknown photo 404, a malformed id 400', async () => {
     const photo = await upload(server, albumId, 'safe.jpg', await jpeg(3));
-    await expectError(await fetch(`${server.url}/api/events/photos/${photo.id}`, { method: 'DELETE' }), 401);
+    await expectError(await fetch(`${server.url}/api/events/photos/${photo.id}`, { method: 'DELETE' }), 403);
     await expectError(await fetch(`${server.url}/api/events/photos/${photo.id}`, { method: 'DELETE', headers: { authentication: 'not-a-token' } }), 401);
     const other = await expectError(await fetch(`${server.url}/api/events/photos/${photo.id}`, { method: 'DELETE', headers: bea.headers }), 404);
     expect(other.message).toBe('Foto não encontrada.');

@@ -45,6 +45,9 @@ async function storedFiles(server: TestServer): Promise<string[]> {
   return (await storedKeys(server)).filter((key) => key.includes('/albums/'));
 }
 
+/** An upload answer's item as lists and announcements show it: without what only its sender learns. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+const asListed = ({ file_name, duplicate, delete_key, ...item }: Record<string, unknown>) => item;
 const keyOf = (url: string) => decodeURIComponent(url.replace('/api/files?path=', ''));
 const photoCount = async (server: TestServer) => Number((await server.app.db.selectFrom('photos').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())!.n);
 
@@ -80,6 +83,9 @@ describe('photo uploads', () => {
     expect(body).toEqual({ status: 201, message: expect.any(String), photos: [expect.any(Object), expect.any(Object)] });
     for (const item of body.photos) {
       expect(item).toEqual({
+        file_name: expect.stringMatching(/^(a1b2c3\.jpg|d4e5f6\.png)$/),
+        duplicate: false,
+        delete_key: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
         id: expect.stringMatching(/^pho_[0-9a-f-]{36}$/),
         original_photo: expect.stringMatching(/^\/api\/files\?path=events\/.+\.(jpg|png)$/),
         compressed_photo: null,
@@ -229,8 +235,9 @@ describe('photo uploads', () => {
 
   test('listing: newest first, filter by user_id, distinct users, updates by ids; private albums only for their owner', async () => {
     const own = await createAlbum(server, ana.token, event.id, { name: 'Lista', is_public: true, is_available: true });
-    for (const [user, name] of [['Zeca', 'l1.jpg'], ['ana', 'l2.jpg'], ['Álvaro', 'l3.jpg'], ['Zeca', 'l4.jpg']]) {
-      expect((await upload(server, own.id, user, [{ name, bytes: await jpeg(30, 30) }])).status).toBe(201);
+    for (const [n, [user, name]] of [['Zeca', 'l1.jpg'], ['ana', 'l2.jpg'], ['Álvaro', 'l3.jpg'], ['Zeca', 'l4.jpg']].entries()) {
+      // Different bytes each: the same bytes would be one photo (content dedupe).
+      expect((await upload(server, own.id, user, [{ name, bytes: await jpeg(30 + n, 30) }])).status).toBe(201);
     }
     const list = await readJson(await fetch(`${server.url}/api/events/photos/${own.id}`));
     expect(list.map((p: { original_photo: string }) => p.original_photo)).toHaveLength(4);
@@ -274,7 +281,7 @@ describe('photo uploads', () => {
     const response = await upload(server, album.id, 'Rui', [{ name: 'ws-1.jpg', bytes: await jpeg(30, 30) }]);
     const { photos } = await readJson(response);
     for (let i = 0; i < 50 && (a.messages.length === 0 || b.messages.length === 0); i++) await new Promise((r) => setTimeout(r, 20));
-    for (const client of [a, b]) expect(client.messages).toEqual([{ type: 'new_photos', payload: { albumId: album.id, photos } }]);
+    for (const client of [a, b]) expect(client.messages).toEqual([{ type: 'new_photos', payload: { albumId: album.id, photos: photos.map(asListed) } }]);
 
     await expect(open(`${wsUrl}/ws/albums/${privateAlbum.id}`)).rejects.toThrow('status 404');
     const owner = await open(`${wsUrl}/ws/albums/${privateAlbum.id}?token=${encodeURIComponent(ana.token)}`);
@@ -502,7 +509,7 @@ describe('chunked upload', () => {
     expect(fs.readdirSync(path.join(server.dataDir, 'tmp', 'chunks'))).toEqual([]);
 
     for (let i = 0; i < 50 && messages.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(messages).toEqual([{ type: 'new_photos', payload: { albumId: album.id, photos: body.photos } }]);
+    expect(messages).toEqual([{ type: 'new_photos', payload: { albumId: album.id, photos: body.photos.map(asListed) } }]);
     socket.close();
 
     // A repeated finalize answers the same photo; a normal upload of the same file is idempotent with it.

@@ -2,7 +2,7 @@ import fsp from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, UploadSessionRow } from '../db/schema';
-import { createSession, expireSessions, liveSessionIds } from '../repositories/upload-sessions';
+import { createSession, expireSessions, listChunks, liveSessionIds } from '../repositories/upload-sessions';
 import type { TempArea } from './temp-area';
 
 // The rules of a chunked upload: a session is opened with the file's size, chunks arrive in any
@@ -51,6 +51,20 @@ export function placeReceived(session: UploadSessionRow, index: number, total: n
 }
 
 type ChunkRecord = { chunk_index: number | string; size: number | string };
+
+/**
+ * Which chunks of a session the server holds, with their sizes: the one question a resumed upload
+ * (the status call) and finalize ask. Today the rows written as each chunk landed in the session's
+ * file; when sessions become S3 multipart uploads (issue 14) it is the store's list of parts.
+ */
+export function receivedChunks(db: Kysely<Database>, sessionId: string): Promise<ChunkRecord[]> {
+  return listChunks(db, sessionId);
+}
+
+/** A session idle for longer than the TTL is gone, even before the sweep removes it. */
+export function isExpired(session: Pick<UploadSessionRow, 'updated_at'>, ttlMs: number, now = Date.now()): boolean {
+  return Date.parse(session.updated_at) < now - ttlMs;
+}
 
 /** Why a session cannot be finalized yet because chunks are missing (a Portuguese message), or null. */
 export function missingChunksReason(session: UploadSessionRow, chunks: readonly ChunkRecord[]): string | null {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AlbumRow, Database, PhotoRow } from '../db/schema';
-import { findByIdempotencyKey, insertPhoto } from '../repositories/photos';
+import { findByContent, findByIdempotencyKey, insertPhoto, setDeleteKeyHash } from '../repositories/photos';
+import { newDeleteKey } from './delete-key';
 import { storageKeys } from './files';
 import { newId } from './ids';
 import type { Storage } from './storage';
@@ -25,26 +26,55 @@ function nextTimestamp(): string {
   return new Date(lastTimestamp).toISOString();
 }
 
+/** One file of an upload as its sender learns it. */
+export interface StoredUpload {
+  row: PhotoRow;
+  /** The name the client sent for this file (its queue's key), echoed. */
+  clientName: string | null;
+  /** The album already held these bytes: `row` is the existing photo, nothing was stored. */
+  duplicate: boolean;
+  /** The key that lets the sender remove the photo; never for a duplicate. */
+  deleteKey?: string;
+}
+
 /**
- * Files the finished temporary files into the album: one row per file, the file moved into storage
- * (a rename on local disk, an upload to the bucket) before its row is written. A file already stored
- * under the same idempotency key (album + client file name + size) is not stored again: its existing
- * row is answered. New photos are announced to the album's subscribers and queued for the media
- * worker. Answers one row per file, in order.
+ * Files the finished temporary files into the album, answering one StoredUpload per file, in order.
+ * - A retry of the same file (album + the client's random unique name + size) answers the row the
+ *   first try stored, with a new delete key (the sender may have lost the first answer; only the
+ *   device that made the random name can send it again).
+ * - The same bytes already in the album (SHA-256) answer the existing row as a duplicate: nothing is
+ *   stored or announced and no delete key is given (holding the bytes gives no power over another
+ *   guest's photo).
+ * - Otherwise the file goes into storage (a rename on local disk, an upload to the bucket), then its
+ *   row. Two requests racing with the same bytes: the unique index on (album, hash) decides, the loser
+ *   removes its copy and answers the winner as a duplicate.
+ * New photos are announced to the album's subscribers and queued for the media worker.
  */
-export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: string, files: ReceivedFile[]): Promise<PhotoRow[]> {
+export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: string, files: ReceivedFile[]): Promise<StoredUpload[]> {
   const { db, storage, temp } = deps;
-  const stored: PhotoRow[] = [];
+  const answers: StoredUpload[] = [];
   const created: PhotoRow[] = [];
+  /** The row a retry or a duplicate answers, if one exists now. */
+  const earlier = async (file: ReceivedFile): Promise<StoredUpload | null> => {
+    const retried = file.clientName ? await findByIdempotencyKey(db, album.id, file.clientName, file.size) : undefined;
+    if (retried) {
+      const { key, hash } = newDeleteKey();
+      await setDeleteKeyHash(db, retried.id, hash);
+      return { row: retried, clientName: file.clientName, duplicate: false, deleteKey: key };
+    }
+    const same = await findByContent(db, album.id, file.sha256);
+    return same ? { row: same, clientName: file.clientName, duplicate: true } : null;
+  };
   try {
     for (const file of files) {
-      const existing = file.clientName ? await findByIdempotencyKey(db, album.id, file.clientName, file.size) : undefined;
+      const existing = await earlier(file);
       if (existing) {
         await temp.remove(file.temp);
-        stored.push(existing);
+        answers.push(existing);
         continue;
       }
       const id = newId.photo();
+      const deleteKey = newDeleteKey();
       const row: PhotoRow = {
         id,
         album_id: album.id,
@@ -57,8 +87,8 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
         client_file_name: file.clientName,
         client_file_size: file.size,
         created_at: nextTimestamp(),
-        content_sha256: null,
-        delete_key_hash: null,
+        content_sha256: file.sha256,
+        delete_key_hash: deleteKey.hash,
         hidden: 0,
         pending: 0,
       };
@@ -69,14 +99,14 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
         await insertPhoto(db, row);
       } catch (error) {
         await storage.remove(row.original_path).catch(() => undefined);
-        // A concurrent retry of the same file won the unique index: answer its row.
-        const winner = file.clientName ? await findByIdempotencyKey(db, album.id, file.clientName, file.size) : undefined;
+        // A concurrent request won a unique index (the same file retried, or the same bytes): answer its row.
+        const winner = await earlier(file);
         if (!winner) throw error;
-        stored.push(winner);
+        answers.push(winner);
         continue;
       }
       created.push(row);
-      stored.push(row);
+      answers.push({ row, clientName: file.clientName, duplicate: false, deleteKey: deleteKey.key });
     }
   } finally {
     // Whatever happens, announce and process what was stored.
@@ -85,5 +115,5 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
       await deps.enqueue(created.map((row) => row.id));
     }
   }
-  return stored;
+  return answers;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { Transform } from 'node:stream';
@@ -8,16 +9,20 @@ import { SNIFF_BYTES } from './media-type';
 export interface Received {
   size: number;
   head: Buffer;
+  /** SHA-256 (hex) of every byte written, computed as they streamed. */
+  sha256: string;
 }
 
 /**
- * Streams one part to `target` while counting its bytes and keeping its first bytes for type
- * detection. `onBytes` sees every piece first and may throw (a limit), which ends the stream.
+ * Streams one part to `target` while counting its bytes, hashing them (SHA-256, the album's content
+ * identity: no second read of the file) and keeping its first bytes for type detection. `onBytes`
+ * sees every piece first and may throw (a limit), which ends the stream.
  */
 export async function streamToFile(source: Readable, target: string, onBytes: (length: number) => void): Promise<Received> {
   let size = 0;
   const headParts: Buffer[] = [];
   let headLength = 0;
+  const hash = createHash('sha256');
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       try {
@@ -27,6 +32,7 @@ export async function streamToFile(source: Readable, target: string, onBytes: (l
         return;
       }
       size += chunk.length;
+      hash.update(chunk);
       if (headLength < SNIFF_BYTES) {
         headParts.push(chunk.subarray(0, SNIFF_BYTES - headLength));
         headLength += Math.min(chunk.length, SNIFF_BYTES - headLength);
@@ -35,7 +41,14 @@ export async function streamToFile(source: Readable, target: string, onBytes: (l
     },
   });
   await pipeline(source, counter, fs.createWriteStream(target, { highWaterMark: 1024 * 1024 }));
-  return { size, head: Buffer.concat(headParts) };
+  return { size, head: Buffer.concat(headParts), sha256: hash.digest('hex') };
+}
+
+/** SHA-256 (hex) of a whole file on disk (a finished chunk session; see docs/decisions.md). */
+export async function hashFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const piece of fs.createReadStream(file, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) hash.update(piece);
+  return hash.digest('hex');
 }
 
 /** The first bytes of a file on disk. */

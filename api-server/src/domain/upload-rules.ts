@@ -46,4 +46,6 @@ export interface ReceivedFile {
   clientName: string | null;
   size: number;
   type: MediaType;
+  /** SHA-256 (hex) of the file's bytes: the same bytes are stored once per album. */
+  sha256: string;
 }

@@ -1,7 +1,8 @@
 // Database rows as the API answers them (the shapes of @momentos/api-contract).
-import type { Album, EventItem, PhotoItem, PhotoUpdate } from '@momentos/api-contract';
+import type { Album, EventItem, PhotoItem, PhotoUpdate, UploadedPhoto } from '@momentos/api-contract';
 import type { AlbumRow, EventRow, PhotoRow } from '../db/schema';
 import { fileUrl } from '../domain/files';
+import type { StoredUpload } from '../domain/ingest';
 
 export const presentEvent = (row: EventRow): EventItem => ({
   id: row.id,
@@ -36,3 +37,11 @@ export const presentUpdate = (row: PhotoRow): PhotoUpdate => {
   const item = presentPhoto(row);
   return { id: item.id, compressed_photo: item.compressed_photo, error: item.error, processing: item.processing };
 };
+
+/** One file of an upload answer: the photo, the name the client sent, duplicate, and the delete key once. */
+export const presentUpload = (upload: StoredUpload): UploadedPhoto => ({
+  ...presentPhoto(upload.row),
+  file_name: upload.clientName,
+  duplicate: upload.duplicate,
+  ...(upload.deleteKey ? { delete_key: upload.deleteKey } : {}),
+});

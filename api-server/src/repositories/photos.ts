@@ -45,6 +45,33 @@ export function findByIdempotencyKey(db: Kysely<Database>, albumId: string, file
     .executeTakeFirst();
 }
 
+/** The album's photo holding these bytes (SHA-256, hex), if any. */
+export function findByContent(db: Kysely<Database>, albumId: string, sha256: string): Promise<PhotoRow | undefined> {
+  return db.selectFrom('photos').selectAll().where('album_id', '=', albumId).where('content_sha256', '=', sha256).executeTakeFirst();
+}
+
+/** Replaces the hash of a photo's delete key (a new key handed to its sender). */
+export async function setDeleteKeyHash(db: Kysely<Database>, id: string, hash: string): Promise<void> {
+  await db.updateTable('photos').set({ delete_key_hash: hash }).where('id', '=', id).execute();
+}
+
+/** Up to `limit` photos without a content hash, after `afterId` in id order (the backfill's cursor). */
+export function photosWithoutContentHash(db: Kysely<Database>, afterId: string, limit: number) {
+  return db
+    .selectFrom('photos')
+    .select(['id', 'album_id', 'original_path'])
+    .where('content_sha256', 'is', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Records a photo's content hash unless one is there already. */
+export async function setContentHash(db: Kysely<Database>, id: string, sha256: string): Promise<void> {
+  await db.updateTable('photos').set({ content_sha256: sha256 }).where('id', '=', id).where('content_sha256', 'is', null).execute();
+}
+
 export async function insertPhoto(db: Kysely<Database>, row: PhotoRow): Promise<void> {
   await db.insertInto('photos').values(row).execute();
 }

@@ -2,6 +2,9 @@ import fsp from 'node:fs/promises';
 import {
   answers,
   ChunkFinalizeBody,
+  ChunkSessionParams,
+  ChunkStatus,
+  ChunkStatusQuery,
   ChunkInitAnswer,
   ChunkInitFields,
   ChunkUploadAnswer,
@@ -13,12 +16,14 @@ import type { Config } from '../config';
 import type { UploadSessionRow } from '../db/schema';
 import { findUploadAlbum } from '../domain/albums';
 import {
+  isExpired,
   isSessionId,
   MAX_CHUNKS,
   missingChunksReason,
   openChunkSession,
   placement,
   placeReceived,
+  receivedChunks,
   sessionFile,
   sizeMismatchMessage,
   sizesAgree,
@@ -26,15 +31,16 @@ import {
 } from '../domain/chunk-session';
 import { storeUploads } from '../domain/ingest';
 import { detectMediaType } from '../domain/media-type';
-import { readAll, readHead, streamAt, writeAt } from '../domain/receive';
+import { hashFile, readAll, readHead, streamAt, writeAt } from '../domain/receive';
 import { emptyFilesMessage, fileTooLargeMessage, normaliseClientFileName, normaliseUserId, notMediaMessage } from '../domain/upload-rules';
 import { HttpError, messages, notFound } from '../errors';
 import { integerField, multipartError, tooLarge } from '../http/multipart';
-import { presentPhoto } from '../http/present';
+import { presentUpload } from '../http/present';
 import { albumRefused } from '../http/refusals';
 import { validFields } from '../http/validate';
-import { findPhoto } from '../repositories/photos';
-import { findSession, listChunks, markSessionDone, recordChunk, setSessionShape } from '../repositories/upload-sessions';
+import { findPhoto, setDeleteKeyHash } from '../repositories/photos';
+import { newDeleteKey } from '../domain/delete-key';
+import { findSession, markSessionDone, recordChunk, setSessionShape } from '../repositories/upload-sessions';
 
 const isChunkField = (name: string): name is keyof ChunkUploadFields => name === 'sessionId' || name === 'chunkIndex' || name === 'totalChunks';
 
@@ -45,7 +51,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   async function liveSession(sessionId: string | undefined): Promise<UploadSessionRow> {
     if (!isSessionId(sessionId)) throw notFound(messages.sessionNotFound);
     const session = await findSession(app.db, sessionId);
-    if (!session) throw notFound(messages.sessionNotFound);
+    if (!session || isExpired(session, limits.chunkSessionTtlMs)) throw notFound(messages.sessionNotFound);
     return session;
   }
 
@@ -54,6 +60,21 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     if (!found.ok) throw albumRefused(found.refusal);
     return found.value;
   }
+
+  app.get(
+    '/api/events/photos/chunk/:sessionId',
+    { schema: { params: ChunkSessionParams, querystring: ChunkStatusQuery, response: answers({ 200: ChunkStatus }) } },
+    async (request) => {
+      const session = await liveSession(request.params.sessionId);
+      const albumId = request.query.albumId?.trim();
+      if (albumId && albumId !== session.album_id) throw notFound(messages.sessionNotFound);
+      const total = session.total_chunks === null ? null : Number(session.total_chunks);
+      const indexes = session.photo_id
+        ? Array.from({ length: total ?? 0 }, (_, index) => index)
+        : (await receivedChunks(app.db, session.id)).map((chunk) => Number(chunk.chunk_index)).sort((a, b) => a - b);
+      return { sessionId: session.id, fileSize: Number(session.file_size), totalChunks: total, receivedChunks: indexes, photoId: session.photo_id };
+    },
+  );
 
   app.post('/api/events/photos/chunk/init', { schema: { response: answers({ 200: ChunkInitAnswer }) } }, async (request) => {
     const raw: Record<string, unknown> = {};
@@ -161,12 +182,17 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     async (request, reply) => {
       const session = await liveSession(request.body.sessionId);
       if (session.photo_id) {
-        // A repeated finalize answers the photo the first one stored.
+        // A repeated finalize (the first answer was lost) answers the photo the first one stored: the
+        // session's own photo with a new delete key, or the existing photo it was a duplicate of.
         const photo = await findPhoto(app.db, session.photo_id);
         if (!photo) throw notFound(messages.sessionNotFound);
-        return reply.status(201).send({ status: 201, message: messages.uploadStored, photos: [presentPhoto(photo)] });
+        const own = photo.client_file_name === session.file_name && Number(photo.client_file_size) === Number(session.file_size);
+        const key = own ? newDeleteKey() : null;
+        if (key) await setDeleteKeyHash(app.db, photo.id, key.hash);
+        const upload = { row: photo, clientName: session.file_name, duplicate: !own, deleteKey: key?.key };
+        return reply.status(201).send({ status: 201, message: messages.uploadStored, photos: [presentUpload(upload)] });
       }
-      const chunks = await listChunks(app.db, session.id);
+      const chunks = await receivedChunks(app.db, session.id);
       const missing = missingChunksReason(session, chunks);
       if (missing) throw new HttpError(400, missing);
       const temp = fileOf(session.id);
@@ -177,9 +203,13 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       const type = detectMediaType(await readHead(temp));
       if (!type) throw new HttpError(415, notMediaMessage([session.file_name]));
       const album = await uploadAlbum(session.album_id);
-      const rows = await storeUploads(app.ingest, album, session.user_id, [{ temp, clientName: session.file_name, size: Number(session.file_size), type }]);
-      await markSessionDone(app.db, session.id, rows[0].id);
-      return reply.status(201).send({ status: 201, message: messages.uploadStored, photos: rows.map(presentPhoto) });
+      // Hashed here, from the assembled file, not chunk by chunk as they arrive: see docs/decisions.md.
+      const sha256 = await hashFile(temp);
+      const uploads = await storeUploads(app.ingest, album, session.user_id, [
+        { temp, clientName: session.file_name, size: Number(session.file_size), type, sha256 },
+      ]);
+      await markSessionDone(app.db, session.id, uploads[0].row.id);
+      return reply.status(201).send({ status: 201, message: messages.uploadStored, photos: uploads.map(presentUpload) });
     },
   );
 };

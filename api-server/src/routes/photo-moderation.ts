@@ -1,5 +1,6 @@
-import { answers, PhotoParams, StatusMessage } from '@momentos/api-contract';
+import { answers, DELETE_KEY_HEADER, PhotoParams, StatusMessage } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { deleteKeyMatches } from '../domain/delete-key';
 import { removePhotos, type RemovalDeps } from '../domain/photo-removal';
 import { HttpError, messages, notFound } from '../errors';
 import { findPhotoWithAlbum } from '../repositories/photos';
@@ -20,10 +21,19 @@ const photoModerationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/events/photos/:photoId',
     { schema: { params: PhotoParams, response: answers({ 200: StatusMessage }) } },
     async (request) => {
-      const organiser = await app.optionalOrganiser(request);
-      if (!organiser) throw new HttpError(401, messages.unauthorized);
       const photo = await findPhotoWithAlbum(app.db, request.params.photoId);
-      if (!photo || photo.organiser_id !== organiser.id) throw notFound(messages.photoNotFound);
+      const key = request.headers[DELETE_KEY_HEADER];
+      if (typeof key === 'string') {
+        // The guest who sent it (issue 10): the key of the upload's answer, or nothing is removed.
+        if (!photo) throw notFound(messages.photoNotFound);
+        if (!deleteKeyMatches(key, photo.delete_key_hash)) throw new HttpError(403, messages.wrongDeleteKey);
+      } else {
+        const organiser = await app.optionalOrganiser(request);
+        const triedToken = request.headers.authentication !== undefined || request.headers.authorization !== undefined;
+        // Neither a key nor a token: refused as a missing key; a token that fails asks for a new login.
+        if (!organiser) throw triedToken ? new HttpError(401, messages.unauthorized) : new HttpError(403, messages.removalNotAllowed);
+        if (!photo || photo.organiser_id !== organiser.id) throw notFound(messages.photoNotFound);
+      }
       await removePhotos(removal, { id: photo.album_id, event_id: photo.event_id, is_public: photo.is_public }, [photo]);
       return { status: 200, message: messages.photoRemoved };
     },

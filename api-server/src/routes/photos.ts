@@ -28,7 +28,7 @@ import {
 } from '../domain/upload-rules';
 import { HttpError, messages } from '../errors';
 import { multipartError, tooLarge } from '../http/multipart';
-import { presentPhoto, presentUpdate } from '../http/present';
+import { presentPhoto, presentUpdate, presentUpload } from '../http/present';
 import { albumRefused } from '../http/refusals';
 import { listPhotos, listUploaders, photosByIds } from '../repositories/photos';
 
@@ -84,7 +84,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
         });
         // Browsers send an empty, nameless part when nothing was picked.
         if (result.size === 0 && !clientName) continue;
-        received.push({ temp, clientName, size: result.size, head: result.head });
+        received.push({ temp, clientName, size: result.size, head: result.head, sha256: result.sha256 });
       }
 
       const userId = fields.user_id === undefined ? null : normaliseUserId(fields.user_id);
@@ -98,13 +98,13 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       const refused: string[] = [];
       for (const file of received) {
         const type = detectMediaType(file.head);
-        if (type) typed.push({ temp: file.temp, clientName: file.clientName, size: file.size, type });
+        if (type) typed.push({ temp: file.temp, clientName: file.clientName, size: file.size, type, sha256: file.sha256 });
         else refused.push(file.clientName ?? '');
       }
       if (refused.length > 0) throw new HttpError(415, notMediaMessage(refused));
 
-      const rows = await storeUploads(app.ingest, album!, userId, typed);
-      return reply.status(201).send({ status: 201, message: messages.uploadStored, photos: rows.map(presentPhoto) });
+      const uploads = await storeUploads(app.ingest, album!, userId, typed);
+      return reply.status(201).send({ status: 201, message: messages.uploadStored, photos: uploads.map(presentUpload) });
     } catch (error) {
       throw multipartError(error, limits.maxFiles, reply);
     } finally {

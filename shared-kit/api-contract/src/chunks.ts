@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { NullableString } from './common';
 
 /** `POST /api/events/photos/chunk/init`: multipart fields (fileSize as digits) or JSON. */
 export const ChunkInitFields = Type.Object({
@@ -42,3 +43,23 @@ export const ChunkFinalizeBody = Type.Object({
   sessionId: Type.String({ maxLength: 100 }),
 });
 export type ChunkFinalizeBody = Static<typeof ChunkFinalizeBody>;
+
+/** `GET /api/events/photos/chunk/{sessionId}`: a session's state, so a client resumes where it stopped. */
+export const ChunkSessionParams = Type.Object({ sessionId: Type.String({ maxLength: 100 }) });
+export type ChunkSessionParams = Static<typeof ChunkSessionParams>;
+
+/** Optional: the album the client means; a session of another album answers 404. */
+export const ChunkStatusQuery = Type.Object({ albumId: Type.Optional(Type.String({ maxLength: 64 })) });
+export type ChunkStatusQuery = Static<typeof ChunkStatusQuery>;
+
+export const ChunkStatus = Type.Object({
+  sessionId: Type.String(),
+  fileSize: Type.Integer(),
+  /** Null until the first chunk told it. */
+  totalChunks: Type.Union([Type.Integer(), Type.Null()]),
+  /** 0-based indexes of the chunks the server holds, ascending: send only the others. */
+  receivedChunks: Type.Array(Type.Integer()),
+  /** Set once finalize stored the file: finalize again to get its answer. */
+  photoId: NullableString,
+});
+export type ChunkStatus = Static<typeof ChunkStatus>;

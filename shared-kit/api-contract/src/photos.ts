@@ -69,12 +69,30 @@ export const UploadFields = Type.Object({
 });
 export type UploadFields = Static<typeof UploadFields>;
 
-/** The answer of a stored upload (one request or a finalized chunk session). */
+/**
+ * One file of an upload answer: the photo item plus what only its sender learns. `file_name` is the
+ * name this request sent for the file (the random unique name the guest's queue keys it by), so the
+ * client can match answers to its entries; `duplicate` says the album already held these bytes
+ * (the existing photo is answered, nothing new was stored or announced). `delete_key` lets the
+ * sender remove the photo (`x-delete-key`): shown only here, for stored (not duplicate) photos.
+ */
+export const UploadedPhoto = Type.Object({
+  ...PhotoItem.properties,
+  file_name: NullableString,
+  duplicate: Type.Boolean(),
+  delete_key: Type.Optional(Type.String()),
+});
+export type UploadedPhoto = Static<typeof UploadedPhoto>;
+
+/** The answer of a stored upload (one request or a finalized chunk session), one item per file in order. */
 export const UploadAnswer = Type.Object({
   ...StatusMessage.properties,
-  photos: Type.Array(PhotoItem),
+  photos: Type.Array(UploadedPhoto),
 });
 export type UploadAnswer = Static<typeof UploadAnswer>;
+
+/** The header of a guest's removal of their own upload (`DELETE /api/events/photos/{photoId}`). */
+export const DELETE_KEY_HEADER = 'x-delete-key';
 
 /** `/api/events/photos/{photoId}`: one photo (removal, moderation). */
 export const PhotoParams = Type.Object({ photoId: IdParam });

@@ -1,0 +1,267 @@
+import sharp from 'sharp';
+import { backfillContentHashes } from '../src/domain/content-backfill';
+import { createAlbum, createEvent, expectError, organiserSession, readJson, startServer, storedKeys, type TestServer } from './helpers';
+
+// Issue 10: the same bytes are stored once per album, a guest removes their own upload with the
+// delete key of its answer, and a chunked upload resumes from the session's status.
+
+// ws ships no types here; the API server's realtime hub uses the same package.
+const WebSocket = require('ws');
+
+const jpeg = (seed: number, size = 40) =>
+  sharp({ create: { width: size + seed, height: size, channels: 3, background: { r: (seed * 37) % 255, g: 80, b: 120 }, noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+    .jpeg()
+    .toBuffer();
+
+type Uploaded = { id: string; original_photo: string; file_name: string | null; duplicate: boolean; delete_key?: string };
+
+async function send(server: TestServer, albumId: string, files: Array<{ name: string; bytes: Buffer }>, userId = 'Tia Rosa') {
+  const form = new FormData();
+  form.append('album_id', albumId);
+  form.append('user_id', userId);
+  for (const file of files) form.append('images', new Blob([file.bytes], { type: 'image/jpeg' }), file.name);
+  const response = await fetch(`${server.url}/api/events/photos`, { method: 'POST', body: form });
+  expect(response.status).toBe(201);
+  return (await readJson(response)).photos as Uploaded[];
+}
+
+function listen(server: TestServer, albumId: string): Promise<{ socket: { close(): void }; messages: Array<{ type: string; payload: any }> }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws/albums/${albumId}`);
+    const messages: Array<{ type: string; payload: any }> = [];
+    socket.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString())));
+    socket.on('open', () => resolve({ socket, messages }));
+    socket.on('error', reject);
+  });
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+const photoCount = async (server: TestServer, albumId: string) => (await readJson(await fetch(`${server.url}/api/events/photos/${albumId}`))).length as number;
+const removeWithKey = (server: TestServer, photoId: string, key?: string) =>
+  fetch(`${server.url}/api/events/photos/${photoId}`, { method: 'DELETE', headers: key === undefined ? {} : { 'x-delete-key': key } });
+
+describe('content identity, delete keys and resumable chunk sessions', () => {
+  let server: TestServer;
+  let ana: Awaited<ReturnType<typeof organiserSession>>;
+  let albumId: string;
+  let otherAlbumId: string;
+
+  beforeAll(async () => {
+    server = await startServer({ env: { CHUNK_MAX_BYTES: String(16 * 1024), CHUNK_SESSION_TTL: '1h' } });
+    ana = await organiserSession(server, 'ana@example.com');
+    const event = await createEvent(server, ana.token);
+    albumId = (await createAlbum(server, ana.token, event.id, { is_public: true, is_available: true })).id;
+    otherAlbumId = (await createAlbum(server, ana.token, event.id, { name: 'Outro', is_public: true, is_available: true })).id;
+  });
+  afterAll(() => server.close());
+
+  test('the same bytes under another name are answered as a duplicate of the stored photo: same status, no key, no announcement, one file', async () => {
+    const bytes = await jpeg(1);
+    const gallery = await listen(server, albumId);
+    const [first] = await send(server, albumId, [{ name: 'a1b2.jpg', bytes }]);
+    expect(first).toMatchObject({ file_name: 'a1b2.jpg', duplicate: false, delete_key: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) });
+    await settle();
+    expect(gallery.messages).toHaveLength(1);
+    const filesBefore = (await storedKeys(server)).length;
+
+    // Another guest forwards the same picture: the existing photo, flagged, without its key.
+    const [again] = await send(server, albumId, [{ name: 'zz99.jpg', bytes }], 'Tio Juca');
+    expect(again).toMatchObject({ id: first.id, file_name: 'zz99.jpg', duplicate: true, user_id: 'Tia Rosa' });
+    expect(again).not.toHaveProperty('delete_key');
+    await settle();
+    expect(gallery.messages).toHaveLength(1);
+    expect((await storedKeys(server)).length).toBe(filesBefore);
+    expect(await photoCount(server, albumId)).toBe(1);
+
+    // Another album is another collection: the bytes are stored there too.
+    const [elsewhere] = await send(server, otherAlbumId, [{ name: 'zz99.jpg', bytes }]);
+    expect(elsewhere).toMatchObject({ duplicate: false, delete_key: expect.any(String) });
+    expect(elsewhere.id).not.toBe(first.id);
+    gallery.socket.close();
+  });
+
+  test('a batch mixing new files, a duplicate and a retried name answers each in order', async () => {
+    const [a, b, c] = await Promise.all([jpeg(2), jpeg(3), jpeg(4)]);
+    const [storedA] = await send(server, albumId, [{ name: 'keep-a.jpg', bytes: a }]);
+    const answer = await send(server, albumId, [
+      { name: 'new-b.jpg', bytes: b },
+      { name: 'copy-of-a.jpg', bytes: a },
+      { name: 'keep-a.jpg', bytes: a },
+      { name: 'new-c.jpg', bytes: c },
+    ]);
+    expect(answer.map((item) => [item.file_name, item.duplicate])).toEqual([
+      ['new-b.jpg', false],
+      ['copy-of-a.jpg', true],
+      ['keep-a.jpg', false],
+      ['new-c.jpg', false],
+    ]);
+    expect(answer[1].id).toBe(storedA.id);
+    // The retry of the same file (its random name and size) is its sender's: a new key replaces the old.
+    expect(answer[2].id).toBe(storedA.id);
+    expect(answer[2].delete_key).toEqual(expect.any(String));
+    expect(answer[2].delete_key).not.toBe(storedA.delete_key);
+    await expectError(await removeWithKey(server, storedA.id, storedA.delete_key), 403);
+  });
+
+  test('concurrent uploads of the same bytes store one photo; the loser answers the winner as a duplicate', async () => {
+    const bytes = await jpeg(5, 400);
+    const before = await photoCount(server, albumId);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, n) => send(server, albumId, [{ name: `race-${n}.jpg`, bytes }], `Convidado ${n}`)),
+    );
+    const items = answers.map(([item]) => item);
+    expect(new Set(items.map((item) => item.id)).size).toBe(1);
+    expect(items.filter((item) => !item.duplicate)).toHaveLength(1);
+    expect(items.filter((item) => item.delete_key)).toHaveLength(1);
+    expect(await photoCount(server, albumId)).toBe(before + 1);
+    const originals = (await storedKeys(server)).filter((key) => key.includes(items[0].id) && !key.includes('thumb'));
+    expect(originals).toHaveLength(1);
+  });
+
+  test('the delete key removes the photo and its files and open galleries hear it; a wrong, missing or other key removes nothing', async () => {
+    const mineBytes = await jpeg(6);
+    const [mine, theirs] = await send(server, albumId, [
+      { name: 'mine.jpg', bytes: mineBytes },
+      { name: 'theirs.jpg', bytes: await jpeg(7) },
+    ]);
+    await server.app.media.idle();
+    const keysBefore = await storedKeys(server);
+    const gallery = await listen(server, albumId);
+
+    for (const wrong of ['forjada', '', theirs.delete_key!]) {
+      const refused = await expectError(await removeWithKey(server, mine.id, wrong), 403);
+      expect(refused.message).toBe('Chave de remoção inválida. Só quem enviou a foto pode removê-la.');
+    }
+    const missing = await expectError(await removeWithKey(server, mine.id), 403);
+    expect(missing.message).toBe('Só quem enviou a foto ou o organizador do evento pode removê-la.');
+    await expectError(await removeWithKey(server, 'pho_00000000-0000-0000-0000-000000000000', mine.delete_key), 404);
+    expect(await storedKeys(server)).toEqual(keysBefore);
+
+    const removed = await removeWithKey(server, mine.id, mine.delete_key);
+    expect(removed.status).toBe(200);
+    expect(await readJson(removed)).toEqual({ status: 200, message: 'Foto excluída.' });
+    const left = await storedKeys(server);
+    expect(left.filter((key) => key.includes(mine.id))).toEqual([]);
+    expect(left.filter((key) => key.includes(theirs.id)).length).toBeGreaterThan(0);
+    for (let i = 0; i < 50 && gallery.messages.length === 0; i++) await settle();
+    expect(gallery.messages).toEqual([{ type: 'photos_removed', payload: { albumId, ids: [mine.id] } }]);
+    gallery.socket.close();
+
+    // Gone means gone: the same bytes may be sent again and are stored anew.
+    const [back] = await send(server, albumId, [{ name: 'mine-again.jpg', bytes: mineBytes }]);
+    expect(back).toMatchObject({ duplicate: false, delete_key: expect.any(String) });
+    expect(back.id).not.toBe(mine.id);
+  });
+
+  describe('a chunk session', () => {
+    const init = (fields: Record<string, unknown>) =>
+      fetch(`${server.url}/api/events/photos/chunk/init`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+    const status = (sessionId: string, query = '') => fetch(`${server.url}/api/events/photos/chunk/${sessionId}${query}`);
+    const finalize = (sessionId: string) =>
+      fetch(`${server.url}/api/events/photos/chunk/finalize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) });
+    function sendChunk(sessionId: string, index: number, total: number, bytes: Buffer) {
+      const form = new FormData();
+      form.append('sessionId', sessionId);
+      form.append('chunkIndex', String(index));
+      form.append('totalChunks', String(total));
+      form.append('chunk', new Blob([bytes]), 'blob');
+      return fetch(`${server.url}/api/events/photos/chunk/upload`, { method: 'POST', body: form });
+    }
+    const chunkSize = 16 * 1024;
+
+    test('answers which chunks it holds, so a resumed upload sends only the others; finalize stores the exact bytes once', async () => {
+      const file = await jpeg(8, 600);
+      const total = Math.ceil(file.length / chunkSize);
+      expect(total).toBeGreaterThan(4);
+      const { sessionId } = await readJson(await init({ fileName: 'video-1.jpg', fileSize: file.length, fileType: 'image/jpeg', albumId, userId: 'Lia' }));
+      expect(await readJson(await status(sessionId))).toEqual({ sessionId, fileSize: file.length, totalChunks: null, receivedChunks: [], photoId: null });
+
+      const piece = (index: number) => file.subarray(index * chunkSize, (index + 1) * chunkSize);
+      for (const index of [0, 1, 3]) expect((await sendChunk(sessionId, index, total, piece(index))).status).toBe(200);
+      // The page reloads here: the queue asks where the session stands.
+      const halfway = await readJson(await status(sessionId, `?albumId=${albumId}`));
+      expect(halfway).toEqual({ sessionId, fileSize: file.length, totalChunks: total, receivedChunks: [0, 1, 3], photoId: null });
+      await expectError(await finalize(sessionId), 400);
+
+      const missing = Array.from({ length: total }, (_, i) => i).filter((i) => !halfway.receivedChunks.includes(i));
+      for (const index of missing) expect((await sendChunk(sessionId, index, total, piece(index))).status).toBe(200);
+      expect((await readJson(await status(sessionId))).receivedChunks).toEqual(Array.from({ length: total }, (_, i) => i));
+
+      const done = await readJson(await finalize(sessionId));
+      expect(done.photos).toEqual([expect.objectContaining({ file_name: 'video-1.jpg', duplicate: false, delete_key: expect.any(String) })]);
+      const stored = Buffer.from(await (await fetch(`${server.url}${done.photos[0].original_photo}`)).arrayBuffer());
+      expect(stored.equals(file)).toBe(true);
+      expect(await readJson(await status(sessionId))).toMatchObject({ photoId: done.photos[0].id, totalChunks: total });
+
+      // The finalize answer got lost: finalizing again answers the same photo with a new key.
+      const again = await readJson(await finalize(sessionId));
+      expect(again.photos[0]).toMatchObject({ id: done.photos[0].id, duplicate: false, delete_key: expect.any(String) });
+      expect(again.photos[0].delete_key).not.toBe(done.photos[0].delete_key);
+
+      // The same bytes sent in one request by someone else: a duplicate of the chunked photo.
+      const [copy] = await send(server, albumId, [{ name: 'forwarded.jpg', bytes: file }]);
+      expect(copy).toMatchObject({ id: done.photos[0].id, duplicate: true });
+    });
+
+    test('a chunked file whose bytes the album has is a duplicate: no second file, no key, and a repeated finalize says so too', async () => {
+      const file = await jpeg(9, 300);
+      const [original] = await send(server, albumId, [{ name: 'first.jpg', bytes: file }]);
+      const total = Math.ceil(file.length / chunkSize);
+      const { sessionId } = await readJson(await init({ fileName: 'second.jpg', fileSize: file.length, albumId, userId: 'Lia' }));
+      for (let index = 0; index < total; index++) await sendChunk(sessionId, index, total, file.subarray(index * chunkSize, (index + 1) * chunkSize));
+      const done = await readJson(await finalize(sessionId));
+      expect(done.photos).toEqual([expect.objectContaining({ id: original.id, file_name: 'second.jpg', duplicate: true })]);
+      expect(done.photos[0]).not.toHaveProperty('delete_key');
+      const repeated = await readJson(await finalize(sessionId));
+      expect(repeated.photos[0]).toMatchObject({ id: original.id, duplicate: true });
+      expect(repeated.photos[0]).not.toHaveProperty('delete_key');
+    });
+
+    test('bad input: unknown, malformed, expired or another album\'s session is 404 JSON; an index out of range is 400; nothing changes', async () => {
+      const file = await jpeg(10, 200);
+      const total = Math.ceil(file.length / chunkSize);
+      const { sessionId } = await readJson(await init({ fileName: 'x.jpg', fileSize: file.length, albumId, userId: 'Lia' }));
+      await sendChunk(sessionId, 0, total, file.subarray(0, chunkSize));
+
+      const unknown = await expectError(await status('ups_00000000-0000-0000-0000-000000000000'), 404);
+      expect(unknown.message).toBe('Sessão de upload não encontrada ou expirada.');
+      await expectError(await status('nada'), 404);
+      await expectError(await status(sessionId, `?albumId=${otherAlbumId}`), 404);
+      const outOfRange = await expectError(await sendChunk(sessionId, total, total, file.subarray(0, 10)), 400);
+      expect(outOfRange.message).toBe("O campo 'chunkIndex' é inválido.");
+      await expectError(await sendChunk(sessionId, -1, total, file.subarray(0, 10)), 400);
+      expect((await readJson(await status(sessionId))).receivedChunks).toEqual([0]);
+
+      // Idle past CHUNK_SESSION_TTL (1 h here): gone for the status call and the chunk calls.
+      await server.app.db.updateTable('upload_sessions').set({ updated_at: new Date(Date.now() - 2 * 3600_000).toISOString() }).where('id', '=', sessionId).execute();
+      await expectError(await status(sessionId), 404);
+      await expectError(await sendChunk(sessionId, 1, total, file.subarray(chunkSize, 2 * chunkSize)), 404);
+      await expectError(await finalize(sessionId), 404);
+    });
+  });
+
+  test('photos stored before hashes existed get theirs at start (and then take part in dedupe); the walk resumes where it stands', async () => {
+    const oldB = await jpeg(12);
+    const [a, b] = await send(server, albumId, [
+      { name: 'old-a.jpg', bytes: await jpeg(11) },
+      { name: 'old-b.jpg', bytes: oldB },
+    ]);
+    const hashes = await server.app.db.selectFrom('photos').select(['id', 'content_sha256']).where('id', 'in', [a.id, b.id]).orderBy('id').execute();
+    await server.app.db.updateTable('photos').set({ content_sha256: null }).where('id', 'in', [a.id, b.id]).execute();
+
+    // Stopped after the first photo (a restart mid-way), then run again: every hash as it was.
+    let seen = 0;
+    const deps = { db: server.app.db, storage: server.app.storage, warn: () => undefined };
+    await backfillContentHashes({ ...deps, stopped: () => seen++ > 0 }, 1);
+    await server.restart();
+    for (let i = 0; i < 100; i++) {
+      const left = await server.app.db.selectFrom('photos').select('id').where('content_sha256', 'is', null).execute();
+      if (left.length === 0) break;
+      await settle();
+    }
+    const after = await server.app.db.selectFrom('photos').select(['id', 'content_sha256']).where('id', 'in', [a.id, b.id]).orderBy('id').execute();
+    expect(after).toEqual(hashes);
+    const [copy] = await send(server, albumId, [{ name: 'copy-old-b.jpg', bytes: oldB }]);
+    expect(copy).toMatchObject({ id: b.id, duplicate: true });
+  });
+});
