@@ -14,12 +14,14 @@ export { listEvents, getEvent, createEvent, updateEvent, deleteEvent, resolveApi
 export { listAlbums, createAlbum, updateAlbum, deleteAlbum } from './calls/albums';
 export { searchEventByCode, getShareQrCode, fetchQrCodeImage, isCloudStorageUrl } from './calls/invite';
 export type { EventItem, EventInput, Album, AlbumInput, EventSearchResult, QrCodeResponse, LoginInput, LoginResponse } from './calls/types';
-export { listAlbumPhotos, getPhotoUpdates, listAlbumUploaders, removePhoto, photoFileUrl, photoDownloadUrl } from './calls/photos';
-export type { PhotoItem, PhotoUpdate, Uploader } from './calls/photos';
+export { listAlbumPhotos, getPhotoUpdates, listAlbumUploaders, removePhoto, removeOwnPhoto, photoFileUrl, photoDownloadUrl } from './calls/photos';
+export type { PhotoItem, PhotoUpdate, Uploader, UploadedPhoto } from './calls/photos';
 export { AlbumRealtimeClient, albumRealtime, albumSocketUrl, isNewPhotosFor, isPhotosRemovedFor, realtimeTimings } from './realtime/album-realtime';
 export type { RealtimeMessage, NewPhotosMessage, PhotosRemovedMessage, RealtimeListener, SocketLike, RealtimeOptions, SubscribeOptions } from './realtime/album-realtime';
-export { uploadFiles, renameForUpload, splitIntoBatches, backoffDelay, FILES_PER_BATCH } from './upload/upload-engine';
-export type { UploadOptions, UploadProgress } from './upload/upload-engine';
+export { splitIntoBatches, backoffDelay, FILES_PER_BATCH } from './upload/upload-engine';
+export { loadUploadQueue, resumePendingUploads } from './upload-queue/load-upload-queue';
+export type { UploadQueue, QueueTarget } from './upload-queue/upload-queue';
+export type { QueueEntry, QueueSnapshot, EntryState } from './upload-queue/queue-entry';
 export { connectionProfiles, detectConnection, classifyConnection, classifyMeasurement, isFlaggedSlow, estimateUploadSeconds } from './upload/connection-profile';
 export type { ConnectionClass, ConnectionProfile, DetectedConnection, NetworkInformationLike } from './upload/connection-profile';
 export { chunkSettings, optimalChunkSize } from './upload/chunking';

@@ -8,6 +8,8 @@ export const storageKeys = {
   shared: 'shared',
   invited: 'invited',
   guestName: (eventId: string) => `event_${eventId}_userName`,
+  /** Ours (issue 10): '1' while the upload queue holds files to send, so a guest page loads the queue only then. */
+  uploadQueuePending: 'upload-queue-pending',
 } as const;
 
 /** Reads a local storage entry; `null` when absent or when storage is unavailable (private mode). */

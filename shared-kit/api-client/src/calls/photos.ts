@@ -2,7 +2,7 @@ import type { PhotoItem, PhotoUpdate, StatusMessage, Uploader } from '@momentos/
 import { request } from '../http/api-result';
 import { http } from '../http/http-client';
 
-export type { PhotoItem, PhotoUpdate, Uploader } from '@momentos/api-contract';
+export type { PhotoItem, PhotoUpdate, Uploader, UploadedPhoto } from '@momentos/api-contract';
 
 const segment = (id: string) => encodeURIComponent(id);
 
@@ -35,6 +35,14 @@ export function listAlbumUploaders(albumId: string) {
  */
 export function removePhoto(photoId: string) {
   return request<StatusMessage>({ method: 'DELETE', url: `/api/events/photos/${segment(photoId)}` });
+}
+
+/**
+ * DELETE /api/events/photos/{photoId} with `x-delete-key`: a guest removes a photo this device sent,
+ * with the key its upload answer gave (issue 10). A wrong key is a 403 and removes nothing.
+ */
+export function removeOwnPhoto(photoId: string, deleteKey: string) {
+  return request<StatusMessage>({ method: 'DELETE', url: `/api/events/photos/${segment(photoId)}`, headers: { 'x-delete-key': deleteKey } });
 }
 
 /** The API origin the calls go to ('' when it is the page's origin). */

@@ -203,7 +203,9 @@ const handlers = [
       };
     });
     data.photos[albumId] = [...photos, ...(data.photos[albumId] ?? [])];
-    return HttpResponse.json({ status: 201, message: 'Arquivos enviados com sucesso.', photos }, { status: 201 });
+    // The sender's part of the answer: the name each file was sent under and its delete key.
+    const answered = photos.map((photo, n) => ({ ...photo, file_name: files[n].name, duplicate: false, delete_key: `key-${photo.id}` }));
+    return HttpResponse.json({ status: 201, message: 'Arquivos enviados com sucesso.', photos: answered }, { status: 201 });
   }),
 ];
 

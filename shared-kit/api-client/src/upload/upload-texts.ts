@@ -16,6 +16,8 @@ export const uploadTexts = {
   chunkFailed: 'Falha ao enviar parte {x} de {y}',
   chunkInitFailed: 'Erro ao iniciar upload',
   chunkFinalizeFailed: 'Erro ao finalizar upload',
+  /** Issue 10: the queue's copy of the file is gone (the browser cleared its storage). */
+  unreadableFile: 'Não foi possível ler este arquivo no aparelho. Selecione-o novamente.',
   titleSize: 'Limite de tamanho excedido',
   titleConnection: 'Problema de conexão',
   titleOther: 'Erro no envio',

@@ -1,6 +1,6 @@
 import { isAxiosError, isCancel } from 'axios';
 import { http } from '../http/http-client';
-import type { ChunkInitAnswer, ChunkInitFields, PhotoItem, UploadAnswer } from '@momentos/api-contract';
+import type { ChunkInitAnswer, ChunkInitFields, ChunkStatus, StoredLookupAnswer, StoredLookupBody, UploadAnswer, UploadedPhoto } from '@momentos/api-contract';
 import { TransportError } from './upload-errors';
 
 export interface RequestControl {
@@ -13,12 +13,16 @@ export interface RequestControl {
 /** The fields of `chunk/init` (spec §7). */
 export type ChunkSessionFields = ChunkInitFields;
 
-/** The four upload calls of spec §7. The engine depends on this, tests pass a fake. */
+/** The upload calls: spec §7's four, a chunk session's status and the stored-files lookup. The queue depends on this, tests pass a fake. */
 export interface UploadTransport {
-  sendPhotos(form: FormData, control: RequestControl): Promise<PhotoItem[]>;
+  sendPhotos(form: FormData, control: RequestControl): Promise<UploadedPhoto[]>;
+  /** Which of these files (name and size as sent) the album holds: asked before re-sending a batch that failed part-way. */
+  lookupStored(body: StoredLookupBody, control: RequestControl): Promise<UploadedPhoto[]>;
   initChunkSession(fields: ChunkSessionFields, control: RequestControl): Promise<string>;
+  /** Where a chunk session stands; null once the server no longer knows it (expired). */
+  chunkStatus(sessionId: string, albumId: string, control: RequestControl): Promise<ChunkStatus | null>;
   sendChunk(form: FormData, control: RequestControl): Promise<void>;
-  finalizeChunkSession(sessionId: string, control: RequestControl): Promise<PhotoItem[]>;
+  finalizeChunkSession(sessionId: string, control: RequestControl): Promise<UploadedPhoto[]>;
 }
 
 const multipart = { 'Content-Type': 'multipart/form-data' };
@@ -57,6 +61,26 @@ export const httpUploadTransport: UploadTransport = {
       });
       return response.data?.photos ?? [];
     }),
+  lookupStored: (body, { timeoutMs, signal }) =>
+    call(async () => {
+      const response = await http.post<StoredLookupAnswer>('/api/events/photos/stored', body, { timeout: timeoutMs, signal });
+      return response.data?.photos ?? [];
+    }),
+  chunkStatus: async (sessionId, albumId, { timeoutMs, signal }) => {
+    try {
+      return await call(async () => {
+        const response = await http.get<ChunkStatus>(`/api/events/photos/chunk/${encodeURIComponent(sessionId)}`, {
+          params: { albumId },
+          timeout: timeoutMs,
+          signal,
+        });
+        return response.data;
+      });
+    } catch (error) {
+      if (error instanceof TransportError && error.kind === 'response' && error.status === 404) return null;
+      throw error;
+    }
+  },
   initChunkSession: (fields, { timeoutMs, signal }) =>
     call(async () => {
       const form = new FormData();

@@ -1,0 +1,64 @@
+// One file of the guest's upload queue (issue 10): what the device keeps about it from the moment it
+// is selected until it is stored, so a reload, a closed tab or a retry never loses or renames it.
+
+/** Aguardando, Enviando, Enviada, Já enviada, Falhou. */
+export type EntryState = 'waiting' | 'sending' | 'stored' | 'duplicate' | 'failed';
+
+export interface QueueEntry {
+  /** The random unique name the file is sent under (spec §4), made once at selection: the server's idempotency key with the size. */
+  id: string;
+  eventId: string;
+  /** Destination album (an album id). */
+  albumId: string;
+  /** The guest's typed name. */
+  userId: string;
+  /** The name on the guest's device, for the screen only. */
+  name: string;
+  type: string;
+  size: number;
+  /** When it was selected (ms): the queue sends in this order. */
+  addedAt: number;
+  state: EntryState;
+  /** Why it failed, in Portuguese. */
+  error?: string;
+  /** A failure that a new page visit tries again by itself (connection problems). */
+  retryable?: boolean;
+  /** The browser can no longer read its bytes (storage evicted): it must be selected again. */
+  unreadable?: boolean;
+  /** The chunk session of a large file, kept so a reload resumes it. */
+  chunkSessionId?: string;
+  /** Once stored (or found already stored): the photo. */
+  photoId?: string;
+  fileType?: 'image' | 'video';
+  /** The key that removes the photo (`x-delete-key`); only for photos this device stored. */
+  deleteKey?: string;
+}
+
+/** What the screen shows of the queue. */
+export interface QueueSnapshot {
+  /** Every entry, in selection order. */
+  entries: readonly QueueEntry[];
+  /** Bytes sent so far of each entry being sent. */
+  sentBytes: Readonly<Record<string, number>>;
+  /** The browser is offline: sending waits for the connection. */
+  offline: boolean;
+  /** Spec §4's message of the request under way: 'Enviando lote X de Y (N arquivos)...' or 'Enviando parte X de Y (P%)'. */
+  message: string | null;
+  /** The current round (the files sent since the queue was last idle), 0 to 100. */
+  percent: number;
+}
+
+export const isDone = (entry: Pick<QueueEntry, 'state'>) => entry.state === 'stored' || entry.state === 'duplicate';
+/** Still to be sent by the queue (failed entries wait for the guest). */
+export const isPending = (entry: Pick<QueueEntry, 'state'>) => entry.state === 'waiting' || entry.state === 'sending';
+
+function randomId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/** Spec §4: a random unique id plus the original extension (lower-cased; none when there is none). */
+export function uniqueUploadName(originalName: string, newId: () => string = randomId): string {
+  const match = /\.([A-Za-z0-9]{1,8})$/.exec(originalName);
+  return `${newId()}${match ? `.${match[1].toLowerCase()}` : ''}`;
+}

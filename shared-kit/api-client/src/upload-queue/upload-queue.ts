@@ -1,0 +1,519 @@
+// The guest's upload queue (issue 10): plain TypeScript, no React. Files go into the device's queue
+// when selected and are sent from there, never from memory: batches of 10 small files per request,
+// large files in chunks that resume from what the server holds, several requests at once where the
+// link allows it, retries with the profile's backoff, a pause while the browser is offline that
+// spends none of the retry budget.
+import type { UploadedPhoto } from '@momentos/api-contract';
+import { removeOwnPhoto } from '../calls/photos';
+import { readStored, storageKeys, writeStored } from '../storage-keys';
+import { chunkCount, chunkSettings, optimalChunkSize } from '../upload/chunking';
+import { connectionProfiles, type ConnectionClass, type ConnectionProfile } from '../upload/connection-profile';
+import { backoffDelay, FILES_PER_BATCH } from '../upload/upload-engine';
+import { describeUploadFailure, isRetryable, retriesExhausted, UploadError } from '../upload/upload-errors';
+import { formatUploadText, uploadTexts } from '../upload/upload-texts';
+import type { RequestControl, UploadTransport } from '../upload/upload-transport';
+import { isDone, isPending, uniqueUploadName, type QueueEntry, type QueueSnapshot } from './queue-entry';
+import type { QueueStore } from './queue-store';
+
+/** Issue 10 §6: requests in flight at once per connection class. */
+export const REQUESTS_IN_FLIGHT: Record<ConnectionClass, number> = { fast: 3, medium: 2, slow: 1 };
+
+/** Files selected together: where they go and who sends them. */
+export interface QueueTarget {
+  eventId: string;
+  albumId: string;
+  userId: string;
+}
+
+export interface UploadQueueOptions {
+  store: QueueStore;
+  transport: UploadTransport;
+  /** The profile of the guest's connection now (the upload screen sets it once detected). */
+  profile?: ConnectionProfile;
+  sleep?: (ms: number) => Promise<void>;
+  /** `navigator.onLine`. */
+  isOnline?: () => boolean;
+  /** Where `online` and `offline` events come from (window). */
+  connectivity?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
+  newId?: () => string;
+  /** Asks the browser to keep the queue's storage (navigator.storage.persist). */
+  persist?: () => void;
+  /** Removes a stored photo with its delete key. */
+  removePhoto?: (photoId: string, deleteKey: string) => Promise<{ ok: boolean; status: number; message?: string }>;
+  now?: () => number;
+}
+
+type Listener = () => void;
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The profile last detected on this device (kept under `connection-speed`), medium otherwise. */
+function storedProfile(): ConnectionProfile {
+  try {
+    const raw = readStored(storageKeys.connectionSpeed);
+    const connection = raw ? (JSON.parse(raw) as { connection?: string }).connection : undefined;
+    if (connection === 'slow' || connection === 'medium' || connection === 'fast') return connectionProfiles[connection];
+  } catch {
+    // unreadable: the default below
+  }
+  return connectionProfiles.medium;
+}
+
+/** Whether the browser can still read the bytes (an evicted IndexedDB blob fails here). */
+async function readable(file: Blob | undefined): Promise<boolean> {
+  if (!file) return false;
+  try {
+    await file.slice(0, 1).arrayBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export class UploadQueue {
+  private readonly options: Required<Omit<UploadQueueOptions, 'profile' | 'connectivity'>> & Pick<UploadQueueOptions, 'connectivity'>;
+  private profile: ConnectionProfile;
+  private readonly entries = new Map<string, QueueEntry>();
+  private readonly files = new Map<string, Blob | undefined>();
+  private readonly sent = new Map<string, number>();
+  /** Entries of the current round: what the overall bar counts. */
+  private readonly round = new Set<string>();
+  private readonly listeners = new Set<Listener>();
+  private loading: Promise<void> | null = null;
+  private running = 0;
+  private offline: boolean;
+  private onlineWaiters: Array<() => void> = [];
+  private message: string | null = null;
+  private batchesStarted = 0;
+  private snapshot: QueueSnapshot;
+
+  constructor(options: UploadQueueOptions) {
+    this.options = {
+      sleep: defaultSleep,
+      isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
+      newId: () => (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`),
+      persist: () => undefined,
+      removePhoto: removeOwnPhoto,
+      now: () => Date.now(),
+      ...options,
+    };
+    this.profile = options.profile ?? storedProfile();
+    this.offline = !this.options.isOnline();
+    this.snapshot = this.makeSnapshot();
+    options.connectivity?.addEventListener('online', this.wentOnline);
+    options.connectivity?.addEventListener('offline', this.wentOffline);
+  }
+
+  // ---- what the screens use ----
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): QueueSnapshot => this.snapshot;
+
+  setProfile(profile: ConnectionProfile): void {
+    this.profile = profile;
+    this.pump();
+  }
+
+  /** Loads the queue from the device (once) and sends whatever waits: the guest came back. */
+  start(): Promise<void> {
+    this.loading ??= this.load();
+    return this.loading.then(() => this.pump());
+  }
+
+  /** Puts the selected files into the queue (each with its unique name, made here once) and sends them. */
+  async add(target: QueueTarget, files: readonly File[]): Promise<QueueEntry[]> {
+    await this.start();
+    if (!this.hasPending()) this.newRound();
+    const added: QueueEntry[] = [];
+    for (const file of files) {
+      const entry: QueueEntry = {
+        id: uniqueUploadName(file.name, this.options.newId),
+        ...target,
+        name: file.name,
+        type: file.type,
+        size: file.size,
+        addedAt: this.options.now() + added.length / 1000,
+        state: 'waiting',
+        fileType: file.type.startsWith('video/') ? 'video' : 'image',
+      };
+      // The bytes first: an entry never exists without its file.
+      await this.options.store.saveFile(entry.id, file);
+      await this.options.store.save(entry);
+      this.entries.set(entry.id, entry);
+      this.files.set(entry.id, file);
+      this.round.add(entry.id);
+      added.push(entry);
+    }
+    this.options.persist();
+    this.pump();
+    return added;
+  }
+
+  /** 'Tentar novamente' on a failed entry. An unreadable one cannot be: it must be selected again. */
+  async retry(id: string): Promise<void> {
+    const entry = this.entries.get(id);
+    if (!entry || entry.state !== 'failed' || entry.unreadable) return;
+    if (!this.hasPending()) this.newRound();
+    this.round.add(id);
+    await this.change(entry, { state: 'waiting', error: undefined, retryable: undefined });
+    this.pump();
+  }
+
+  /** Takes a file that is not being sent out of the queue (the preview's X). */
+  async forget(id: string): Promise<void> {
+    const entry = this.entries.get(id);
+    if (!entry || entry.state === 'sending') return;
+    this.entries.delete(id);
+    this.files.delete(id);
+    this.round.delete(id);
+    await this.options.store.remove(id);
+    this.notify();
+  }
+
+  /** 'Remover' in 'Minhas fotos': the photo leaves the album (its delete key), then the queue. */
+  async removeUploaded(id: string): Promise<{ ok: true } | { ok: false; message: string }> {
+    const entry = this.entries.get(id);
+    if (!entry?.photoId || !entry.deleteKey) return { ok: false, message: uploadTexts.unknownError };
+    const result = await this.options.removePhoto(entry.photoId, entry.deleteKey);
+    // Already gone (removed by the organiser) is removed all the same.
+    if (!result.ok && result.status !== 404) return { ok: false, message: result.message ?? uploadTexts.unknownError };
+    await this.forget(id);
+    return { ok: true };
+  }
+
+  // ---- sending ----
+
+  private async load(): Promise<void> {
+    const stored = await this.options.store.load();
+    for (const { entry, file } of stored) {
+      // A page life that ended mid-send: the entry waits again (the server's answers tell what arrived).
+      const resumed: QueueEntry =
+        entry.state === 'sending' || (entry.state === 'failed' && entry.retryable && !entry.unreadable)
+          ? { ...entry, state: 'waiting', error: undefined, retryable: undefined }
+          : entry;
+      this.entries.set(entry.id, resumed);
+      this.files.set(entry.id, file);
+      if (isPending(resumed)) this.round.add(entry.id);
+    }
+    this.notify();
+  }
+
+  private hasPending(): boolean {
+    return [...this.entries.values()].some(isPending);
+  }
+
+  private newRound(): void {
+    this.round.clear();
+    this.batchesStarted = 0;
+    this.message = null;
+  }
+
+  private pump(): void {
+    if (!this.loading) return;
+    while (!this.offline && this.running < REQUESTS_IN_FLIGHT[this.profile.connection]) {
+      const job = this.nextJob();
+      if (!job) break;
+      this.running += 1;
+      for (const entry of job) {
+        this.entries.set(entry.id, { ...entry, state: 'sending' });
+        this.sent.set(entry.id, 0);
+      }
+      const run = job.length === 1 && this.isLarge(job[0]) ? this.sendChunked(job[0].id) : this.sendBatch(job.map((entry) => entry.id));
+      void run
+        .catch((error: unknown) => this.failAll(job.map((entry) => entry.id), describeUploadFailure(error), false))
+        .finally(() => {
+          this.running -= 1;
+          for (const entry of job) this.sent.delete(entry.id);
+          if (!this.hasPending()) this.message = null;
+          this.pump();
+          this.notify();
+        });
+    }
+    this.notify();
+  }
+
+  private isLarge(entry: QueueEntry): boolean {
+    return entry.size > this.profile.chunkThresholdBytes;
+  }
+
+  /** The next request: the oldest waiting file alone when large, else up to 10 small ones going to the same album from the same guest. */
+  private nextJob(): QueueEntry[] | null {
+    const waiting = [...this.entries.values()].filter((entry) => entry.state === 'waiting').sort((a, b) => a.addedAt - b.addedAt);
+    const first = waiting[0];
+    if (!first) return null;
+    if (this.isLarge(first)) return [first];
+    return waiting
+      .filter((entry) => !this.isLarge(entry) && entry.albumId === first.albumId && entry.userId === first.userId)
+      .slice(0, FILES_PER_BATCH);
+  }
+
+  /** One batch request, tried again with the profile's backoff; after a failure that may have stored some files, only the others are sent. */
+  private async sendBatch(ids: string[]): Promise<void> {
+    const entries = await this.readableEntries(ids);
+    if (entries.length === 0) return;
+    const { albumId, userId } = entries[0];
+    this.batchesStarted += 1;
+    const batchNumber = this.batchesStarted;
+    let mayHaveStored = false;
+    await this.withRetries(
+      this.profile.maxRetries,
+      (attempt) => backoffDelay(this.profile, attempt),
+      async () => {
+        let left = entries.filter((entry) => !isDone(this.entries.get(entry.id) ?? entry));
+        if (mayHaveStored) {
+          // The failed request may have stored some of them before it broke: ask, send only the rest.
+          const found = await this.options.transport.lookupStored(
+            { album_id: albumId, files: left.map((entry) => ({ name: entry.id, size: entry.size })) },
+            { timeoutMs: chunkSettings.initTimeoutMs },
+          );
+          await this.applyAnswers(found);
+          left = left.filter((entry) => !isDone(this.entries.get(entry.id) ?? entry));
+          if (left.length === 0) return;
+        }
+        mayHaveStored = true;
+        const form = new FormData();
+        // Text fields first: the server checks the album before it stores any file.
+        form.append('album_id', albumId);
+        form.append('user_id', userId);
+        for (const entry of left) form.append('images', this.files.get(entry.id)!, entry.id);
+        const total = this.roundBatches(batchNumber);
+        this.message = formatUploadText(uploadTexts.batchProgress, { x: batchNumber, y: total, n: left.length });
+        this.notify();
+        const answers = await this.options.transport.sendPhotos(form, {
+          timeoutMs: this.profile.uploadTimeoutMs,
+          onProgress: (loaded) => this.spread(left, loaded),
+        });
+        await this.applyAnswers(answers);
+        const missing = left.filter((entry) => !isDone(this.entries.get(entry.id) ?? entry));
+        if (missing.length > 0) this.failAll(missing.map((entry) => entry.id), new UploadError(uploadTexts.titleOther, uploadTexts.serverError), true);
+      },
+      (error) => this.failAll(ids, error, true),
+    );
+  }
+
+  /** Y of 'lote X de Y': the batches started in this round plus those the waiting files still need. */
+  private roundBatches(started: number): number {
+    const waitingSmall = [...this.entries.values()].filter((entry) => entry.state === 'waiting' && !this.isLarge(entry)).length;
+    return Math.max(started, this.batchesStarted + Math.ceil(waitingSmall / FILES_PER_BATCH));
+  }
+
+  /** A large file through a chunk session that survives reloads: the chunks the server lacks, then finalize. */
+  private async sendChunked(id: string): Promise<void> {
+    const [entry] = await this.readableEntries([id]);
+    if (!entry) return;
+    const file = this.files.get(id)!;
+    const chunkSize = optimalChunkSize(entry.size, entry.type.startsWith('video/'));
+    const total = chunkCount(entry.size, chunkSize);
+    const control = (timeoutMs: number, onProgress?: (loaded: number) => void): RequestControl => ({ timeoutMs, onProgress });
+    let failure: string = uploadTexts.chunkInitFailed;
+    await this.withRetries(
+      chunkSettings.maxRetries,
+      (attempt) => chunkSettings.retryDelayMs * attempt,
+      async (progressed) => {
+        const current = this.entries.get(id)!;
+        let sessionId = current.chunkSessionId;
+        let have = new Set<number>();
+        let finished = false;
+        if (sessionId) {
+          const status = await this.options.transport.chunkStatus(sessionId, entry.albumId, control(chunkSettings.initTimeoutMs));
+          if (!status) sessionId = undefined; // expired: start again
+          else {
+            have = new Set(status.receivedChunks);
+            finished = status.photoId !== null;
+          }
+        }
+        if (!sessionId) {
+          failure = uploadTexts.chunkInitFailed;
+          sessionId = await this.options.transport.initChunkSession(
+            { fileName: entry.id, fileSize: entry.size, fileType: entry.type, albumId: entry.albumId, userId: entry.userId },
+            control(chunkSettings.initTimeoutMs),
+          );
+          await this.change(this.entries.get(id)!, { chunkSessionId: sessionId });
+        }
+        if (!finished) {
+          for (let index = 0; index < total; index += 1) {
+            if (have.has(index)) continue;
+            const start = index * chunkSize;
+            const chunk = file.slice(start, Math.min(entry.size, start + chunkSize));
+            const doneBefore = [...have].reduce((sum, i) => sum + Math.min(chunkSize, entry.size - i * chunkSize), 0);
+            const show = (loaded: number) => {
+              const percent = Math.min(100, Math.round(((doneBefore + loaded) / entry.size) * 100));
+              this.message = formatUploadText(uploadTexts.chunkProgress, { x: index + 1, y: total, p: percent });
+              this.sent.set(id, doneBefore + loaded);
+              this.notify();
+            };
+            show(0);
+            failure = formatUploadText(uploadTexts.chunkFailed, { x: index + 1, y: total });
+            const form = new FormData();
+            form.append('sessionId', sessionId);
+            form.append('chunkIndex', String(index));
+            form.append('totalChunks', String(total));
+            form.append('chunk', chunk, entry.id);
+            await this.options.transport.sendChunk(form, control(chunkSettings.chunkTimeoutMs, (loaded) => show(Math.min(loaded, chunk.size))));
+            have.add(index);
+            progressed();
+          }
+        }
+        failure = uploadTexts.chunkFinalizeFailed;
+        await this.applyAnswers(await this.options.transport.finalizeChunkSession(sessionId, control(chunkSettings.finalizeTimeoutMs)));
+        if (!isDone(this.entries.get(id)!)) throw new UploadError(uploadTexts.titleOther, uploadTexts.chunkFinalizeFailed);
+      },
+      (error) => {
+        const connection = error.title === uploadTexts.titleConnection;
+        this.failAll([id], connection ? new UploadError(error.title, failure) : error, true);
+      },
+    );
+  }
+
+  /**
+   * Runs `send` until it succeeds. A retryable failure while the browser is offline waits for the
+   * connection and costs no try; otherwise it waits the backoff and counts, up to `tries` tries in a
+   * row without progress (a chunk that got through starts the count again).
+   */
+  private async withRetries(
+    tries: number,
+    delay: (failedAttempt: number) => number,
+    send: (progressed: () => void) => Promise<void>,
+    onGiveUp: (error: UploadError) => void,
+  ): Promise<void> {
+    let attempt = 0;
+    for (;;) {
+      try {
+        await send(() => {
+          attempt = 0;
+        });
+        return;
+      } catch (error) {
+        if (error instanceof UploadError) return onGiveUp(error);
+        if (!isRetryable(error)) return onGiveUp(describeUploadFailure(error));
+        if (!this.options.isOnline() || this.offline) {
+          await this.waitOnline();
+          continue;
+        }
+        attempt += 1;
+        if (attempt >= tries) return onGiveUp(retriesExhausted(tries, error));
+        await this.options.sleep(delay(attempt));
+        if (this.offline) await this.waitOnline();
+      }
+    }
+  }
+
+  /** The entries whose bytes the browser can still read; the others fail asking to be selected again. */
+  private async readableEntries(ids: string[]): Promise<QueueEntry[]> {
+    const ok: QueueEntry[] = [];
+    for (const id of ids) {
+      const entry = this.entries.get(id);
+      if (!entry) continue;
+      if (await readable(this.files.get(id))) ok.push(entry);
+      else await this.change(entry, { state: 'failed', error: uploadTexts.unreadableFile, unreadable: true, retryable: false });
+    }
+    return ok;
+  }
+
+  /** Matches the server's items to their entries by the unique name they were sent under. */
+  private async applyAnswers(answers: readonly UploadedPhoto[]): Promise<void> {
+    for (const item of answers) {
+      const entry = item.file_name ? this.entries.get(item.file_name) : undefined;
+      if (!entry || isDone(entry)) continue;
+      this.sent.delete(entry.id);
+      await this.change(entry, {
+        state: item.duplicate ? 'duplicate' : 'stored',
+        photoId: item.id,
+        fileType: item.file_type,
+        deleteKey: item.delete_key,
+        error: undefined,
+        retryable: undefined,
+        chunkSessionId: undefined,
+      });
+      // Stored: the device no longer needs the bytes.
+      this.files.delete(entry.id);
+      await this.options.store.dropFile(entry.id).catch(() => undefined);
+    }
+  }
+
+  private failAll(ids: string[], error: UploadError, retryable: boolean): void {
+    const connection = error.title === uploadTexts.titleConnection;
+    for (const id of ids) {
+      const entry = this.entries.get(id);
+      if (!entry || isDone(entry) || entry.unreadable) continue;
+      void this.change(entry, { state: 'failed', error: error.message, retryable: retryable && connection });
+    }
+  }
+
+  /** Spreads a batch request's sent bytes over its files, in order. */
+  private spread(entries: QueueEntry[], loaded: number): void {
+    let left = loaded;
+    for (const entry of entries) {
+      const part = Math.max(0, Math.min(entry.size, left));
+      this.sent.set(entry.id, part);
+      left -= part;
+    }
+    this.notify();
+  }
+
+  private async change(entry: QueueEntry, patch: Partial<QueueEntry>): Promise<void> {
+    const next = { ...(this.entries.get(entry.id) ?? entry), ...patch };
+    this.entries.set(entry.id, next);
+    this.notify();
+    // The device's copy follows; a full or unavailable storage keeps the page's copy going.
+    await this.options.store.save(next).catch(() => undefined);
+  }
+
+  // ---- connectivity ----
+
+  private wentOnline = () => {
+    this.offline = false;
+    const waiters = this.onlineWaiters;
+    this.onlineWaiters = [];
+    waiters.forEach((wake) => wake());
+    this.pump();
+  };
+
+  private wentOffline = () => {
+    this.offline = true;
+    this.notify();
+  };
+
+  private waitOnline(): Promise<void> {
+    this.offline = true;
+    this.notify();
+    return new Promise((resolve) => this.onlineWaiters.push(resolve));
+  }
+
+  // ---- what the screen sees ----
+
+  private makeSnapshot(): QueueSnapshot {
+    const entries = [...this.entries.values()].sort((a, b) => a.addedAt - b.addedAt);
+    let total = 0;
+    let done = 0;
+    for (const entry of entries) {
+      if (!this.round.has(entry.id) || entry.state === 'failed') continue;
+      total += entry.size;
+      done += isDone(entry) ? entry.size : (this.sent.get(entry.id) ?? 0);
+    }
+    return {
+      entries,
+      sentBytes: Object.fromEntries(this.sent),
+      offline: this.offline,
+      message: this.message,
+      percent: total === 0 ? 0 : Math.min(100, Math.round((done / total) * 100)),
+    };
+  }
+
+  private notify(): void {
+    this.snapshot = this.makeSnapshot();
+    writeStored(storageKeys.uploadQueuePending, this.hasPending() ? '1' : null);
+    this.listeners.forEach((listener) => listener());
+  }
+
+  /** Stops listening to the browser (tests). */
+  dispose(): void {
+    this.options.connectivity?.removeEventListener('online', this.wentOnline);
+    this.options.connectivity?.removeEventListener('offline', this.wentOffline);
+  }
+}
+
