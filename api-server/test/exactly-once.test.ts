@@ -153,6 +153,21 @@ describe('content identity, delete keys and resumable chunk sessions', () => {
     expect(back.id).not.toBe(mine.id);
   });
 
+  test('a batch that failed part-way asks which of its files are stored, with a new key for each; unknown names are not answered', async () => {
+    const [one, two] = await Promise.all([jpeg(13), jpeg(14)]);
+    const [stored] = await send(server, albumId, [{ name: 'part-1.jpg', bytes: one }]);
+    const lookup = (body: unknown) =>
+      fetch(`${server.url}/api/events/photos/stored`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await lookup({ album_id: albumId, files: [{ name: 'part-1.jpg', size: one.length }, { name: 'part-2.jpg', size: two.length }, { name: 'part-1.jpg', size: one.length + 1 }] });
+    expect(response.status).toBe(200);
+    const { photos } = await readJson(response);
+    expect(photos).toEqual([expect.objectContaining({ id: stored.id, file_name: 'part-1.jpg', duplicate: false, delete_key: expect.any(String) })]);
+    expect(photos[0].delete_key).not.toBe(stored.delete_key);
+    await expectError(await lookup({ album_id: 'alb_00000000-0000-0000-0000-000000000000', files: [] }), 404);
+    await expectError(await lookup({ album_id: albumId, files: [{ name: '', size: 1 }] }), 400);
+    expect((await removeWithKey(server, stored.id, photos[0].delete_key)).status).toBe(200);
+  });
+
   describe('a chunk session', () => {
     const init = (fields: Record<string, unknown>) =>
       fetch(`${server.url}/api/events/photos/chunk/init`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });

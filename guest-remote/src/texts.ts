@@ -49,6 +49,21 @@ export const texts = {
   backToAlbums: 'Voltar para os álbuns',
   chooseAlbum: 'Escolha o álbum',
 
+  // The queue on the device (issue 10)
+  stateWaiting: 'Aguardando',
+  stateSending: 'Enviando {p}%',
+  stateStored: 'Enviada',
+  stateDuplicate: 'Já enviada',
+  stateFailed: 'Falhou',
+  retry: 'Tentar novamente',
+  allSent: 'Tudo enviado! Você já pode fechar esta página.',
+  offline: 'Sem conexão. O envio continua quando a internet voltar.',
+  myPhotos: 'Minhas fotos',
+  remove: 'Remover',
+  removeTitle: 'Remover foto',
+  removeQuestion: 'Deseja remover esta foto do álbum? Ela deixará de aparecer na galeria para todos.',
+  cancel: 'Cancelar',
+
   // Guest name (spec §5)
   nameMissingTitle: 'Nome não informado',
   nameMissingMessage: 'Por favor, informe seu nome para continuar.',

@@ -38,6 +38,22 @@ export interface StoredUpload {
 }
 
 /**
+ * The files of `files` (client name and size) the album holds under those names, each answered with
+ * a new delete key: a request that failed part-way tells its sender what was stored.
+ */
+export async function findStored(db: Kysely<Database>, albumId: string, files: Array<{ name: string; size: number }>): Promise<StoredUpload[]> {
+  const found: StoredUpload[] = [];
+  for (const file of files) {
+    const row = await findByIdempotencyKey(db, albumId, file.name, file.size);
+    if (!row) continue;
+    const { key, hash } = newDeleteKey();
+    await setDeleteKeyHash(db, row.id, hash);
+    found.push({ row, clientName: file.name, duplicate: false, deleteKey: key });
+  }
+  return found;
+}
+
+/**
  * Files the finished temporary files into the album, answering one StoredUpload per file, in order.
  * - A retry of the same file (album + the client's random unique name + size) answers the row the
  *   first try stored, with a new delete key (the sender may have lost the first answer; only the

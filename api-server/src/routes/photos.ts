@@ -6,6 +6,8 @@ import {
   PhotoUpdateList,
   PhotoUpdatesQuery,
   UploadAnswer,
+  StoredLookupAnswer,
+  StoredLookupBody,
   UploaderList,
   type UploadFields,
 } from '@momentos/api-contract';
@@ -14,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { AlbumRow } from '../db/schema';
 import { findUploadAlbum, readableAlbumIds } from '../domain/albums';
-import { storeUploads } from '../domain/ingest';
+import { findStored, storeUploads } from '../domain/ingest';
 import { detectMediaType } from '../domain/media-type';
 import { streamToFile } from '../domain/receive';
 import {
@@ -112,6 +114,17 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       await Promise.all(temps.map((temp) => app.temp.remove(temp)));
     }
   });
+
+  app.post(
+    '/api/events/photos/stored',
+    { schema: { body: StoredLookupBody, response: answers({ 200: StoredLookupAnswer }) } },
+    async (request) => {
+      const found = await findUploadAlbum(app.db, request.body.album_id.trim());
+      if (!found.ok) throw albumRefused(found.refusal);
+      const files = request.body.files.map((file) => ({ name: normaliseClientFileName(file.name) ?? '', size: file.size }));
+      return { photos: (await findStored(app.db, found.value.id, files)).map(presentUpload) };
+    },
+  );
 
   app.get(
     '/api/events/photos/:albumId',

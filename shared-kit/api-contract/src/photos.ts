@@ -91,6 +91,21 @@ export const UploadAnswer = Type.Object({
 });
 export type UploadAnswer = Static<typeof UploadAnswer>;
 
+/**
+ * `POST /api/events/photos/stored` (JSON): which of these files (the random unique name and size a
+ * client sent them under) the album holds. A batch whose request failed part-way asks this before
+ * sending again, and sends only the files not answered. Knowing a random name proves the sender,
+ * so each answered item carries a new delete key.
+ */
+export const StoredLookupBody = Type.Object({
+  album_id: Type.String({ minLength: 1, maxLength: 64 }),
+  files: Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }), size: Type.Integer({ minimum: 1 }) }), { maxItems: 100 }),
+});
+export type StoredLookupBody = Static<typeof StoredLookupBody>;
+
+export const StoredLookupAnswer = Type.Object({ photos: Type.Array(UploadedPhoto) });
+export type StoredLookupAnswer = Static<typeof StoredLookupAnswer>;
+
 /** The header of a guest's removal of their own upload (`DELETE /api/events/photos/{photoId}`). */
 export const DELETE_KEY_HEADER = 'x-delete-key';
 

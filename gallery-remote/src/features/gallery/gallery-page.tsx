@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { readStored, storageKeys } from '@momentos/api-client';
+import { readStored, resumePendingUploads, storageKeys } from '@momentos/api-client';
 import { AlbumIcon, BottomNavigation, Button, CameraIcon, EmptyState, FilterIcon, InviteDialog, ShareIcon } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { useGalleryPhotos } from './api/use-gallery-photos';
@@ -45,6 +45,8 @@ function AlbumGallery({ albumId }: { albumId: string }) {
   const [filterOpen, setFilterOpen] = useState(false);
   const [inviteOpen, setInviteOpen] = useState(false);
 
+  // Files this device still has to send go on by themselves (the queue loads only when there are some).
+  useEffect(resumePendingUploads, []);
   useProcessingUpdates(albumId, gallery.loads, photos, gallery.applyUpdates);
   const live = useLiveRefresh(albumId, lightboxIndex >= 0 || presenting, gallery.reload, gallery.dropPhotos);
 

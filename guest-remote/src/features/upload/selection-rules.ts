@@ -8,6 +8,9 @@ export const GIGABYTE = 1024 ** 3;
 export const TIP_THRESHOLD_BYTES = 50 * 1024 * 1024;
 export const TIP_DELAY_MS = 2000;
 
+/** What the rules read of a file: a picked File or a queue entry. */
+export type MediaFile = Pick<File, 'name' | 'size' | 'type'>;
+
 export interface SelectionProblem {
   title: string;
   message: string;
@@ -19,22 +22,22 @@ const speedName: Record<ConnectionProfile['connection'], string> = {
   slow: texts.speedSlow,
 };
 
-const isMedia = (file: File) => file.type.startsWith('image/') || file.type.startsWith('video/');
-const names = (files: File[]) => files.map((file) => file.name).join(', ');
+const isMedia = (file: MediaFile) => file.type.startsWith('image/') || file.type.startsWith('video/');
+const names = (files: MediaFile[]) => files.map((file) => file.name).join(', ');
 
 /** 1. No files. */
-export function checkNotEmpty(files: File[]): SelectionProblem | null {
+export function checkNotEmpty(files: MediaFile[]): SelectionProblem | null {
   return files.length === 0 ? { title: texts.selectionErrorTitle, message: texts.noFilesSelected } : null;
 }
 
 /** 2. Zero-size files (a corrupt or unreadable pick). */
-export function checkNoEmptyFiles(files: File[]): SelectionProblem | null {
+export function checkNoEmptyFiles(files: MediaFile[]): SelectionProblem | null {
   const empty = files.filter((file) => file.size === 0).length;
   return empty > 0 ? { title: texts.selectionErrorTitle, message: formatText(texts.invalidFiles, { n: empty }) } : null;
 }
 
 /** 3. Images and videos up to 1 GB each. */
-export function checkFileSizes(files: File[]): SelectionProblem | null {
+export function checkFileSizes(files: MediaFile[]): SelectionProblem | null {
   const large = files.filter((file) => file.size > GIGABYTE);
   if (large.length === 0) return null;
   const limit = large.some((file) => file.type.startsWith('video/')) ? texts.limitPerVideo : texts.limitPerImage;
@@ -42,7 +45,7 @@ export function checkFileSizes(files: File[]): SelectionProblem | null {
 }
 
 /** 4. Only images and videos. */
-export function checkFileTypes(files: File[]): SelectionProblem | null {
+export function checkFileTypes(files: MediaFile[]): SelectionProblem | null {
   const invalid = files.filter((file) => !isMedia(file));
   return invalid.length > 0
     ? { title: texts.invalidTypeTitle, message: formatText(texts.invalidTypeMessage, { files: names(invalid) }) }
@@ -50,7 +53,7 @@ export function checkFileTypes(files: File[]): SelectionProblem | null {
 }
 
 /** 5. No more files in one pick than the connection allows. */
-export function checkSelectionCount(files: File[], profile: ConnectionProfile): SelectionProblem | null {
+export function checkSelectionCount(files: MediaFile[], profile: ConnectionProfile): SelectionProblem | null {
   if (files.length <= profile.maxFilesPerSelection) return null;
   return {
     title: formatText(texts.tooManyTitle, { speed: speedName[profile.connection] }),
@@ -59,7 +62,7 @@ export function checkSelectionCount(files: File[], profile: ConnectionProfile): 
 }
 
 /** 6. The files already selected plus the new ones stay within that limit. */
-export function checkCombinedCount(existing: number, files: File[], profile: ConnectionProfile): SelectionProblem | null {
+export function checkCombinedCount(existing: number, files: MediaFile[], profile: ConnectionProfile): SelectionProblem | null {
   if (existing + files.length <= profile.maxFilesPerSelection) return null;
   return {
     title: formatText(texts.selectionLimitTitle, { speed: speedName[profile.connection] }),
@@ -68,7 +71,7 @@ export function checkCombinedCount(existing: number, files: File[], profile: Con
 }
 
 /** Rules 1 to 6, when the guest picks files: the first problem found, or none. */
-export function checkSelection(files: File[], existing: number, profile: ConnectionProfile): SelectionProblem | null {
+export function checkSelection(files: MediaFile[], existing: number, profile: ConnectionProfile): SelectionProblem | null {
   return (
     checkNotEmpty(files) ??
     checkNoEmptyFiles(files) ??
@@ -80,7 +83,7 @@ export function checkSelection(files: File[], existing: number, profile: Connect
 }
 
 /** 7. Sending with nothing selected. */
-export function checkSomethingToSend(files: File[]): SelectionProblem | null {
+export function checkSomethingToSend(files: MediaFile[]): SelectionProblem | null {
   return files.length === 0 ? { title: texts.sendErrorTitle, message: texts.nothingToSend } : null;
 }
 
@@ -88,7 +91,7 @@ export function checkSomethingToSend(files: File[]): SelectionProblem | null {
  * 8. The total of a normal upload stays within the profile's files per selection × 1 GB (the
  * client's own check, answered like a 413: size, estimated time and a suggestion).
  */
-export function checkTotalSize(files: File[], profile: ConnectionProfile): SelectionProblem | null {
+export function checkTotalSize(files: MediaFile[], profile: ConnectionProfile): SelectionProblem | null {
   const total = totalBytes(files);
   const limit = profile.maxFilesPerSelection * GIGABYTE;
   if (total <= limit) return null;
@@ -103,13 +106,13 @@ export function checkTotalSize(files: File[], profile: ConnectionProfile): Selec
 }
 
 /** 9. Above 50 MB the 'Dica para upload' tip (an error-type dialog) shows after 2 s. */
-export function uploadTip(files: File[]): SelectionProblem | null {
+export function uploadTip(files: MediaFile[]): SelectionProblem | null {
   const total = totalBytes(files);
   if (total <= TIP_THRESHOLD_BYTES) return null;
   return { title: texts.tipTitle, message: formatText(texts.tipMessage, { size: Math.round(total / 1024 / 1024) }) };
 }
 
-export function totalBytes(files: File[]): number {
+export function totalBytes(files: MediaFile[]): number {
   return files.reduce((sum, file) => sum + file.size, 0);
 }
 

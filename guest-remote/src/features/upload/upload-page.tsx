@@ -1,13 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import {
-  connectionProfiles,
-  readStored,
-  storageKeys,
-  writeStored,
-  uploadFiles,
-  UploadError,
-} from '@momentos/api-client';
+import { connectionProfiles, loadUploadQueue, readStored, storageKeys, writeStored } from '@momentos/api-client';
 import {
   Button,
   EmptyState,
@@ -23,9 +16,12 @@ import { preselectAlbum } from './album-choice';
 import { AlbumPicker } from './album-picker';
 import { useConnection } from './api/use-connection';
 import { useUploadAlbums } from './api/use-upload-albums';
+import { useUploadQueue } from './api/use-upload-queue';
 import { ConnectionBanner } from './connection-banner';
+import { MyPhotos } from './my-photos';
 import { NamePrompt } from './name-prompt';
 import { PreviewGrid } from './preview-grid';
+import { allSent, entriesOf, heldEntries, myPhotos, previewEntries, sendingCount, waitingCount } from './queue-view';
 import {
   checkSelection,
   checkSomethingToSend,
@@ -35,13 +31,18 @@ import {
   uploadTip,
   type SelectionProblem,
 } from './selection-rules';
-import { useUploadStore } from './upload-store';
 import { tourTexts, uploadTourSteps } from './upload-tour';
+import { usePreviewUrls } from './use-preview-urls';
+import { useSendGuards } from './use-send-guards';
 import './upload-page.css';
 
 type Notice = SelectionProblem & { kind: 'success' | 'error' };
 
-/** 'Registrar momento' (spec §2): the guest's name, the destination album, the selection and the send. */
+/**
+ * 'Registrar momento' (spec §2): the guest's name, the destination album, the selection and the send.
+ * Selected files go into the device's queue at once (issue 10): they survive a reload and are sent
+ * from there, each showing its own state.
+ */
 export default function UploadPage() {
   const { id: eventId = '' } = useParams();
   const location = useLocation();
@@ -50,36 +51,53 @@ export default function UploadPage() {
   const [editingName, setEditingName] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [pickingAlbum, setPickingAlbum] = useState(false);
+  const [preparing, setPreparing] = useState(false);
   const connection = useConnection();
   // Until detection answers (one small request), the medium profile: a pick is never dropped.
   const profile = connection?.profile ?? connectionProfiles.medium;
+  const { queue, snapshot } = useUploadQueue(connection?.profile ?? null);
   const { loading: albumsLoading, albums } = useUploadAlbums(eventId);
   const cameFrom =
     (location.state as { albumId?: string } | null)?.albumId ?? new URLSearchParams(location.search).get('album');
   const [albumId, setAlbumId] = useState<string | null>(null);
-  const { selection, status, progress, add, remove, clear, setStatus, setProgress } = useUploadStore();
   const tipTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const tour = useGuidedTour();
+
+  const entries = entriesOf(snapshot, eventId);
+  const previews = previewEntries(entries, snapshot.round);
+  const previewUrls = usePreviewUrls(queue, previews);
+  const held = heldEntries(entries);
+  const sending = sendingCount(entries);
+  const roundEntries = entries.filter((entry) => snapshot.round.includes(entry.id));
+  const finished = roundEntries.length > 0 && sending === 0 && allSent(entries);
+  useSendGuards(sending > 0);
 
   useEffect(() => {
     if (!albumsLoading) setAlbumId((current) => current ?? preselectAlbum(albums, cameFrom));
   }, [albumsLoading, albums, cameFrom]);
 
-  // Leaving the screen releases the previews and any pending tip.
+  // Leaving the screen drops a pending tip; the queue goes on.
   useEffect(
     () => () => {
-      clear();
-      setStatus('idle');
       if (tipTimer.current) clearTimeout(tipTimer.current);
     },
-    [clear, setStatus],
+    [],
   );
+
+  // Spec §4 'On success … a success notice shows': when this screen saw a round end with everything sent.
+  const wasSending = useRef(false);
+  useEffect(() => {
+    if (sending > 0) wasSending.current = true;
+    else if (wasSending.current && finished) {
+      wasSending.current = false;
+      setNotice({ kind: 'success', title: texts.sentTitle, message: formatText(texts.sentMessage, { n: roundEntries.length }) });
+    }
+  }, [sending, finished, roundEntries.length]);
 
   const askingName = !name || editingName;
   useTourOnce(tour.start, { storageKey: storageKeys.hasSeenUploadTour, steps: uploadTourSteps, ready: !askingName && !albumsLoading });
 
-  const busy = status === 'preparing' || status === 'uploading';
-  const selectedBytes = totalBytes(selection.map((item) => item.file));
+  const selectedBytes = totalBytes(held);
   const albumName = albums.find((album) => album.id === albumId)?.album_name;
 
   const saveName = (typed: string) => {
@@ -88,51 +106,42 @@ export default function UploadPage() {
     setEditingName(false);
   };
 
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
     event.target.value = ''; // the same file can be picked again after a removal
-    const problem = checkSelection(files, selection.length, profile);
-    if (problem) {
-      setNotice({ ...problem, kind: 'error' });
-      return;
-    }
-    add(files);
-    const all = [...selection.map((item) => item.file), ...files];
-    const tip = uploadTip(all);
-    if (tipTimer.current) clearTimeout(tipTimer.current);
-    if (tip) tipTimer.current = setTimeout(() => setNotice({ ...tip, kind: 'error' }), TIP_DELAY_MS);
-  };
-
-  const send = async () => {
-    const files = selection.map((item) => item.file);
-    const problem = checkSomethingToSend(files) ?? checkTotalSize(files, profile);
+    const problem = checkSelection(files, waitingCount(entries), profile);
     if (problem) {
       setNotice({ ...problem, kind: 'error' });
       return;
     }
     if (!albumId) return;
+    const tip = uploadTip([...held, ...files]);
     if (tipTimer.current) clearTimeout(tipTimer.current);
-    setStatus('preparing');
-    setProgress(null);
-    try {
-      await uploadFiles({
-        files,
-        albumId,
-        userId: name,
-        profile,
-        onProgress: (update) => {
-          setStatus('uploading');
-          setProgress(update);
-        },
-      });
-      clear();
-      setStatus('done');
-      setNotice({ kind: 'success', title: texts.sentTitle, message: formatText(texts.sentMessage, { n: files.length }) });
-    } catch (error) {
-      const failure = error instanceof UploadError ? error : new UploadError(texts.sendErrorTitle, String(error));
-      setStatus('error');
-      setNotice({ kind: 'error', title: failure.title, message: failure.message });
+    if (tip) tipTimer.current = setTimeout(() => setNotice({ ...tip, kind: 'error' }), TIP_DELAY_MS);
+    const queueNow = queue ?? (await loadUploadQueue());
+    await queueNow.add({ eventId, albumId, userId: name }, files, { hold: true });
+  };
+
+  const send = async () => {
+    const problem = checkSomethingToSend(held) ?? checkTotalSize(held, profile);
+    if (problem) {
+      setNotice({ ...problem, kind: 'error' });
+      return;
     }
+    if (!queue) return;
+    if (tipTimer.current) clearTimeout(tipTimer.current);
+    setPreparing(true);
+    try {
+      await queue.release(eventId);
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  const removeSent = async (id: string) => {
+    if (!queue) return texts.sendErrorTitle;
+    const result = await queue.removeUploaded(id);
+    return result.ok ? null : result.message;
   };
 
   return (
@@ -157,22 +166,34 @@ export default function UploadPage() {
         <>
           <p className="guest-upload__sender" data-tour="upload-who">
             <span>{texts.sendingAs}</span> <strong>{name}</strong>{' '}
-            <button type="button" className="guest-link" onClick={() => setEditingName(true)} disabled={busy}>
+            <button type="button" className="guest-link" onClick={() => setEditingName(true)} disabled={sending > 0}>
               {texts.change}
             </button>
           </p>
+
+          {snapshot.offline ? (
+            <p className="guest-banner guest-banner--offline" role="status">
+              {texts.offline}
+            </p>
+          ) : null}
 
           <ConnectionBanner connection={connection} selectedBytes={selectedBytes} />
 
           {!albumsLoading && albums.length === 0 ? <EmptyState>{texts.noUploadAlbums}</EmptyState> : null}
 
-          {selection.length > 0 ? (
-            <PreviewGrid items={selection} onRemove={remove} disabled={busy} />
+          {previews.length > 0 ? (
+            <PreviewGrid
+              items={previews}
+              previews={previewUrls}
+              sentBytes={snapshot.sentBytes}
+              onRemove={(id) => void queue?.forget(id)}
+              onRetry={(id) => void queue?.retry(id)}
+            />
           ) : (
             <EmptyState>{texts.nothingSent}</EmptyState>
           )}
 
-          {busy ? (
+          {sending > 0 ? (
             <div className="guest-progress">
               <div
                 className="guest-progress__bar"
@@ -180,29 +201,37 @@ export default function UploadPage() {
                 aria-label={texts.progressLabel}
                 aria-valuemin={0}
                 aria-valuemax={100}
-                aria-valuenow={progress?.percent ?? 0}
+                aria-valuenow={snapshot.percent}
               >
-                <span style={{ width: `${progress?.percent ?? 0}%` }} />
+                <span style={{ width: `${snapshot.percent}%` }} />
               </div>
-              <p aria-live="polite">{progress?.message ?? texts.preparing}</p>
+              <p aria-live="polite">{snapshot.message ?? texts.preparing}</p>
             </div>
           ) : null}
 
-          <Button className="guest-upload__send" data-tour="upload-send" onClick={send} disabled={busy || !albumId}>
-            {status === 'preparing' ? texts.preparing : texts.send}
+          {finished && held.length === 0 ? (
+            <p className="guest-upload__done" role="status">
+              {texts.allSent}
+            </p>
+          ) : null}
+
+          <Button className="guest-upload__send" data-tour="upload-send" onClick={send} disabled={preparing || !albumId || !queue}>
+            {preparing ? texts.preparing : texts.send}
           </Button>
 
+          <MyPhotos entries={myPhotos(entries)} onRemove={removeSent} />
+
           <nav className="guest-upload-bar" aria-label={texts.uploadTitle}>
-            <button type="button" className="guest-upload-bar__item" data-tour="upload-album" onClick={() => setPickingAlbum(true)} disabled={busy || albums.length === 0}>
+            <button type="button" className="guest-upload-bar__item" data-tour="upload-album" onClick={() => setPickingAlbum(true)} disabled={albums.length === 0}>
               <span>{texts.album}</span>
               {albumName ? <small>{albumName}</small> : null}
             </button>
             <label className="guest-upload-bar__item" data-tour="upload-camera">
-              <input className="mk-visually-hidden" type="file" accept="image/*,video/*" capture="environment" onChange={pick} disabled={busy} />
+              <input className="mk-visually-hidden" type="file" accept="image/*,video/*" capture="environment" onChange={(event) => void pick(event)} />
               <span>{texts.openCamera}</span>
             </label>
             <label className="guest-upload-bar__item" data-tour="upload-gallery">
-              <input className="mk-visually-hidden" type="file" accept="image/*,video/*" multiple onChange={pick} disabled={busy} />
+              <input className="mk-visually-hidden" type="file" accept="image/*,video/*" multiple onChange={(event) => void pick(event)} />
               <span>{texts.selectPhoto}</span>
             </label>
           </nav>

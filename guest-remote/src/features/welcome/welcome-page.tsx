@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { readStored, storageKeys, writeStored } from '@momentos/api-client';
+import { readStored, resumePendingUploads, storageKeys, writeStored } from '@momentos/api-client';
 import { AlbumIcon, BottomNavigation, Button, CameraIcon, EmptyState, InviteDialog, ShareIcon, Spinner } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { usePublicAlbums } from './api/use-public-albums';
@@ -28,6 +28,9 @@ export default function WelcomePage() {
   const [sharing, setSharing] = useState(false);
   const event = useSharedEvent(eventId);
   const albums = usePublicAlbums(eventId, step === 2);
+
+  // Files this device still has to send go on by themselves (the queue loads only when there are some).
+  useEffect(resumePendingUploads, []);
 
   // Exactly one public album: straight to it.
   useEffect(() => {

@@ -226,6 +226,27 @@ describe('the queue on the device', () => {
     ]);
   });
 
+  test("held files wait on the device until 'Enviar arquivos' releases them, across a reload", async () => {
+    const server = new FakeServer();
+    const first = openQueue(server);
+    await first.add(target, [image('a.jpg', 100, 'image/jpeg', 1)], { hold: true });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.batches).toEqual([]);
+    expect(first.getSnapshot().entries).toEqual([expect.objectContaining({ state: 'waiting', held: true })]);
+    expect(localStorage.getItem('upload-queue-pending')).toBeNull();
+    first.dispose();
+
+    const second = openQueue(server);
+    await second.start();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.batches).toEqual([]);
+    expect(await second.release('evt_other')).toBe(0);
+    expect(await second.release('evt_1')).toBe(1);
+    const entries = await settled(second);
+    expect(states(entries)).toEqual(['stored']);
+    expect(server.batches).toEqual([['u1.jpg']]);
+  });
+
   test('sends 10 files per request, up to 3 requests at once on the fast profile, 2 on medium, 1 on slow', async () => {
     for (const [profile, expected] of [
       [connectionProfiles.fast, 3],

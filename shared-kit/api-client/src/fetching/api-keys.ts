@@ -10,4 +10,6 @@ export const apiKeys = {
   photoUpdates: (albumId: string, run: number) => ['photo-updates', albumId, run] as const,
   albumUploaders: (albumId: string) => ['album-uploaders', albumId] as const,
   connection: () => ['connection'] as const,
+  /** The page's upload queue (loaded on demand). */
+  uploadQueue: () => ['upload-queue'] as const,
 };

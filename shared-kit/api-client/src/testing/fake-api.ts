@@ -183,6 +183,15 @@ const handlers = [
     const photos = data.photos[String(params.albumId)] ?? [];
     return HttpResponse.json(uploader ? photos.filter((photo) => photo.user_id === uploader) : photos);
   }),
+  // A guest removes a photo this device sent with the key its upload answer gave (`key-<id>` here).
+  http.delete('/api/events/photos/:photoId', ({ params, request }) => {
+    const id = String(params.photoId);
+    const albumId = Object.keys(data.photos).find((album) => data.photos[album].some((photo) => photo.id === id));
+    if (!albumId) return apiError(404, 'Foto não encontrada.');
+    if (request.headers.get('x-delete-key') !== `key-${id}`) return apiError(403, 'Chave de remoção inválida. Só quem enviou a foto pode removê-la.');
+    data.photos[albumId] = data.photos[albumId].filter((photo) => photo.id !== id);
+    return HttpResponse.json({ status: 200, message: 'Foto excluída.' });
+  }),
   http.post('/api/events/photos', async ({ request }) => {
     const form = await request.formData();
     const albumId = text(form, 'album_id');

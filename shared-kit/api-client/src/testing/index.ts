@@ -2,3 +2,4 @@
 export { apiServer, apiError, fakeApi, heldAnswer, http, HttpResponse, resetFakeApi } from './fake-api';
 export type { FakeApi, FakeApiData, FakeOrganiser, RecordedRequest } from './fake-api';
 export { FreshDataCache } from './fresh-data-cache';
+export { forgetUploadQueue } from '../upload-queue/load-upload-queue';

@@ -27,3 +27,9 @@ export function resumePendingUploads(): void {
     .then((queue) => queue.start())
     .catch(() => undefined);
 }
+
+/** Tests: the next `loadUploadQueue` makes a new queue (over whatever IndexedDB is global then). */
+export function forgetUploadQueue(): void {
+  void loading?.then((queue) => queue.dispose()).catch(() => undefined);
+  loading = null;
+}

@@ -19,6 +19,8 @@ export interface QueueEntry {
   /** When it was selected (ms): the queue sends in this order. */
   addedAt: number;
   state: EntryState;
+  /** Selected but not yet released by 'Enviar arquivos': kept on the device, not sent. */
+  held?: boolean;
   /** Why it failed, in Portuguese. */
   error?: string;
   /** A failure that a new page visit tries again by itself (connection problems). */
@@ -46,13 +48,16 @@ export interface QueueSnapshot {
   message: string | null;
   /** The current round (the files sent since the queue was last idle), 0 to 100. */
   percent: number;
+  /** Ids of the current round's entries. */
+  round: readonly string[];
 }
 
 export const isDone = (entry: Pick<QueueEntry, 'state'>) => entry.state === 'stored' || entry.state === 'duplicate';
-/** Still to be sent by the queue (failed entries wait for the guest). */
-export const isPending = (entry: Pick<QueueEntry, 'state'>) => entry.state === 'waiting' || entry.state === 'sending';
+/** Still to be sent by the queue (failed and held entries wait for the guest). */
+export const isPending = (entry: Pick<QueueEntry, 'state' | 'held'>) => !entry.held && (entry.state === 'waiting' || entry.state === 'sending');
 
-function randomId(): string {
+/** A random unique id (crypto.randomUUID where the browser has it). */
+export function randomId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }

@@ -12,7 +12,7 @@ import { backoffDelay, FILES_PER_BATCH } from '../upload/upload-engine';
 import { describeUploadFailure, isRetryable, retriesExhausted, UploadError } from '../upload/upload-errors';
 import { formatUploadText, uploadTexts } from '../upload/upload-texts';
 import type { RequestControl, UploadTransport } from '../upload/upload-transport';
-import { isDone, isPending, uniqueUploadName, type QueueEntry, type QueueSnapshot } from './queue-entry';
+import { isDone, isPending, randomId, uniqueUploadName, type QueueEntry, type QueueSnapshot } from './queue-entry';
 import type { QueueStore } from './queue-store';
 
 /** Issue 10 §6: requests in flight at once per connection class. */
@@ -91,7 +91,7 @@ export class UploadQueue {
     this.options = {
       sleep: defaultSleep,
       isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
-      newId: () => (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`),
+      newId: randomId,
       persist: () => undefined,
       removePhoto: removeOwnPhoto,
       now: () => Date.now(),
@@ -113,6 +113,11 @@ export class UploadQueue {
 
   getSnapshot = (): QueueSnapshot => this.snapshot;
 
+  /** The bytes of an entry while the device still holds them (previews). */
+  fileOf(id: string): Blob | undefined {
+    return this.files.get(id);
+  }
+
   setProfile(profile: ConnectionProfile): void {
     this.profile = profile;
     this.pump();
@@ -124,10 +129,13 @@ export class UploadQueue {
     return this.loading.then(() => this.pump());
   }
 
-  /** Puts the selected files into the queue (each with its unique name, made here once) and sends them. */
-  async add(target: QueueTarget, files: readonly File[]): Promise<QueueEntry[]> {
+  /**
+   * Puts the selected files into the queue, each with its unique name made here once. With `hold`
+   * they wait on the device for `release` (the screen's 'Enviar arquivos'); otherwise they are sent.
+   */
+  async add(target: QueueTarget, files: readonly File[], { hold = false }: { hold?: boolean } = {}): Promise<QueueEntry[]> {
     await this.start();
-    if (!this.hasPending()) this.newRound();
+    if (!hold && !this.hasPending()) this.newRound();
     const added: QueueEntry[] = [];
     for (const file of files) {
       const entry: QueueEntry = {
@@ -138,6 +146,7 @@ export class UploadQueue {
         size: file.size,
         addedAt: this.options.now() + added.length / 1000,
         state: 'waiting',
+        ...(hold ? { held: true } : {}),
         fileType: file.type.startsWith('video/') ? 'video' : 'image',
       };
       // The bytes first: an entry never exists without its file.
@@ -145,12 +154,26 @@ export class UploadQueue {
       await this.options.store.save(entry);
       this.entries.set(entry.id, entry);
       this.files.set(entry.id, file);
-      this.round.add(entry.id);
+      if (!hold) this.round.add(entry.id);
       added.push(entry);
     }
     this.options.persist();
     this.pump();
     return added;
+  }
+
+  /** Sends the held entries of an event ('Enviar arquivos'). Answers how many were released. */
+  async release(eventId: string): Promise<number> {
+    await this.start();
+    const held = [...this.entries.values()].filter((entry) => entry.held && entry.eventId === eventId);
+    if (held.length === 0) return 0;
+    if (!this.hasPending()) this.newRound();
+    for (const entry of held) {
+      this.round.add(entry.id);
+      await this.change(entry, { held: undefined });
+    }
+    this.pump();
+    return held.length;
   }
 
   /** 'Tentar novamente' on a failed entry. An unreadable one cannot be: it must be selected again. */
@@ -242,7 +265,7 @@ export class UploadQueue {
 
   /** The next request: the oldest waiting file alone when large, else up to 10 small ones going to the same album from the same guest. */
   private nextJob(): QueueEntry[] | null {
-    const waiting = [...this.entries.values()].filter((entry) => entry.state === 'waiting').sort((a, b) => a.addedAt - b.addedAt);
+    const waiting = [...this.entries.values()].filter((entry) => entry.state === 'waiting' && !entry.held).sort((a, b) => a.addedAt - b.addedAt);
     const first = waiting[0];
     if (!first) return null;
     if (this.isLarge(first)) return [first];
@@ -297,7 +320,7 @@ export class UploadQueue {
 
   /** Y of 'lote X de Y': the batches started in this round plus those the waiting files still need. */
   private roundBatches(started: number): number {
-    const waitingSmall = [...this.entries.values()].filter((entry) => entry.state === 'waiting' && !this.isLarge(entry)).length;
+    const waitingSmall = [...this.entries.values()].filter((entry) => isPending(entry) && entry.state === 'waiting' && !this.isLarge(entry)).length;
     return Math.max(started, this.batchesStarted + Math.ceil(waitingSmall / FILES_PER_BATCH));
   }
 
@@ -501,6 +524,7 @@ export class UploadQueue {
       offline: this.offline,
       message: this.message,
       percent: total === 0 ? 0 : Math.min(100, Math.round((done / total) * 100)),
+      round: [...this.round],
     };
   }
 

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { Album, EventItem } from '@momentos/api-client';
-import { apiError, apiServer, fakeApi, FreshDataCache, http } from '@momentos/api-client/testing';
+import { IDBFactory } from 'fake-indexeddb';
+import { apiError, apiServer, fakeApi, forgetUploadQueue, FreshDataCache, http } from '@momentos/api-client/testing';
 import UploadPage from '../upload-page';
 
 const wedding: EventItem = { id: 'evt_1', code: 'ABCD2345', name: 'Casamento', date: '2030-06-01 18:30', location: 'Lisboa', contact: 'a@b.c', image: null };
@@ -39,6 +40,9 @@ function pick(files: File[], control = 'Selecionar foto') {
 }
 
 beforeEach(() => {
+  // A fresh device: an empty IndexedDB and a new page queue.
+  globalThis.indexedDB = new IDBFactory();
+  forgetUploadQueue();
   localStorage.clear();
   localStorage.setItem('hasSeenUploadTour', 'true');
   let next = 0;
@@ -90,15 +94,16 @@ describe('upload screen: selection and sending', () => {
     expect(gallery).toHaveAttribute('accept', 'image/*,video/*');
   });
 
-  it('previews the picked files in a grid and removes one with its ×, releasing its preview', async () => {
+  it("previews the picked files in a grid, each 'Aguardando', and removes one with its ×", async () => {
     api = await renderUpload();
+    await screen.findByText('Festa');
     pick([image('a.jpg'), image('b.mp4', 1000, 'video/mp4')]);
-    const grid = screen.getByRole('list', { name: 'Arquivos selecionados' });
-    expect(within(grid).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(grid).getByRole('img', { name: 'a.jpg' })).toHaveAttribute('src', 'blob:preview-1');
+    const grid = await screen.findByRole('list', { name: 'Arquivos selecionados' });
+    await waitFor(() => expect(within(grid).getByRole('img', { name: 'a.jpg' })).toHaveAttribute('src', 'blob:preview-1'));
+    expect(within(grid).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['a.jpg: Aguardando', 'b.mp4: Aguardando']);
     fireEvent.click(screen.getByRole('button', { name: 'Remover a.jpg' }));
-    expect(within(grid).getAllByRole('listitem')).toHaveLength(1);
-    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+    await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(1));
+    expect(api.calls('POST', '/api/events/photos')).toEqual([]); // nothing is sent before 'Enviar arquivos'
   });
 
   it('refuses a wrong type with the spec dialog and keeps the selection unchanged', async () => {
@@ -129,10 +134,11 @@ describe('upload screen: selection and sending', () => {
     }
   });
 
-  it('sends to the album the guest came from, clears the selection and confirms with the spec texts', async () => {
+  it("sends to the album the guest came from, shows each file 'Enviada', confirms with the spec texts and lists them in 'Minhas fotos'", async () => {
     api = await renderUpload({ albumId: 'alb_cerimonia' });
     expect(await screen.findByText('Cerimônia')).toBeInTheDocument();
     pick([image('a.jpg'), image('b.jpg'), image('c.jpg')]);
+    await screen.findByRole('list', { name: 'Arquivos selecionados' });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar arquivos' }));
     const dialog = await screen.findByRole('dialog', { name: 'Arquivos enviados' });
     expect(dialog).toHaveTextContent('3 arquivos foram enviados com sucesso. Você poderá visualizá-los pela galeria.');
@@ -143,8 +149,12 @@ describe('upload screen: selection and sending', () => {
     const names = (sent?.getAll('images') as File[]).map((file) => file.name);
     expect(names).toHaveLength(3);
     for (const name of names) expect(name).toMatch(/^[0-9a-f-]{8,}\.jpg$/);
-    expect(screen.getByText('Nenhum arquivo enviado :(')).toBeInTheDocument();
+    const grid = screen.getByRole('list', { name: 'Arquivos selecionados' });
+    expect(within(grid).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['a.jpg: Enviada', 'b.jpg: Enviada', 'c.jpg: Enviada']);
+    expect(screen.getByText('Tudo enviado! Você já pode fechar esta página.')).toBeInTheDocument();
     expect(api.data.photos.alb_cerimonia.map((photo) => photo.user_id)).toEqual(['Ana', 'Ana', 'Ana']);
+    const mine = screen.getByRole('region', { name: 'Minhas fotos' });
+    expect(within(mine).getAllByRole('listitem')).toHaveLength(3);
   });
 
   it('opens no realtime connection: the server announces the upload itself', async () => {
@@ -160,6 +170,7 @@ describe('upload screen: selection and sending', () => {
       api = await renderUpload({ albumId: 'alb_festa' });
       await screen.findByText('Festa');
       pick([image('a.jpg')]);
+      await screen.findByRole('list', { name: 'Arquivos selecionados' });
       fireEvent.click(screen.getByRole('button', { name: 'Enviar arquivos' }));
       await screen.findByRole('dialog', { name: 'Arquivos enviados' });
       expect(sockets).toEqual([]);
@@ -178,18 +189,57 @@ describe('upload screen: selection and sending', () => {
     expect(screen.getByText('Cerimônia')).toBeInTheDocument();
   });
 
-  it('reports a refusal from the server with its title and message', async () => {
+  it("shows a refusal from the server as 'Falhou' with its message on the file, which stays to be tried again", async () => {
+    let refuse = true;
     apiServer.use(
       http.post('/api/events/photos', () =>
-        apiError(413, 'O servidor recusou o upload porque o tamanho total do arquivo é muito grande (limite de 200MB).'),
+        refuse ? apiError(413, 'O servidor recusou o upload porque o tamanho total do arquivo é muito grande (limite de 200MB).') : undefined,
       ),
     );
     api = await renderUpload();
     await screen.findByText('Festa');
     pick([image('a.jpg')]);
+    await screen.findByRole('list', { name: 'Arquivos selecionados' });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar arquivos' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Limite de tamanho excedido' });
-    expect(dialog).toHaveTextContent('limite de 200MB');
-    expect(screen.getAllByRole('listitem')).toHaveLength(1); // nothing lost: the selection stays
+    const item = await screen.findByRole('listitem', { name: 'a.jpg: Falhou' });
+    expect(item).toHaveTextContent('limite de 200MB');
+    refuse = false;
+    fireEvent.click(within(item).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('listitem', { name: 'a.jpg: Enviada' })).toBeInTheDocument();
+  });
+
+  it("removes a sent photo from 'Minhas fotos' with its delete key after a confirmation", async () => {
+    api = await renderUpload();
+    await screen.findByText('Festa');
+    pick([image('a.jpg'), image('b.jpg')]);
+    await screen.findByRole('list', { name: 'Arquivos selecionados' });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar arquivos' }));
+    await screen.findByText('Tudo enviado! Você já pode fechar esta página.');
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    const mine = screen.getByRole('region', { name: 'Minhas fotos' });
+    const photoIds = api.data.photos.alb_festa.map((photo) => photo.id);
+    fireEvent.click(within(mine).getByRole('button', { name: 'Remover a.jpg' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remover foto' });
+    expect(confirm).toHaveTextContent('Deseja remover esta foto do álbum?');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remover' }));
+    await waitFor(() => expect(within(mine).getAllByRole('listitem')).toHaveLength(1));
+    const [removal] = photoIds.flatMap((id) => api.calls('DELETE', `/api/events/photos/${id}`));
+    expect(removal.request.headers.get('x-delete-key')).toMatch(/^key-pho_/);
+    expect(api.data.photos.alb_festa).toHaveLength(1);
+  });
+
+  it("shows the offline banner while the browser is offline", async () => {
+    api = await renderUpload();
+    await screen.findByText('Festa');
+    pick([image('a.jpg')]);
+    await screen.findByRole('list', { name: 'Arquivos selecionados' });
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(await screen.findByText('Sem conexão. O envio continua quando a internet voltar.')).toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.queryByText('Sem conexão. O envio continua quando a internet voltar.')).not.toBeInTheDocument());
   });
 });
