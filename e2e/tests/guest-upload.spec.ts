@@ -113,7 +113,7 @@ test.describe('a guest sends photos and a video from the invite link', () => {
     await page.getByRole('button', { name: 'Enviar arquivos' }).click();
     const done = page.getByRole('dialog', { name: 'Arquivos enviados' });
     await expect(done).toContainText(`${files.length} arquivos foram enviados com sucesso. Você poderá visualizá-los pela galeria.`);
-    await expect(page.getByText('Nenhum arquivo enviado :(')).toBeVisible();
+    await expect(page.getByText('Tudo enviado! Você já pode fechar esta página.')).toBeVisible();
 
     const stored = await storedPhotos(server, fixture.albumId);
     expect(stored).toHaveLength(files.length);

@@ -135,7 +135,8 @@ export class UploadQueue {
    */
   async add(target: QueueTarget, files: readonly File[], { hold = false }: { hold?: boolean } = {}): Promise<QueueEntry[]> {
     await this.start();
-    if (!hold && !this.hasPending()) this.newRound();
+    // A new selection after everything was sent starts a new round: the finished one leaves the screen.
+    if (!this.hasPending()) this.newRound();
     const added: QueueEntry[] = [];
     for (const file of files) {
       const entry: QueueEntry = {
