@@ -25,10 +25,10 @@ async function send(server: TestServer, albumId: string, files: Array<{ name: st
   return (await readJson(response)).photos as Uploaded[];
 }
 
-function listen(server: TestServer, albumId: string): Promise<{ socket: { close(): void }; messages: Array<{ type: string; payload: any }> }> {
+function listen(server: TestServer, albumId: string): Promise<{ socket: { close(): void }; messages: Array<{ type: string; payload: unknown }> }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws/albums/${albumId}`);
-    const messages: Array<{ type: string; payload: any }> = [];
+    const messages: Array<{ type: string; payload: unknown }> = [];
     socket.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString())));
     socket.on('open', () => resolve({ socket, messages }));
     socket.on('error', reject);

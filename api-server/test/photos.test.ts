@@ -46,7 +46,6 @@ async function storedFiles(server: TestServer): Promise<string[]> {
 }
 
 /** An upload answer's item as lists and announcements show it: without what only its sender learns. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
 const asListed = ({ file_name, duplicate, delete_key, ...item }: Record<string, unknown>) => item;
 const keyOf = (url: string) => decodeURIComponent(url.replace('/api/files?path=', ''));
 const photoCount = async (server: TestServer) => Number((await server.app.db.selectFrom('photos').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())!.n);
