@@ -26,7 +26,7 @@ async function makeMedia() {
   for (let n = 0; n < 20; n++) {
     const file = path.join(dir, `foto-${n + 1}.jpg`);
     const noise = { type: 'gaussian', mean: 128, sigma: 50 };
-    fs.writeFileSync(file, await sharp({ create: { width: 1200 + n, height: 900, channels: 3, noise } }).jpeg({ quality: 92 }).toBuffer());
+    fs.writeFileSync(file, await sharp({ create: { width: 1200 + n, height: 900, channels: 3, background: '#000', noise } }).jpeg({ quality: 92 }).toBuffer());
     photos.push(file);
   }
   const clip = path.join(dir, 'clip.mp4');

@@ -25,7 +25,7 @@ async function makeMedia(dir: string): Promise<{ photos: string[]; video: string
   for (let n = 0; n < 8; n++) {
     const path = join(dir, `foto-${n + 1}.jpg`);
     const noise = { type: 'gaussian' as const, mean: 128, sigma: 40 };
-    writeFileSync(path, await sharp({ create: { width: 400 + n, height: 300, channels: 3, noise } }).jpeg({ quality: 80 }).toBuffer());
+    writeFileSync(path, await sharp({ create: { width: 400 + n, height: 300, channels: 3, background: '#000', noise } }).jpeg({ quality: 80 }).toBuffer());
     photos.push(path);
   }
   const clip = join(dir, 'clip.mp4');
