@@ -167,4 +167,22 @@ export default tseslint.config(
       'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],
     },
   },
+  // Browser tests take `test` from the guard that fails them on a Content-Security-Policy violation.
+  {
+    files: ['e2e/tests/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: 'import test and expect from e2e/support (csp-guard or fixtures): they fail a test on any CSP violation.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -17,6 +17,7 @@ import chunkSessionsPlugin from './plugins/chunk-sessions';
 import ingestPlugin from './plugins/ingest';
 import mediaWorkerPlugin from './plugins/media-worker';
 import realtimePlugin from './plugins/realtime';
+import securityHeadersPlugin from './plugins/security-headers';
 import chunkRoutes from './routes/chunks';
 import healthRoutes from './routes/health';
 import photoRoutes from './routes/photos';
@@ -34,6 +35,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   try {
     await app.register(errorsPlugin);
+    await app.register(securityHeadersPlugin, { config });
     await app.register(fastifyCors, {
       origin: config.corsOrigin === '*' ? '*' : config.corsOrigin.split(',').map((origin) => origin.trim()),
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],

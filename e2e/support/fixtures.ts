@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { test as base } from './csp-guard';
 import { startServer, type RunningServer } from './server';
 
 /** `server`: one all-in-one server per test file (worker), with default settings. */
@@ -13,7 +13,7 @@ export const test = base.extend<object, { server: RunningServer }>({
   ],
 });
 
-export { expect } from '@playwright/test';
+export { expect } from './csp-guard';
 
 /** An unsigned token with an exp: enough for the client-side guard, which decodes without verifying. */
 export function clientSideToken(expiresInSeconds: number): string {

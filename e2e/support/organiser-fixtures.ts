@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { test as base } from './csp-guard';
 import { startServer, type RunningServer } from './server';
 
 export const organiser = { email: 'organizadora@example.com', password: 'senha-secreta-123' };
@@ -15,7 +15,7 @@ export const test = base.extend<object, { organiserServer: RunningServer }>({
   ],
 });
 
-export { expect } from '@playwright/test';
+export { expect } from './csp-guard';
 
 /** A small valid PNG (8×8, indigo) for the event image. */
 export const samplePng = Buffer.from(

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/csp-guard';
 import { startServer, type RunningServer } from '../support/server';
 
 // The guest's journey on a phone (spec §2, §4): invite link → welcome → album → name → photos and a

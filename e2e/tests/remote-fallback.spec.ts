@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/csp-guard';
 import { startServer, type RunningServer } from '../support/server';
 
 const fallbackText = 'Não foi possível carregar esta parte do aplicativo.';

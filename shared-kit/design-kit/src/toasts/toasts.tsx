@@ -1,17 +1,19 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 
-import type * as ToastifyModule from 'react-toastify';
+import type * as ToastifyModule from 'react-toastify/unstyled';
 
 type Toastify = typeof ToastifyModule;
 
 // react-toastify is fetched with the first toast, not on every first visit: most guest pages never
-// show one. Toasts sent before the container mounts wait in react-toastify's own queue.
+// show one. Toasts sent before the container mounts wait in react-toastify's own queue. Its unstyled
+// build with the stylesheet as a file: the default build injects a <style> element, which the
+// page's Content-Security-Policy refuses (no inline styles).
 let toastify: Promise<Toastify> | null = null;
 const onFirstLoad = new Set<() => void>();
 
 function loadToastify(): Promise<Toastify> {
   if (!toastify) {
-    toastify = import('react-toastify');
+    toastify = Promise.all([import('react-toastify/unstyled'), import('react-toastify/ReactToastify.css')]).then(([module]) => module);
     onFirstLoad.forEach((notifyHost) => notifyHost());
   }
   return toastify;
