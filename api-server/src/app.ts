@@ -18,6 +18,9 @@ import ingestPlugin from './plugins/ingest';
 import mediaWorkerPlugin from './plugins/media-worker';
 import realtimePlugin from './plugins/realtime';
 import securityHeadersPlugin from './plugins/security-headers';
+import diskGuardPlugin from './plugins/disk-guard';
+import bodyIdleTimeoutPlugin from './plugins/body-idle-timeout';
+import upgradeGuardPlugin from './plugins/upgrade-guard';
 import chunkRoutes from './routes/chunks';
 import healthRoutes from './routes/health';
 import photoRoutes from './routes/photos';
@@ -36,6 +39,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   try {
     await app.register(errorsPlugin);
     await app.register(securityHeadersPlugin, { config });
+    await app.register(upgradeGuardPlugin);
+    await app.register(bodyIdleTimeoutPlugin, { config });
+    await app.register(diskGuardPlugin, { config });
     await app.register(fastifyCors, {
       origin: config.corsOrigin === '*' ? '*' : config.corsOrigin.split(',').map((origin) => origin.trim()),
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],

@@ -49,6 +49,7 @@ export interface Config {
   storage: StorageConfig;
   /** TRUST_PROXY: Fastify's trustProxy; false unless configured (X-Forwarded-For is then ignored). */
   trustProxy: false | number | string[];
+  guards: ServerGuards;
 }
 
 export type StorageDriverName = 'local' | 's3';
@@ -115,6 +116,16 @@ export interface RealtimeConfig {
   heartbeatMs: number;
 }
 
+/** What protects the server itself: its disk, its sockets, its deploys. */
+export interface ServerGuards {
+  /** MIN_FREE_DISK: uploads are refused (507) below this many free bytes under DATA_DIR; null: 1 GiB or 5 % of the disk, whichever is larger. */
+  minFreeDiskBytes: number | null;
+  /** BODY_IDLE_TIMEOUT: a request body that stops moving this long is cut with 408 (default 60s). */
+  bodyIdleTimeoutMs: number;
+  /** SHUTDOWN_GRACE: after SIGTERM, requests in flight get this long to finish (default 30s). */
+  shutdownGraceMs: number;
+}
+
 type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -142,6 +153,15 @@ function integer(value: string | undefined, fallback: number, name: string): num
 }
 
 const MB = 1024 * 1024;
+
+const BYTE_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 };
+
+/** A byte count, plain ("1073741824") or with a binary unit ("512M", "2G", "1T"). */
+export function parseBytes(value: string, name: string): number {
+  const match = /^\s*(\d+)\s*([kmgt]?)i?b?\s*$/i.exec(value);
+  if (!match) throw new ConfigError(`${name} inválido: "${value}" (use bytes, ou por exemplo 512M, 2G)`);
+  return Number(match[1]) * BYTE_UNITS[match[2].toLowerCase()];
+}
 
 /** The first executable named `name` on PATH, or null. */
 export function findExecutable(name: string, envPath: string | undefined = process.env.PATH): string | null {
@@ -318,5 +338,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     storage,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    guards: {
+      minFreeDiskBytes: optional(env.MIN_FREE_DISK) === undefined ? null : parseBytes(env.MIN_FREE_DISK!, 'MIN_FREE_DISK'),
+      bodyIdleTimeoutMs: parseDuration(optional(env.BODY_IDLE_TIMEOUT) ?? '60s') * 1000,
+      shutdownGraceMs: parseDuration(optional(env.SHUTDOWN_GRACE) ?? '30s') * 1000,
+    },
   };
 }

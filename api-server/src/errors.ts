@@ -44,6 +44,8 @@ export const messages = {
   userIdRequired: "O campo 'user_id' é obrigatório.",
   sessionNotFound: 'Sessão de upload não encontrada ou expirada.',
   processingFailed: 'Erro ao processar',
+  diskFull: 'O servidor está sem espaço para novos arquivos no momento. Tente novamente mais tarde.',
+  requestIdle: 'A requisição ficou parada por tempo demais e foi interrompida. Tente novamente.',
 } as const;
 
 export const notFound = (message: string = messages.notFound) => new HttpError(404, message);

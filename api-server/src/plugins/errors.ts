@@ -53,6 +53,9 @@ const CODE_ANSWERS: Record<string, [number, string]> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: [400, messages.multipartExpected],
   FST_NO_FORM_DATA: [400, messages.multipartExpected],
   FST_ERR_BAD_URL: [400, messages.invalidRequest],
+  // PostgreSQL refusing a text it cannot store (a NUL byte in an id, a field or a path): bad input.
+  '22021': [400, messages.invalidRequest],
+  '22P05': [400, messages.invalidRequest],
 };
 
 /**

@@ -1,0 +1,22 @@
+import fp from 'fastify-plugin';
+import { messages } from '../errors';
+
+/**
+ * A websocket handshake is answered only by the websocket routes. @fastify/websocket would upgrade a
+ * handshake on any other route (the shell's catch-all included) and close it at once; a path that
+ * misses `/ws/albums/:albumId` (a trick in the id) is refused with a plain 404 instead, before the upgrade.
+ */
+export default fp(
+  async (app) => {
+    const websocketRoutes = new Set<string>();
+    app.addHook('onRoute', (route) => {
+      if ((route as { websocket?: boolean }).websocket) websocketRoutes.add(route.url);
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.headers.upgrade?.toLowerCase() !== 'websocket') return;
+      if (request.routeOptions.url !== undefined && websocketRoutes.has(request.routeOptions.url)) return;
+      return reply.code(404).type('application/json; charset=utf-8').send({ status: 404, message: messages.routeNotFound });
+    });
+  },
+  { name: 'upgrade-guard' },
+);
