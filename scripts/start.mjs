@@ -3,6 +3,7 @@
 // server: the API, the shell at /, the remotes under /remotes/<name>/, on PORT (default 8080).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,7 +38,12 @@ const server = spawn(process.execPath, [join(root, 'api-server', 'dist', 'server
   stdio: 'inherit',
   env: process.env,
 });
+// SIGTERM (a deploy) or Ctrl-C: the server drains its requests and exits; we wait for it and exit with
+// its code. The `exec` in package.json's "start" makes npm's own forwarding reach this process: without
+// it the shell npm runs scripts in dies at SIGTERM and the server never hears it.
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.kill(signal));
+  process.on(signal, () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+  });
 }
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+server.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));

@@ -18,6 +18,7 @@ import ingestPlugin from './plugins/ingest';
 import mediaWorkerPlugin from './plugins/media-worker';
 import realtimePlugin from './plugins/realtime';
 import securityHeadersPlugin from './plugins/security-headers';
+import lifecyclePlugin from './plugins/lifecycle';
 import diskGuardPlugin from './plugins/disk-guard';
 import bodyIdleTimeoutPlugin from './plugins/body-idle-timeout';
 import upgradeGuardPlugin from './plugins/upgrade-guard';
@@ -34,11 +35,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // X-Forwarded-For (and -Proto, -Host) is believed only from the proxies TRUST_PROXY names.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // During a shutdown the lifecycle plugin answers new requests itself (503, Retry-After, JSON).
+    return503OnClosing: false,
   });
 
   try {
     await app.register(errorsPlugin);
     await app.register(securityHeadersPlugin, { config });
+    await app.register(lifecyclePlugin, { config });
     await app.register(upgradeGuardPlugin);
     await app.register(bodyIdleTimeoutPlugin, { config });
     await app.register(diskGuardPlugin, { config });

@@ -45,6 +45,7 @@ export const messages = {
   sessionNotFound: 'Sessão de upload não encontrada ou expirada.',
   processingFailed: 'Erro ao processar',
   diskFull: 'O servidor está sem espaço para novos arquivos no momento. Tente novamente mais tarde.',
+  shuttingDown: 'O servidor está reiniciando. Tente novamente em instantes.',
   requestIdle: 'A requisição ficou parada por tempo demais e foi interrompida. Tente novamente.',
 } as const;
 

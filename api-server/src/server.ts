@@ -8,17 +8,21 @@ async function main(): Promise<void> {
 
   let closing = false;
   const shutdown = (signal: string) => {
+    // One Ctrl-C reaches the server twice under `npm start` (from the terminal and forwarded): the first counts.
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, graceMs: config.guards.shutdownGraceMs }, 'shutting down: draining requests in flight');
+    // Past the grace the requests are cut; this is the last resort should closing itself hang.
     const force = setTimeout(() => {
       app.log.error('shutdown timed out');
       process.exit(1);
-    }, 10_000);
+    }, config.guards.shutdownGraceMs + 15_000);
     force.unref();
-    // Closing the app stops accepting connections, waits for requests in flight, then closes db and workers (onClose hooks).
-    app.close().then(
-      () => process.exit(0),
+    app.lifecycle.shutdown().then(
+      ({ cut }) => {
+        app.log.info({ cut }, 'shut down');
+        process.exit(0);
+      },
       (error: unknown) => {
         app.log.error({ err: error }, 'error while shutting down');
         process.exit(1);

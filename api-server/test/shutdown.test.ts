@@ -1,0 +1,212 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import sharp from 'sharp';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/connection';
+import { readJson, usingPostgres } from './helpers';
+import { Multipart, rawRequest, sleep, write } from './raw-http';
+
+// ws ships no types here; the API server's realtime hub uses the same package.
+const WebSocket = require('ws');
+
+jest.setTimeout(90_000);
+
+const organiser = { email: 'ana@example.com', password: 'senha-segura-123' };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** The real server in its own process (src/server.ts through tsx), as `npm start` runs it. */
+async function startProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'src', 'server.ts')], {
+    cwd: path.join(__dirname, '..'),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', INIT_CWD: '', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not answer within 30 s');
+    await sleep(100);
+  }
+  return { child, url, exited };
+}
+
+describe('graceful shutdown (SIGTERM)', () => {
+  let dataDir: string;
+  let schema: string | undefined;
+  let env: Record<string, string>;
+  let running: ServerProcess | null = null;
+
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-shutdown-'));
+    schema = usingPostgres() ? `test_${randomBytes(6).toString('hex')}` : undefined;
+    env = {
+      DATA_DIR: dataDir,
+      JWT_SECRET: `test-secret-${randomBytes(16).toString('hex')}`,
+      ORGANISER_EMAIL: organiser.email,
+      ORGANISER_PASSWORD: organiser.password,
+      MEDIA_CONCURRENCY: '1',
+      ...(schema ? { DATABASE_URL: process.env.DATABASE_URL!, DATABASE_SCHEMA: schema } : {}),
+    };
+  });
+  afterEach(async () => {
+    if (running && running.child.exitCode === null && running.child.signalCode === null) {
+      running.child.kill('SIGKILL');
+      await running.exited;
+    }
+    running = null;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (schema) {
+      const client = new Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    }
+  });
+
+  async function guestAlbum(url: string) {
+    const login = await fetch(`${url}/api/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(organiser) });
+    const token = login.headers.get('authentication')!;
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ name: 'Casamento', date: '2030-06-01 18:30', location: 'Lisboa', contact: organiser.email })) form.append(key, value);
+    const event = await readJson(await fetch(`${url}/api/events`, { method: 'POST', headers: { authentication: token }, body: form }));
+    const album = await readJson(
+      await fetch(`${url}/api/albums/${event.id}`, {
+        method: 'POST',
+        headers: { authentication: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Festa', description: 'Fotos', is_public: true, is_available: true }),
+      }),
+    );
+    return album.id as string;
+  }
+
+  test('during a slow upload: the upload completes, new requests get 503, readiness turns 503, sockets close with 1001, exit 0, media jobs resume at the next start', async () => {
+    running = await startProcess({ ...env, SHUTDOWN_GRACE: '30s' });
+    const { url } = running;
+    const albumId = await guestAlbum(url);
+    expect((await fetch(`${url}/api/health/ready`)).status).toBe(200);
+
+    const socket = new WebSocket(`${url.replace('http', 'ws')}/ws/albums/${albumId}`);
+    await new Promise((resolve) => socket.once('open', resolve));
+    const socketClosed = new Promise<number>((resolve) => socket.once('close', (code: number) => resolve(code)));
+
+    // A guest on a slow connection: the photo arrives in 15 pieces, 0.2 s apart.
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#00897b' } }).jpeg().toBuffer();
+    const form = new Multipart();
+    const body = form.body({ album_id: albumId, user_id: 'Convidada lenta' }, [{ name: 'images', filename: 'lenta.jpg', bytes: photo }]);
+    let started!: () => void;
+    const firstPieceSent = new Promise<void>((resolve) => (started = resolve));
+    const slowUpload = rawRequest(url, { path: '/api/events/photos', headers: { 'content-type': form.contentType, 'content-length': String(body.length) } }, async (request) => {
+      const size = Math.ceil(body.length / 15);
+      for (let offset = 0; offset < body.length; offset += size) {
+        await write(request, body.subarray(offset, offset + size));
+        started();
+        await sleep(200);
+      }
+      request.end();
+    });
+    await firstPieceSent;
+
+    running.child.kill('SIGTERM');
+    await sleep(300);
+
+    const ready = await fetch(`${url}/api/health/ready`);
+    expect(ready.status).toBe(503);
+    expect(ready.headers.get('retry-after')).toBe('5');
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+
+    const late = new FormData();
+    late.append('album_id', albumId);
+    late.append('user_id', 'Atrasada');
+    late.append('images', new Blob([photo], { type: 'image/jpeg' }), 'atrasada.jpg');
+    // The listener stays open while the drain lasts, so a late client is told to come back (not reset).
+    const refused = await fetch(`${url}/api/events/photos`, { method: 'POST', body: late });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(await readJson(refused)).toEqual({ status: 503, message: 'O servidor está reiniciando. Tente novamente em instantes.' });
+    expect(await socketClosed).toBe(1001);
+
+    const answer = await slowUpload;
+    expect(answer.status).toBe(201);
+    const [stored] = JSON.parse(answer.body).photos as Array<{ id: string }>;
+    expect(await running.exited).toEqual({ code: 0, signal: null });
+
+    // The slow photo's thumbnail was not made here: its row waits, processing, for the next start.
+    const { db } = await openDatabase(loadConfig(env));
+    try {
+      const rows = await db.selectFrom('photos').select(['id', 'processing', 'client_file_name']).execute();
+      expect(rows).toEqual([{ id: stored.id, processing: 1, client_file_name: 'lenta.jpg' }]);
+    } finally {
+      await db.destroy();
+    }
+
+    running = await startProcess(env);
+    const deadline = Date.now() + 20_000;
+    let item: { processing: boolean; compressed_photo: string | null } | undefined;
+    while (Date.now() < deadline) {
+      [item] = await readJson(await fetch(`${running.url}/api/events/photos/updates/${albumId}?ids=${stored.id}`));
+      if (item && !item.processing) break;
+      await sleep(200);
+    }
+    expect(item).toMatchObject({ processing: false, error: false, compressed_photo: expect.stringMatching(/-thumb\.webp$/) });
+  });
+
+  test('with nothing in flight it exits 0 at once; past SHUTDOWN_GRACE a stuck request is cut and its file swept at the next start', async () => {
+    running = await startProcess({ ...env, SHUTDOWN_GRACE: '2s' });
+    let started = Date.now();
+    running.child.kill('SIGTERM');
+    expect(await running.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - started).toBeLessThan(5000);
+
+    running = await startProcess({ ...env, SHUTDOWN_GRACE: '2s' });
+    const albumId = await guestAlbum(running.url);
+    const form = new Multipart();
+    // A body that keeps trickling (so the idle timeout never fires) and would take minutes to end.
+    const stuck = rawRequest(running.url, { path: '/api/events/photos', headers: { 'content-type': form.contentType, 'content-length': String(50 * 1024 * 1024) } }, async (request) => {
+      await write(request, form.field('album_id', albumId) + form.field('user_id', 'Zé') + form.fileHead('images', 'sem-fim.jpg'));
+      await write(request, Buffer.from([0xff, 0xd8, 0xff, 0xe0]));
+      while (await write(request, Buffer.alloc(1024, 1))) await sleep(100);
+    });
+    await sleep(500);
+    expect(fs.readdirSync(path.join(dataDir, 'tmp', 'uploads'))).toHaveLength(1);
+    started = Date.now();
+    running.child.kill('SIGTERM');
+    expect(await running.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect((await stuck).status).toBeNull();
+
+    running = await startProcess(env);
+    expect(fs.readdirSync(path.join(dataDir, 'tmp', 'uploads'))).toEqual([]);
+    running.child.kill('SIGTERM');
+    expect(await running.exited).toEqual({ code: 0, signal: null });
+  });
+});
