@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { run } from '../src/cli/backup';
 import type { Database } from '../src/db/schema';
 import { TABLES } from '../src/domain/backup/database';
-import { createAlbum, createEvent, organiserSession, PNG_BYTES, readJson, startServer, usingPostgres, type TestServer } from './helpers';
+import { createAlbum, createEvent, organiserSession, PNG_BYTES, readJson, startServer, usingPostgres } from './helpers';
 
 jest.setTimeout(120_000);
 
