@@ -422,7 +422,9 @@ describe('hostile input', () => {
       expect(answers.filter(({ status }) => status === null || status < 400)).toEqual([]);
     });
 
-    test('a websocket path with tricks is refused before the upgrade', async () => {
+    test('a websocket path with tricks is refused before the upgrade, its socket closed', async () => {
+      const openConnections = () => new Promise<number>((resolve) => server.app.server.getConnections((_error, count) => resolve(count)));
+      const before = await openConnections();
       const statuses: number[] = [];
       for (const id of ['..%2F..%2Fx', '%00', 'a'.repeat(200), `${albumId}%2F..`]) {
         statuses.push(
@@ -444,6 +446,9 @@ describe('hostile input', () => {
         expect(status).toBeGreaterThanOrEqual(400);
         expect(status).toBeLessThan(500);
       }
+      // ...and no refused handshake leaves its socket open (it would hold the server's close forever).
+      for (let i = 0; i < 40 && (await openConnections()) > before; i++) await sleep(50);
+      expect(await openConnections()).toBeLessThanOrEqual(before);
     });
   });
 });

@@ -15,6 +15,10 @@ export default fp(
     app.addHook('onRequest', async (request, reply) => {
       if (request.headers.upgrade?.toLowerCase() !== 'websocket') return;
       if (request.routeOptions.url !== undefined && websocketRoutes.has(request.routeOptions.url)) return;
+      // The handshake's socket belongs to no HTTP exchange any more (Node handed it over for the
+      // upgrade): once the answer is written, it is ended here or it would stay open for good.
+      const socket = request.raw.socket;
+      reply.raw.once('finish', () => socket.end(() => socket.destroy()));
       return reply.code(404).type('application/json; charset=utf-8').send({ status: 404, message: messages.routeNotFound });
     });
   },
