@@ -44,6 +44,8 @@ export const messages = {
   userIdRequired: "O campo 'user_id' é obrigatório.",
   sessionNotFound: 'Sessão de upload não encontrada ou expirada.',
   processingFailed: 'Erro ao processar',
+  /** Spec §8's 408 message: an upload body that stopped moving (BODY_IDLE_TIMEOUT). */
+  uploadAborted: 'O tempo limite para upload foi excedido. Tente enviar menos fotos por vez ou use uma conexão mais rápida.',
   diskFull: 'O servidor está sem espaço para novos arquivos no momento. Tente novamente mais tarde.',
   shuttingDown: 'O servidor está reiniciando. Tente novamente em instantes.',
   requestIdle: 'A requisição ficou parada por tempo demais e foi interrompida. Tente novamente.',

@@ -8,7 +8,9 @@ import { Client } from 'pg';
 import sharp from 'sharp';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/connection';
-import { readJson, usingPostgres } from './helpers';
+import { mediaJobsSchema } from '../src/plugins/media-worker';
+import { readJson, usingPostgres, usingS3 } from './helpers';
+import { createBucket, deleteBucket, s3Env } from './s3';
 import { Multipart, rawRequest, sleep, write } from './raw-http';
 
 // ws ships no types here; the API server's realtime hub uses the same package.
@@ -63,9 +65,10 @@ describe('graceful shutdown (SIGTERM)', () => {
   let dataDir: string;
   let schema: string | undefined;
   let env: Record<string, string>;
+  let bucket: string | undefined;
   let running: ServerProcess | null = null;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-shutdown-'));
     schema = usingPostgres() ? `test_${randomBytes(6).toString('hex')}` : undefined;
     env = {
@@ -75,7 +78,10 @@ describe('graceful shutdown (SIGTERM)', () => {
       ORGANISER_PASSWORD: organiser.password,
       MEDIA_CONCURRENCY: '1',
       ...(schema ? { DATABASE_URL: process.env.DATABASE_URL!, DATABASE_SCHEMA: schema } : {}),
+      ...s3Env(),
     };
+    bucket = usingS3() ? await createBucket(env) : undefined;
+    if (bucket) env.S3_BUCKET = bucket;
   });
   afterEach(async () => {
     if (running && running.child.exitCode === null && running.child.signalCode === null) {
@@ -88,8 +94,10 @@ describe('graceful shutdown (SIGTERM)', () => {
       const client = new Client({ connectionString: process.env.DATABASE_URL });
       await client.connect();
       await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.query(`DROP SCHEMA IF EXISTS "${mediaJobsSchema(schema)}" CASCADE`);
       await client.end();
     }
+    if (bucket) await deleteBucket(env, bucket);
   });
 
   async function guestAlbum(url: string) {

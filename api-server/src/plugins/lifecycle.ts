@@ -18,8 +18,8 @@ export interface Lifecycle {
   /** Requests accepted and not yet answered (websockets excepted). */
   readonly inFlight: number;
   /**
-   * SIGTERM: refuse new requests (503 with Retry-After), hand media jobs back (their rows stay
-   * processing for the next start), close websockets with 1001, let the requests in flight finish
+   * SIGTERM: refuse new requests (503 with Retry-After), hand media jobs back (this process takes no
+   * new one; their rows stay processing for another instance or the next start), close websockets with 1001, let the requests in flight finish
    * within SHUTDOWN_GRACE (then cut them), then close the app (the database last).
    * Resolves with the number of requests that were cut.
    */
@@ -86,10 +86,10 @@ export default fp<{ config: Config }>(
 
     async function shutdown(): Promise<{ cut: number }> {
       draining = true;
-      // Media jobs are handed back now: no new one starts here, one running is cut short where it can
-      // be (ffmpeg, HEIC decoding); their rows stay processing and the next start (or another
-      // instance) takes them. Uploads finishing during the drain leave theirs the same way.
-      const mediaStopped = app.media.stop();
+      // Media jobs are handed back: no new one starts here; those queued (uploads finishing during the
+      // drain included) stay processing for another instance or the next start. The one running
+      // finishes, or is cut short at close where it can be (ffmpeg, HEIC decoding).
+      const mediaPaused = app.media.pause().catch((error: unknown) => app.log.warn({ err: error }, 'could not pause the media queue'));
       const sockets = (app as unknown as { websocketServer?: { clients: Set<ClosableSocket> } }).websocketServer?.clients ?? new Set();
       for (const socket of sockets) socket.close(GOING_AWAY, messages.shuttingDown);
 
@@ -109,7 +109,7 @@ export default fp<{ config: Config }>(
         app.log.warn({ cut, graceMs: config.guards.shutdownGraceMs }, 'shutdown grace over: cutting the requests still in flight');
         app.server.closeAllConnections();
       }
-      await mediaStopped;
+      await mediaPaused;
       // Connections still busy (a refused body being read to its end) get what is left of the grace.
       const lastCall = setTimeout(() => app.server.closeAllConnections(), Math.max(0, deadline - Date.now()));
       try {

@@ -125,6 +125,11 @@ export class PgBossMediaQueue implements MediaQueue {
     return this.running;
   }
 
+  async pause(): Promise<void> {
+    // Jobs sent from now on (uploads finishing during the drain) go to the shared queue for the others.
+    await Promise.all([MEDIA_QUEUE, MEDIA_FAILED_QUEUE].map((name) => this.boss.offWork(name)));
+  }
+
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;

@@ -14,6 +14,8 @@ export interface MediaQueue {
   idle(): Promise<void>;
   /** Jobs queued or running in this process. */
   readonly pending: number;
+  /** A shutdown began: this process starts no new job; what is queued stays for another instance or the next start. */
+  pause(): Promise<void>;
   /** Stops taking jobs, kills ffmpeg, waits for the jobs in flight (their rows stay processing if cut short). */
   stop(): Promise<void>;
 }
@@ -28,6 +30,7 @@ export class MediaWorker implements MediaQueue {
   private readonly queued = new Set<string>();
   private running = 0;
   private stopped = false;
+  private paused = false;
   private readonly abort = new AbortController();
   private readonly idleWaiters: Array<() => void> = [];
   processedCount = 0;
@@ -49,12 +52,16 @@ export class MediaWorker implements MediaQueue {
   }
 
   idle(): Promise<void> {
-    if (this.running === 0 && this.queue.length === 0) return Promise.resolve();
+    if (this.running === 0 && (this.queue.length === 0 || this.paused)) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   get pending(): number {
     return this.queue.length + this.running;
+  }
+
+  async pause(): Promise<void> {
+    this.paused = true;
   }
 
   async stop(): Promise<void> {
@@ -65,7 +72,7 @@ export class MediaWorker implements MediaQueue {
   }
 
   private pump(): void {
-    while (this.running < this.deps.media.concurrency && this.queue.length > 0 && !this.stopped) {
+    while (this.running < this.deps.media.concurrency && this.queue.length > 0 && !this.stopped && !this.paused) {
       const id = this.queue.shift()!;
       this.running++;
       this.process(id)
@@ -75,7 +82,7 @@ export class MediaWorker implements MediaQueue {
           this.queued.delete(id);
           this.processedCount++;
           this.pump();
-          if (this.running === 0 && (this.queue.length === 0 || this.stopped)) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+          if (this.running === 0 && (this.queue.length === 0 || this.stopped || this.paused)) this.idleWaiters.splice(0).forEach((resolve) => resolve());
         });
     }
   }
