@@ -8,7 +8,9 @@ import sharp from 'sharp';
 import { run } from '../src/cli/backup';
 import type { Database } from '../src/db/schema';
 import { TABLES } from '../src/domain/backup/database';
-import { createAlbum, createEvent, organiserSession, PNG_BYTES, readJson, startServer, usingPostgres } from './helpers';
+import { mediaJobsSchema } from '../src/plugins/media-worker';
+import { createAlbum, createEvent, organiserSession, PNG_BYTES, readJson, startServer, usingPostgres, usingS3, type TestServer } from './helpers';
+import { createBucket, deleteBucket, s3Env } from './s3';
 
 jest.setTimeout(120_000);
 
@@ -23,20 +25,15 @@ async function allRows(db: Kysely<Database>) {
   return out;
 }
 
-/** Every file of a folder with its bytes. */
-function tree(root: string, skip: (relative: string) => boolean = () => false): Map<string, Buffer> {
+/** Every stored file with its bytes, read through the storage driver (local disk or S3). */
+async function storedFiles(server: TestServer): Promise<Map<string, Buffer>> {
   const out = new Map<string, Buffer>();
-  const walk = (dir: string) => {
-    if (!fs.existsSync(dir)) return;
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      const relative = path.relative(root, full);
-      if (skip(relative)) continue;
-      if (entry.isDirectory()) walk(full);
-      else out.set(relative, fs.readFileSync(full));
-    }
-  };
-  walk(root);
+  for await (const file of server.app.storage.list('events')) {
+    const stored = await server.app.storage.get(file.key);
+    const pieces: Buffer[] = [];
+    for await (const piece of stored!.body) pieces.push(piece as Buffer);
+    out.set(file.key, Buffer.concat(pieces));
+  }
   return out;
 }
 
@@ -44,13 +41,22 @@ async function dropSchema(schema: string) {
   const client = new Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await client.query(`DROP SCHEMA IF EXISTS "${mediaJobsSchema(schema)}" CASCADE`);
   await client.end();
 }
 
-describe(`backup and restore (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
+describe(`backup and restore (${usingPostgres() ? 'PostgreSQL' : 'SQLite'}, ${usingS3() ? 'S3' : 'local files'})`, () => {
   const saved = { ...process.env };
   const folders: string[] = [];
   const schemas: string[] = [];
+  const buckets: string[] = [];
+  /** With S3 the objects outlive the server that wrote them: the test owns the bucket. */
+  const bucketEnv = async (): Promise<Record<string, string>> => {
+    if (!usingS3()) return {};
+    const bucket = await createBucket(s3Env());
+    buckets.push(bucket);
+    return { S3_BUCKET: bucket };
+  };
   const tempFolder = (name: string) => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), `momentos-${name}-`));
     folders.push(folder);
@@ -63,7 +69,8 @@ describe(`backup and restore (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, ()
   };
   /** The CLI as `npm run backup|restore -- DIR` runs it, with this environment. */
   const cli = async (command: 'backup' | 'restore', dir: string, env: Record<string, string | undefined>) => {
-    process.env = { ...saved, INIT_CWD: '', LOG_LEVEL: 'silent', ...env };
+    // The server's own environment: with S3 it carries a JWT_SECRET (loadConfig demands one).
+    process.env = { ...saved, INIT_CWD: '', LOG_LEVEL: 'silent', JWT_SECRET: 'a-secret-shared-by-the-instances-0123456789', ...env };
     const lines: string[] = [];
     try {
       await run(command, [dir], (line) => lines.push(line));
@@ -76,11 +83,13 @@ describe(`backup and restore (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, ()
   afterAll(async () => {
     for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
     if (usingPostgres()) for (const schema of schemas) await dropSchema(schema);
+    for (const bucket of buckets) await deleteBucket(s3Env(), bucket);
   });
 
   test('a backup taken while the server runs, restored into an empty DATA_DIR, is identical: rows, files byte for byte, secrets', async () => {
-    const source = await startServer();
-    let original: { rows: Record<string, unknown[]>; files: Map<string, Buffer>; schema?: string; photoUrl: string; albumId: string };
+    const bucket = await bucketEnv();
+    const source = await startServer({ env: bucket });
+    let original: { rows: Record<string, unknown[]>; files: Map<string, Buffer>; secret: Buffer; schema?: string; photoUrl: string; albumId: string };
     const backupDir = path.join(tempFolder('backup'), 'copia');
     try {
       const ana = await organiserSession(source, 'ana@example.com');
@@ -105,7 +114,7 @@ describe(`backup and restore (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, ()
       // The token signing key the server would have generated (the tests set JWT_SECRET instead).
       fs.writeFileSync(path.join(source.dataDir, 'jwt-secret'), randomBytes(48).toString('base64url'), { mode: 0o600 });
 
-      const lines = await cli('backup', backupDir, { DATA_DIR: source.dataDir, DATABASE_SCHEMA: source.config.databaseSchema });
+      const lines = await cli('backup', backupDir, { DATA_DIR: source.dataDir, DATABASE_SCHEMA: source.config.databaseSchema, ...bucket });
       expect(lines[0]).toMatch(/^Cópia de segurança em .*: banco (sqlite|postgres) \(6 linhas\), 6 arquivos/);
 
       const manifest = JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'));
@@ -113,16 +122,18 @@ describe(`backup and restore (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, ()
         format: 'momentos-backup',
         version: 1,
         database: { dialect: usingPostgres() ? 'postgres' : 'sqlite', rows: { organisers: 1, events: 1, albums: 1, photos: 2, upload_sessions: 1 } },
-        files: { storage: 'local', count: 6, missing: [] },
+        files: { storage: usingS3() ? 's3' : 'local', count: 6, missing: [] },
         secrets: [{ path: 'secrets/jwt-secret', size: 64, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }],
       });
       expect(Date.parse(manifest.createdAt)).toBeGreaterThan(Date.now() - 60_000);
-      expect(manifest.files.entries.every((entry: { sha256: string }) => /^[0-9a-f]{64}$/.test(entry.sha256))).toBe(true);
+      if (usingS3()) expect(manifest.files.objects.every((object: { etag: string }) => /^"[0-9a-f-]+"$/.test(object.etag))).toBe(true);
+      else expect(manifest.files.entries.every((entry: { sha256: string }) => /^[0-9a-f]{64}$/.test(entry.sha256))).toBe(true);
       expect((fs.statSync(path.join(backupDir, 'secrets', 'jwt-secret')).mode & 0o777).toString(8)).toBe('600');
 
       original = {
         rows: await allRows(source.app.db),
-        files: tree(source.dataDir, (relative) => relative.startsWith('tmp') || relative.startsWith('momentos.sqlite')),
+        files: await storedFiles(source),
+        secret: fs.readFileSync(path.join(source.dataDir, 'jwt-secret')),
         schema: source.config.databaseSchema,
         photoUrl: uploaded.photos[0].original_photo,
         albumId: album.id,
@@ -135,19 +146,25 @@ describe(`backup and restore (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, ()
 
     const restoredDir = tempFolder('restored');
     const restoredSchema = usingPostgres() ? newSchema() : undefined;
-    const lines = await cli('restore', backupDir, { DATA_DIR: restoredDir, DATABASE_SCHEMA: restoredSchema });
+    if (usingS3()) {
+      // The objects stay in their bucket: a restore pointed at another (empty) bucket is refused.
+      await expect(cli('restore', backupDir, { DATA_DIR: restoredDir, DATABASE_SCHEMA: restoredSchema, ...(await bucketEnv()) })).rejects.toThrow(/não tem 6 dos 6 objetos/);
+      expect(fs.readdirSync(restoredDir)).toEqual([]);
+    }
+    const lines = await cli('restore', backupDir, { DATA_DIR: restoredDir, DATABASE_SCHEMA: restoredSchema, ...bucket });
     expect(lines[0]).toMatch(/^Restaurado em /);
 
-    const restored = await startServer({ env: { DATA_DIR: restoredDir, ...(restoredSchema ? { DATABASE_SCHEMA: restoredSchema } : {}) } });
+    const restored = await startServer({ env: { DATA_DIR: restoredDir, ...(restoredSchema ? { DATABASE_SCHEMA: restoredSchema } : {}), ...bucket } });
     try {
       const rows = await allRows(restored.app.db);
       expect(rows).toEqual({ ...original.rows, upload_sessions: [], upload_chunks: [] });
-      const files = tree(restoredDir, (relative) => relative.startsWith('tmp') || relative.startsWith('momentos.sqlite'));
+      const files = await storedFiles(restored);
       expect([...files.keys()].sort()).toEqual([...original.files.keys()].sort());
-      for (const [name, bytes] of original.files) expect([name, files.get(name)!.equals(bytes)]).toEqual([name, true]);
+      for (const [key, bytes] of original.files) expect([key, files.get(key)!.equals(bytes)]).toEqual([key, true]);
+      expect(fs.readFileSync(path.join(restoredDir, 'jwt-secret')).equals(original.secret)).toBe(true);
       // And the API serves it as before.
       const served = Buffer.from(await (await fetch(`${restored.url}${original.photoUrl}`)).arrayBuffer());
-      expect(served.equals(original.files.get(path.join('files', ...original.photoUrl.replace('/api/files?path=', '').split('/')))!)).toBe(true);
+      expect(served.equals(original.files.get(original.photoUrl.replace('/api/files?path=', ''))!)).toBe(true);
       expect(await readJson(await fetch(`${restored.url}/api/events/photos/${original.albumId}`))).toHaveLength(2);
     } finally {
       await restored.close();
@@ -157,8 +174,8 @@ describe(`backup and restore (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, ()
       // Under the schema's own name as well (the archive's CREATE SCHEMA is left to us).
       const again = tempFolder('restored-again');
       schemas.push(original.schema);
-      await cli('restore', backupDir, { DATA_DIR: again, DATABASE_SCHEMA: original.schema });
-      const same = await startServer({ env: { DATA_DIR: again, DATABASE_SCHEMA: original.schema } });
+      await cli('restore', backupDir, { DATA_DIR: again, DATABASE_SCHEMA: original.schema, ...bucket });
+      const same = await startServer({ env: { DATA_DIR: again, DATABASE_SCHEMA: original.schema, ...bucket } });
       try {
         expect(await allRows(same.app.db)).toEqual({ ...original.rows, upload_sessions: [], upload_chunks: [] });
       } finally {
@@ -172,7 +189,8 @@ describe(`backup and restore (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, ()
     const backupDir = tempFolder('backup');
     try {
       await organiserSession(source, 'ana@example.com');
-      const env = { DATA_DIR: source.dataDir, DATABASE_SCHEMA: source.config.databaseSchema };
+      const sameBucket = usingS3() ? { S3_BUCKET: source.config.storage.s3!.bucket } : {};
+      const env = { DATA_DIR: source.dataDir, DATABASE_SCHEMA: source.config.databaseSchema, ...sameBucket };
       fs.writeFileSync(path.join(backupDir, 'algo.txt'), 'x');
       await expect(cli('backup', backupDir, env)).rejects.toThrow(/não está vazia/);
       fs.rmSync(path.join(backupDir, 'algo.txt'));
@@ -181,14 +199,14 @@ describe(`backup and restore (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, ()
       // The running server's own DATA_DIR (and schema) are not empty.
       await expect(cli('restore', backupDir, env)).rejects.toThrow(/DATA_DIR .* não está vazio/);
       if (usingPostgres()) {
-        await expect(cli('restore', backupDir, { DATA_DIR: tempFolder('empty'), DATABASE_SCHEMA: source.config.databaseSchema })).rejects.toThrow(/esquema .* não está vazio/);
+        await expect(cli('restore', backupDir, { DATA_DIR: tempFolder('empty'), DATABASE_SCHEMA: source.config.databaseSchema, ...sameBucket })).rejects.toThrow(/esquema .* não está vazio/);
       }
 
       const emptyDir = tempFolder('empty');
       const otherSchema = usingPostgres() ? newSchema() : undefined;
       if (usingPostgres()) {
         // Restoring under another name recreates the source schema first: it must not exist here.
-        await expect(cli('restore', backupDir, { DATA_DIR: emptyDir, DATABASE_SCHEMA: otherSchema })).rejects.toThrow(/já existe neste banco/);
+        await expect(cli('restore', backupDir, { DATA_DIR: emptyDir, DATABASE_SCHEMA: otherSchema, ...sameBucket })).rejects.toThrow(/já existe neste banco/);
         expect(fs.readdirSync(emptyDir)).toEqual([]);
       }
       const manifest = JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'));
@@ -196,11 +214,11 @@ describe(`backup and restore (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, ()
       const bytes = fs.readFileSync(dump);
       bytes[bytes.length - 1] ^= 0xff;
       fs.writeFileSync(dump, bytes);
-      await expect(cli('restore', backupDir, { DATA_DIR: emptyDir, DATABASE_SCHEMA: otherSchema })).rejects.toThrow(/corrompida: database\./);
+      await expect(cli('restore', backupDir, { DATA_DIR: emptyDir, DATABASE_SCHEMA: otherSchema, ...sameBucket })).rejects.toThrow(/corrompida: database\./);
       expect(fs.readdirSync(emptyDir)).toEqual([]);
 
       fs.rmSync(path.join(backupDir, 'manifest.json'));
-      await expect(cli('restore', backupDir, { DATA_DIR: emptyDir, DATABASE_SCHEMA: otherSchema })).rejects.toThrow(/falta manifest\.json/);
+      await expect(cli('restore', backupDir, { DATA_DIR: emptyDir, DATABASE_SCHEMA: otherSchema, ...sameBucket })).rejects.toThrow(/falta manifest\.json/);
       await expect(run('restore', [])).rejects.toThrow(/Uso/);
     } finally {
       await source.close();

@@ -33,7 +33,8 @@ export async function createBackup(config: Config, dir: string): Promise<BackupM
   await fsp.mkdir(dir, { recursive: true });
 
   const database = await copyDatabase(config, dir);
-  const files = await filesBackupFor(config).backup(dir, database.referencedKeys);
+  const filesBackup = filesBackupFor(config);
+  const files = await filesBackup.backup(dir, database.referencedKeys).finally(() => filesBackup.close());
   const secrets: BackedUpFile[] = [];
   for (const name of SECRET_FILES) {
     const from = path.join(config.dataDir, name);
@@ -79,7 +80,8 @@ export async function restoreBackup(config: Config, dir: string): Promise<Backup
 
   await fsp.mkdir(config.dataDir, { recursive: true });
   try {
-    await filesBackupFor(config).restore(dir, manifest.files);
+    const filesBackup = filesBackupFor(config);
+    await filesBackup.restore(dir, manifest.files).finally(() => filesBackup.close());
     for (const secret of manifest.secrets) {
       const name = path.basename(secret.path);
       if (!SECRET_FILES.includes(name)) throw new BackupError(`Manifesto inválido: segredo desconhecido "${secret.path}".`);

@@ -27,8 +27,8 @@ export interface DatabaseSection {
   rows: Record<string, number>;
 }
 
-export interface FilesSection {
-  /** `local`: the files themselves under files/. (With object storage, a list of keys and checksums; see files.ts.) */
+/** Local storage: the files themselves, under files/ in the backup. */
+export interface LocalFilesSection {
   storage: 'local';
   count: number;
   bytes: number;
@@ -36,6 +36,27 @@ export interface FilesSection {
   /** Keys the database named that were gone when the files were copied (deleted during the backup). */
   missing: string[];
 }
+
+/** An object left in its bucket, as the backup saw it. */
+export interface RecordedObject {
+  key: string;
+  size: number;
+  /** The store's checksum of the object (S3's ETag: the MD5 of a single-part upload). */
+  etag: string;
+}
+
+/** Object storage: the objects stay in the bucket; the backup records each key with its checksum. */
+export interface ObjectFilesSection {
+  storage: 's3';
+  bucket: string;
+  endpoint?: string;
+  count: number;
+  bytes: number;
+  objects: RecordedObject[];
+  missing: string[];
+}
+
+export type FilesSection = LocalFilesSection | ObjectFilesSection;
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
@@ -133,7 +154,8 @@ export async function readManifest(dir: string): Promise<BackupManifest> {
 
 /** Checks every file of a backup against its manifest before anything is restored. */
 export async function verifyBackup(dir: string, manifest: BackupManifest): Promise<void> {
-  const all = [manifest.database.file, ...manifest.files.entries.map((entry) => ({ ...entry, path: `files/${entry.path}` })), ...manifest.secrets];
+  const files = manifest.files.storage === 'local' ? manifest.files.entries.map((entry) => ({ ...entry, path: `files/${entry.path}` })) : [];
+  const all = [manifest.database.file, ...files, ...manifest.secrets];
   for (const file of all) {
     let actual: { size: number; sha256: string };
     try {
