@@ -15,3 +15,5 @@ declare module '*.webp' {
   const url: string;
   export default url;
 }
+// react-toastify's stylesheet, loaded with its unstyled build (design-kit toasts.tsx); rspack extracts it to a file.
+declare module 'react-toastify/ReactToastify.css';
