@@ -86,7 +86,7 @@ test('SIGTERM to `npm start` during an upload: the upload is stored, npm exits 0
       void (async () => {
         const size = Math.ceil(body.length / 10);
         for (let offset = 0; offset < body.length; offset += size) {
-          request.write(body.subarray(offset, offset + size));
+          await new Promise((written) => request.write(body.subarray(offset, offset + size), written));
           firstPiece();
           await sleep(200);
         }
@@ -94,6 +94,8 @@ test('SIGTERM to `npm start` during an upload: the upload is stored, npm exits 0
       })();
     });
     await started;
+    // The server has the request in hand (a request that arrives after the signal is refused with 503).
+    await sleep(400);
     npm.kill('SIGTERM');
 
     const answer = await upload;
