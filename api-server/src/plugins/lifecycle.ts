@@ -1,3 +1,4 @@
+import { HealthDown, Ready } from '@momentos/api-contract';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import type { Config } from '../config';
@@ -64,14 +65,7 @@ export default fp<{ config: Config }>(
 
     app.get(
       '/api/health/ready',
-      {
-        schema: {
-          response: {
-            200: { type: 'object', properties: { status: { type: 'string' } } },
-            503: { type: 'object', properties: { status: { type: 'number' }, message: { type: 'string' } } },
-          },
-        },
-      },
+      { schema: { response: { 200: Ready, 503: HealthDown } } },
       async (request, reply) => {
         if (draining) return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ status: 503, message: messages.shuttingDown });
         try {
@@ -80,7 +74,7 @@ export default fp<{ config: Config }>(
           request.log.error({ err: error }, 'readiness: database check failed');
           return reply.status(503).send({ status: 503, message: 'Banco de dados indisponível.' });
         }
-        return { status: 'ready' };
+        return { status: 'ready' as const };
       },
     );
 

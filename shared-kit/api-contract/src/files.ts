@@ -17,3 +17,9 @@ export type Health = Static<typeof Health>;
 /** `GET /api/health` with the database down (503). */
 export const HealthDown = StatusMessage;
 export type HealthDown = StatusMessage;
+
+/** `GET /api/health/ready` while the server takes requests; during a shutdown (or with the database down) a 503 `HealthDown`. */
+export const Ready = Type.Object({
+  status: Type.Literal('ready'),
+});
+export type Ready = Static<typeof Ready>;
