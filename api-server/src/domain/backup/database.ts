@@ -12,8 +12,9 @@ export const SQLITE_FILE = 'momentos.sqlite';
 const SQLITE_DUMP = 'database.sqlite';
 const POSTGRES_DUMP = 'database.pgdump';
 
-/** The app's tables, in an order that respects their foreign keys. */
-export const TABLES = ['organisers', 'events', 'albums', 'photos', 'upload_sessions', 'upload_chunks'] as const;
+/** Every table of the copy is counted, whatever the migrations have added (the migrator's own included). */
+const SQLITE_TABLES = "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name";
+const POSTGRES_TABLES = "select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name";
 
 /** Storage keys the database names (event images, originals and thumbnails). */
 const REFERENCED_KEYS = `
@@ -77,7 +78,8 @@ async function copySqlite(dataDir: string, target: string): Promise<DatabaseCopy
   }
   const copy = new SqliteDatabase(path.join(target, SQLITE_DUMP), { readonly: true, fileMustExist: true });
   try {
-    const rows = Object.fromEntries(TABLES.map((table) => [table, (copy.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n]));
+    const tables = (copy.prepare(SQLITE_TABLES).all() as Array<{ name: string }>).map((row) => row.name);
+    const rows = Object.fromEntries(tables.map((table) => [table, (copy.prepare(`select count(*) as n from "${table}"`).get() as { n: number }).n]));
     const referencedKeys = (copy.prepare(REFERENCED_KEYS).all() as Array<{ key: string }>).map((row) => row.key);
     const hashed = await hashFile(path.join(target, SQLITE_DUMP));
     return { section: { dialect: 'sqlite', file: { path: SQLITE_DUMP, ...hashed }, rows }, referencedKeys };
@@ -101,7 +103,7 @@ async function copyPostgres(config: Config, target: string): Promise<DatabaseCop
     await client.query(`set local search_path to "${schema}"`);
     const { rows: snapshotRows } = await client.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot');
     const rows: Record<string, number> = {};
-    for (const table of TABLES) {
+    for (const { name: table } of (await client.query<{ name: string }>(POSTGRES_TABLES)).rows) {
       rows[table] = Number((await client.query<{ n: string }>(`select count(*) as n from "${table}"`)).rows[0].n);
     }
     const referencedKeys = (await client.query<{ key: string }>(REFERENCED_KEYS)).rows.map((row) => row.key);
