@@ -3,6 +3,7 @@
 // - a remote never imports another remote or the shell; the shell imports no remote's source;
 // - shared-kit imports no remote, no shell and no server; api-server imports no front-end package;
 // - axios is imported only inside shared-kit/api-client (every call goes through it);
+// - no page imports a router: pages use design-kit's navigation facade, the shell mounts the router;
 // - the API contract imports no app, and the front end takes only its types (`import type`), so no
 //   TypeBox code reaches the browser.
 import js from '@eslint/js';
@@ -46,10 +47,20 @@ const contractTypesOnly = 'The front end takes only types from @momentos/api-con
 
 const boundaryMessage = (from, to) => `${from} must not import ${to} (see docs/decisions.md, 'Boundaries').`;
 
-function boundaryConfig(folder) {
+const routerMessage =
+  'Pages navigate through the facade of @momentos/design-kit (useParams, useNavigate, useLocation, Link, Navigate); the router is bundled once, in the shell (docs/decisions.md, \'The router\').';
+/** Routers are imported only by design-kit's router adapter (src/router), which the shell mounts. */
+const routerPackages = ['react-router-dom', 'react-router', 'wouter'].map((name) => ({ name, message: routerMessage }));
+const routerPatterns = [{ group: ['react-router/*', 'react-router-dom/*', 'wouter/*'], message: routerMessage }];
+/** A remote's pages must not mount a router of their own: only its standalone bootstrap and its tests do. */
+const routerAdapter = [{ group: ['@momentos/design-kit/router'], message: routerMessage }];
+
+function boundaryConfig(folder, { files = [`${folder}/**/*.{ts,tsx,js,mjs,cjs}`], ignores = [], extraPatterns = [] } = {}) {
   const banned = forbidden[folder];
+  const routerBanned = frontEnd.includes(folder) && !(folder === 'shared-kit/design-kit' && files.some((glob) => glob.includes('/src/router/')));
   return {
-    files: [`${folder}/**/*.{ts,tsx,js,mjs,cjs}`],
+    files,
+    ignores,
     rules: {
       'import-x/no-restricted-paths': [
         'error',
@@ -58,15 +69,37 @@ function boundaryConfig(folder) {
       'no-restricted-imports': [
         'error',
         {
-          paths: folder === 'shared-kit/api-client' ? [] : [{ name: 'axios', message: 'axios is used only inside shared-kit/api-client: call the API through @momentos/api-client.' }],
-          patterns: banned.map((other) => ({
-            group: [packageNames[other], `${packageNames[other]}/*`],
-            message: boundaryMessage(folder, other),
-          })),
+          paths: [
+            ...(folder === 'shared-kit/api-client' ? [] : [{ name: 'axios', message: 'axios is used only inside shared-kit/api-client: call the API through @momentos/api-client.' }]),
+            ...(routerBanned ? routerPackages : []),
+          ],
+          patterns: [
+            ...banned.map((other) => ({
+              group: [packageNames[other], `${packageNames[other]}/*`],
+              message: boundaryMessage(folder, other),
+            })),
+            ...(routerBanned ? routerPatterns : []),
+            ...extraPatterns,
+          ],
         },
       ],
     },
   };
+}
+
+/** Every folder's boundaries; a remote's screens also keep away from the router adapter, design-kit's adapter may use the router. */
+function boundaryConfigs(folder) {
+  if (remotes.includes(folder)) {
+    const screens = [`${folder}/src/features/**`, `${folder}/src/layout/**`, `${folder}/src/routes.ts`];
+    return [
+      boundaryConfig(folder),
+      boundaryConfig(folder, { files: screens.map((glob) => `${glob.endsWith('.ts') ? glob : `${glob}/*.{ts,tsx}`}`), ignores: ['**/__tests__/**'], extraPatterns: routerAdapter }),
+    ];
+  }
+  if (folder === 'shared-kit/design-kit') {
+    return [boundaryConfig(folder), boundaryConfig(folder, { files: [`${folder}/src/router/**/*.{ts,tsx}`] })];
+  }
+  return [boundaryConfig(folder)];
 }
 
 export default tseslint.config(
@@ -120,7 +153,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': [
         'error',
-        { ignoreVoid: true, allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] },
+        { ignoreVoid: true },
       ],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/await-thenable': 'error',
@@ -141,7 +174,7 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
-  ...Object.keys(forbidden).map(boundaryConfig),
+  ...Object.keys(forbidden).flatMap(boundaryConfigs),
   // The front end uses the API contract for its types only: its schemas (TypeBox) stay on the server.
   {
     files: frontEnd.map((folder) => `${folder}/**/*.{ts,tsx}`),

@@ -25,7 +25,6 @@ export function sharedSingletons(dir: string): NonNullable<FederationConfig['sha
     'react/': singleton('react'),
     'react-dom': singleton('react-dom'),
     'react-dom/': singleton('react-dom'),
-    'react-router-dom': singleton('react-router-dom'),
     zustand: singleton('zustand'),
     // One data cache per page: a list one remote changes is revalidated where another shows it. The
     // shell imports no data hook, so the first remote that reads data provides the page's copy.

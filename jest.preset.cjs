@@ -18,9 +18,9 @@ module.exports = {
       },
     ],
   },
-  // ESM-only packages that jest must transform before it can load them (the lightbox; Mock Service
+  // ESM-only packages that jest must transform before it can load them (the lightbox; the router; Mock Service
   // Worker's helpers).
-  transformIgnorePatterns: ['/node_modules/(?!(yet-another-react-lightbox|rettime|until-async|@open-draft/deferred-promise)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(yet-another-react-lightbox|wouter|regexparam|rettime|until-async|@open-draft/deferred-promise)/)'],
   moduleNameMapper: {
     '\\.(css)$': 'identity-obj-proxy',
     '\\.(png|jpe?g|gif|svg|webp|woff2?)$': path.join(__dirname, 'test-support', 'file-stub.cjs'),

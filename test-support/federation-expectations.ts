@@ -6,7 +6,6 @@ export const pageWideSingletons = [
   'react/',
   'react-dom',
   'react-dom/',
-  'react-router-dom',
   'zustand',
   'swr',
   '@momentos/design-kit',

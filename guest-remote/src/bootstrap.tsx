@@ -1,4 +1,4 @@
-import { renderStandalone } from '@momentos/design-kit';
+import { renderStandalone } from '@momentos/design-kit/router';
 import { pages } from './routes';
 
 // Standalone mount for this team's own dev server (its routes from the app manifest); inside the

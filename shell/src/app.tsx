@@ -1,13 +1,13 @@
-import { useMemo } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ToastHost } from '@momentos/design-kit';
+import { BrowserAppRouter } from '@momentos/design-kit/router';
 import { shellRoutes } from './routes/shell-routes';
 
+const routes = shellRoutes();
+
 export function App() {
-  const router = useMemo(() => createBrowserRouter(shellRoutes()), []);
   return (
     <>
-      <RouterProvider router={router} />
+      <BrowserAppRouter routes={routes} />
       <ToastHost />
     </>
   );

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { createMemoryAppRouter } from '@momentos/design-kit/router';
 import { FreshDataCache } from '@momentos/api-client/testing';
 import { galleryApi } from '../features/gallery/__tests__/gallery-test-kit';
 import { pages } from '../routes';
@@ -11,11 +11,7 @@ describe('gallery remote contract (./routes)', () => {
     const { default: Page } = await pages.gallery();
     render(
       <FreshDataCache>
-        <MemoryRouter initialEntries={['/events/share/albums/a1']}>
-          <Routes>
-            <Route path="/events/share/albums/:id" element={<Page />} />
-          </Routes>
-        </MemoryRouter>
+        {createMemoryAppRouter([{ path: '/events/share/albums/:id', element: <Page /> }], '/events/share/albums/a1').element}
       </FreshDataCache>,
     );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Galeria de fotos');

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryAppRouter } from '@momentos/design-kit/router';
 import { remotes } from '@momentos/app-manifest';
 import { pages } from '../routes';
 
@@ -16,11 +16,7 @@ describe('organiser remote contract (./routes)', () => {
 
   it('the entry page renders its heading', async () => {
     const { default: Page } = await pages.entry();
-    render(
-      <MemoryRouter>
-        <Page />
-      </MemoryRouter>,
-    );
+    render(createMemoryAppRouter([{ path: '/', element: <Page /> }], '/').element);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Momentos');
   });
 });

@@ -1,6 +1,5 @@
-import { BottomNavigation } from '@momentos/design-kit';
+import { BottomNavigation, useLocation, useNavigate } from '@momentos/design-kit';
 import { useAuthStore } from '@momentos/api-client';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { texts } from '../texts';
 import { useForgetSessionData } from './use-forget-session-data';
 

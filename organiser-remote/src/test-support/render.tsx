@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { useLocation } from '@momentos/design-kit';
+import { createMemoryAppRouter } from '@momentos/design-kit/router';
 import { FreshDataCache } from '@momentos/api-client/testing';
 
 /** An unsigned token with an exp: the client decodes it without verifying (spec §3). */
@@ -22,13 +23,15 @@ function Where() {
 export function renderAt(path: string, pattern: string, page: ReactElement) {
   return render(
     <FreshDataCache>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={pattern} element={page} />
-          <Route path="*" element={<p>outra página</p>} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
+      {
+        createMemoryAppRouter(
+          [
+            { path: pattern, element: <>{page}<Where /></> },
+            { element: <><p>outra página</p><Where /></> },
+          ],
+          path,
+        ).element
+      }
     </FreshDataCache>,
   );
 }

@@ -22,7 +22,8 @@ export { FeedbackDialog } from './dialog/feedback-dialog';
 export type { Feedback, FeedbackDialogProps, FeedbackKind } from './dialog/feedback-dialog';
 export { ToastHost, notify } from './toasts/toasts';
 export type { PageLoader, RemotePages, RemoteRoutesModule } from './remote-contract/remote-contract';
-export { renderStandalone } from './standalone/render-standalone';
+export { Link, Navigate, NavigationProvider, useLocation, useNavigate, useParams } from './navigation/navigation';
+export type { LinkProps, NavigateFunction, NavigateOptions, Navigation, RouteLocation } from './navigation/navigation';
 
 export { GuidedTour } from './tour/guided-tour';
 export type { GuidedTourProps } from './tour/guided-tour';

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryAppRouter } from '@momentos/design-kit/router';
 import { http, useAuthStore } from '@momentos/api-client';
 import { AuthGuard } from '../auth/auth-guard';
 
@@ -9,14 +9,14 @@ function token(exp: number): string {
 }
 
 function visitEvents() {
-  const router = createMemoryRouter(
+  const router = createMemoryAppRouter(
     [
       { path: '/', element: <h1>Entrada</h1> },
       { path: '/events', element: <AuthGuard><h1>Gerenciar eventos</h1></AuthGuard> },
     ],
-    { initialEntries: ['/events'] },
+    '/events',
   );
-  render(<RouterProvider router={router} />);
+  render(router.element);
   return router;
 }
 
@@ -47,7 +47,7 @@ describe('AuthGuard (spec §4)', () => {
     }
     const router = visitEvents();
     expect(await screen.findByRole('heading', { name: 'Entrada' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
     expect(localStorage.getItem('auth')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@momentos/design-kit';
 import { isTokenUsable, setAuthenticationHeader, useAuthStore } from '@momentos/api-client';
 
 /**

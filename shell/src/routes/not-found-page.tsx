@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@momentos/design-kit';
 import { texts } from '../texts';
 
 export function NotFoundPage() {

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Link, useNavigate, useParams } from 'react-router-dom';
 import { readStored, resumePendingUploads, storageKeys } from '@momentos/api-client';
-import { AlbumIcon, BottomNavigation, Button, CameraIcon, EmptyState, FilterIcon, InviteDialog, ShareIcon } from '@momentos/design-kit';
+import { AlbumIcon, BottomNavigation, Button, CameraIcon, EmptyState, FilterIcon, InviteDialog, Link, ShareIcon, useNavigate, useParams } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { useGalleryPhotos } from './api/use-gallery-photos';
 import { useProcessingUpdates } from './api/use-processing-updates';

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { LoadingScreen, useNavigate, useParams } from '@momentos/design-kit';
 import { storageKeys, writeStored } from '@momentos/api-client';
-import { LoadingScreen } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { useInviteSearch } from './api/use-invite-search';
 

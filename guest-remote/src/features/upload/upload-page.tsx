@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
 import { connectionProfiles, loadUploadQueue, readStored, storageKeys, writeStored } from '@momentos/api-client';
 import {
   Button,
@@ -7,8 +6,11 @@ import {
   FeedbackDialog,
   formatText,
   GuidedTour,
+  Link,
   TourHelpButton,
   useGuidedTour,
+  useLocation,
+  useParams,
   useTourOnce,
 } from '@momentos/design-kit';
 import { texts } from '../../texts';

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
 import { readStored, resumePendingUploads, storageKeys, writeStored } from '@momentos/api-client';
-import { AlbumIcon, BottomNavigation, Button, CameraIcon, EmptyState, InviteDialog, ShareIcon, Spinner } from '@momentos/design-kit';
+import { AlbumIcon, BottomNavigation, Button, CameraIcon, EmptyState, InviteDialog, Link, ShareIcon, Spinner, useNavigate, useParams } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { usePublicAlbums } from './api/use-public-albums';
 import { useSharedEvent } from './api/use-shared-event';

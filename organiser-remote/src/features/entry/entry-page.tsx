@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Button, Navigate } from '@momentos/design-kit';
 import { isTokenUsable, useAuthStore } from '@momentos/api-client';
-import { Button } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { LoginForm } from './login-form';
 import '../../layout/organiser.css';

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Button, Field, useNavigate } from '@momentos/design-kit';
 import { login, readStored, storageKeys, useAuthStore, writeStored } from '@momentos/api-client';
-import { Button, Field } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { useForgetSessionData } from '../../layout/use-forget-session-data';
 import { failedLoginErrors, validateLogin, type LoginErrors } from './login-rules';

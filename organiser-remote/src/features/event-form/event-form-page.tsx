@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { OrganiserMenu } from '../../layout/organiser-menu';
 import { AlbumsTab } from './albums-tab';

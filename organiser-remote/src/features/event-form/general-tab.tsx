@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button, FeedbackDialog, Field, ImagePlaceholder, type Feedback } from '@momentos/design-kit';
+import { Button, type Feedback, FeedbackDialog, Field, ImagePlaceholder, useNavigate } from '@momentos/design-kit';
 import { resolveApiUrl, type EventItem } from '@momentos/api-client';
 import { texts } from '../../texts';
 import { useSaveEvent } from './api/use-event';

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { formatText, ImagePlaceholder } from '@momentos/design-kit';
+import { formatText, ImagePlaceholder, Link } from '@momentos/design-kit';
 import { resolveApiUrl, type EventItem } from '@momentos/api-client';
 import { texts } from '../../texts';
 import { formatListDate } from './event-rules';

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { createMemoryAppRouter } from '@momentos/design-kit/router';
 import { albumRealtime } from '@momentos/api-client';
 import type { EventItem, PhotoItem, RealtimeListener } from '@momentos/api-client';
 import { fakeApi, FreshDataCache, type FakeApi, type RecordedRequest } from '@momentos/api-client/testing';
@@ -57,14 +57,17 @@ export function galleryApi(photos: PhotoItem[] = []): GalleryApi {
 export function renderGallery(albumId = 'a1') {
   return render(
     <FreshDataCache>
-      <MemoryRouter initialEntries={[`/events/share/albums/${albumId}`]}>
-        <Routes>
-          <Route path="/events/share/albums/:id" element={<GalleryPage />} />
-          <Route path="/events/share/:id" element={<h1>Álbuns de Fotos</h1>} />
-          <Route path="/events/upload/:id" element={<h1>Registrar momento</h1>} />
-        </Routes>
-        <ToastHost />
-      </MemoryRouter>
+      {
+        createMemoryAppRouter(
+          [
+            { path: '/events/share/albums/:id', element: <GalleryPage /> },
+            { path: '/events/share/:id', element: <h1>Álbuns de Fotos</h1> },
+            { path: '/events/upload/:id', element: <h1>Registrar momento</h1> },
+          ],
+          `/events/share/albums/${albumId}`,
+        ).element
+      }
+      <ToastHost />
     </FreshDataCache>,
   );
 }

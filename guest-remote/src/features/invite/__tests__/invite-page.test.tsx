@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryAppRouter } from '@momentos/design-kit/router';
 import type { EventItem } from '@momentos/api-client';
 import { fakeApi, FreshDataCache } from '@momentos/api-client/testing';
 import InvitePage from '../invite-page';
@@ -8,17 +8,17 @@ const party: EventItem = { id: 'evt_9', code: 'ABCD2345', name: 'Festa da Ana', 
 
 function renderInvite(events: EventItem[]) {
   const api = fakeApi({ events });
-  const router = createMemoryRouter(
+  const router = createMemoryAppRouter(
     [
       { path: '/invite/:code', element: <InvitePage /> },
       { path: '/events/share/:id', element: <h1>Boas-vindas</h1> },
       { path: '/', element: <h1>Entrada</h1> },
     ],
-    { initialEntries: ['/invite/ABCD2345'] },
+    '/invite/ABCD2345',
   );
   render(
     <FreshDataCache>
-      <RouterProvider router={router} />
+      {router.element}
     </FreshDataCache>,
   );
   return { api, router };
@@ -31,8 +31,8 @@ describe('invite resolution (spec §2)', () => {
     const { api, router } = renderInvite([party]);
     expect(screen.getByRole('status')).toHaveTextContent('Abrindo convite...');
     expect(await screen.findByRole('heading', { name: 'Boas-vindas' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/events/share/evt_9');
-    expect(router.state.location.state).toEqual({ eventName: 'Festa da Ana' });
+    expect(router.location.pathname).toBe('/events/share/evt_9');
+    expect(router.location.state).toEqual({ eventName: 'Festa da Ana' });
     expect(localStorage.getItem('shared')).toBe('ABCD2345');
     expect(api.requests[0]).toMatchObject({ method: 'GET', path: '/api/invite/search' });
     expect(api.requests[0].query.get('code')).toBe('ABCD2345');
@@ -41,6 +41,6 @@ describe('invite resolution (spec §2)', () => {
   it('goes to / when no event has that code', async () => {
     const { router } = renderInvite([]);
     expect(await screen.findByRole('heading', { name: 'Entrada' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
   });
 });

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryAppRouter } from '@momentos/design-kit/router';
 import type { Album, EventItem } from '@momentos/api-client';
 import { IDBFactory } from 'fake-indexeddb';
 import { apiError, apiServer, fakeApi, forgetUploadQueue, FreshDataCache, http } from '@momentos/api-client/testing';
@@ -19,12 +19,10 @@ function image(name: string, size = 1000, type = 'image/jpeg'): File {
 /** Renders the screen and lets its first loads (albums, connection detection) settle inside act(). */
 async function renderUpload(state?: unknown) {
   const api = fakeApi({ events: [wedding], albums: { evt_1: albums } });
-  const router = createMemoryRouter([{ path: '/events/upload/:id', element: <UploadPage /> }], {
-    initialEntries: [{ pathname: '/events/upload/evt_1', state }],
-  });
+  const router = createMemoryAppRouter([{ path: '/events/upload/:id', element: <UploadPage /> }], { path: '/events/upload/evt_1', state });
   render(
     <FreshDataCache>
-      <RouterProvider router={router} />
+      {router.element}
     </FreshDataCache>,
   );
   // Until the fake API has answered the albums and the connection probe.

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryAppRouter } from '@momentos/design-kit/router';
 import type { Album, EventItem } from '@momentos/api-client';
 import { apiError, apiServer, fakeApi, FreshDataCache, http } from '@momentos/api-client/testing';
 import WelcomePage from '../welcome-page';
@@ -10,17 +10,17 @@ const wedding: EventItem = { id: 'evt_1', code: 'ABCD2345', name: 'Casamento Ana
 
 function renderWelcome(albums: Album[], state?: unknown) {
   const api = fakeApi({ events: [wedding], albums: { evt_1: albums } });
-  const router = createMemoryRouter(
+  const router = createMemoryAppRouter(
     [
       { path: '/events/share/:id', element: <WelcomePage /> },
       { path: '/events/share/albums/:id', element: <h1>Galeria</h1> },
       { path: '/events/upload/:id', element: <h1>Upload</h1> },
     ],
-    { initialEntries: [{ pathname: '/events/share/evt_1', state }] },
+    { path: '/events/share/evt_1', state },
   );
   render(
     <FreshDataCache>
-      <RouterProvider router={router} />
+      {router.element}
     </FreshDataCache>,
   );
   return { api, router };
@@ -59,7 +59,7 @@ describe('guest event screen (spec §2)', () => {
     localStorage.setItem('invited', 'true');
     const { router } = renderWelcome([album('alb_1', 'Festa')]);
     expect(await screen.findByRole('heading', { name: 'Galeria' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/events/share/albums/alb_1');
+    expect(router.location.pathname).toBe('/events/share/albums/alb_1');
   });
 
   it('stays loading while the album list does not answer 200', async () => {
@@ -106,7 +106,7 @@ describe('guest event screen (spec §2)', () => {
     expect(screen.getByDisplayValue('http://localhost/invite/ABCD2345')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
     fireEvent.click(screen.getByRole('button', { name: 'Nova foto' }));
-    expect(router.state.location.pathname).toBe('/events/upload/evt_1');
+    expect(router.location.pathname).toBe('/events/upload/evt_1');
   });
 });
 

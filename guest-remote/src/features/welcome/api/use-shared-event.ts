@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@momentos/design-kit';
 import useSWR from 'swr';
 import { apiKeys, dataOf, readStored, searchEventByCode, storageKeys } from '@momentos/api-client';
 
