@@ -1,5 +1,6 @@
 // One rspack configuration factory for the shell and the three remotes.
 // Each app's rspack.config.ts is three lines: createAppConfig({ dir, port, federation }).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
@@ -24,6 +25,47 @@ export interface AppConfigOptions {
   title?: string;
   /** Extra dev-server settings (the shell serves remotes.json in development). */
   devServer?: DevServerConfig;
+  /** Views the server paints before any script (app-manifest's `firstPaint`), emitted under `paint/`. */
+  firstPaint?: FirstPaintTemplates;
+}
+
+export interface FirstPaintTemplates {
+  /** HTML templates (paths relative to the app), each with a `<style>/* css *\/</style>` slot. */
+  templates: string[];
+  /** The stylesheets the painted view needs (the same files its components import), inlined into the slot. */
+  css: string[];
+}
+
+/** A stylesheet of the design kit, for a first-paint template. */
+export const designKitCss = (file: string) => path.join(__dirname, 'shared-kit', 'design-kit', 'src', file);
+
+/**
+ * Emits each first-paint template as `paint/<name>` with the view's stylesheets inlined (comments and
+ * blank space removed), so that the server's painted page needs no request before it shows. The CSS
+ * comes from the same files the React view imports: the painted view and the React one look alike.
+ */
+class FirstPaintPlugin {
+  constructor(private readonly dir: string, private readonly options: FirstPaintTemplates) {}
+
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('FirstPaintPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'FirstPaintPlugin', stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const files = [...this.options.templates, ...this.options.css].map((file) => path.resolve(this.dir, file));
+        files.forEach((file) => compilation.fileDependencies.add(file));
+        const css = this.options.css
+          .map((file) => readFileSync(path.resolve(this.dir, file), 'utf8'))
+          .join('\n')
+          .replace(/\/\*[\s\S]*?\*\//g, '')
+          .replace(/\s*([{};:,>])\s*/g, '$1')
+          .replace(/\s+/g, ' ')
+          .trim();
+        for (const template of this.options.templates) {
+          const html = readFileSync(path.resolve(this.dir, template), 'utf8').replace('/* css */', css);
+          compilation.emitAsset(`paint/${path.basename(template)}`, new compiler.rspack.sources.RawSource(html));
+        }
+      });
+    });
+  }
 }
 
 /** API server that the dev servers proxy /api and /ws/albums to. */
@@ -136,6 +178,7 @@ export function createAppConfig(options: AppConfigOptions): (env: unknown, argv:
             optimization: { disableSnapshot: true, target: 'web' },
           },
         }),
+        ...(options.firstPaint ? [new FirstPaintPlugin(options.dir, options.firstPaint)] : []),
         ...(production ? [new PrecompressPlugin()] : []),
       ],
       optimization: {

@@ -105,8 +105,10 @@ export interface MediaConfig {
   ffmpegPath: string | null;
   /** MEDIA_MAX_INPUT_PIXELS: sharp's limitInputPixels (default 100 megapixels). */
   maxInputPixels: number;
-  /** Long edge of the compressed photo (MEDIA_THUMBNAIL_SIZE, default 1600). */
+  /** Long edge of the grid rendition, `compressed_photo` (MEDIA_THUMBNAIL_SIZE, default 640). */
   thumbnailSize: number;
+  /** Long edge of the screen rendition, `display_photo` (MEDIA_DISPLAY_SIZE, default 2048). */
+  displaySize: number;
   /** The PostgreSQL job queue's settings (unused on SQLite, whose queue is in process). */
   jobs: MediaJobConfig;
 }
@@ -324,7 +326,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       concurrency,
       ffmpegPath: ffmpegFrom(env.FFMPEG_PATH, env.PATH ?? process.env.PATH),
       maxInputPixels: integer(env.MEDIA_MAX_INPUT_PIXELS, 100_000_000, 'MEDIA_MAX_INPUT_PIXELS'),
-      thumbnailSize: Math.max(16, integer(env.MEDIA_THUMBNAIL_SIZE, 1600, 'MEDIA_THUMBNAIL_SIZE')),
+      thumbnailSize: Math.max(16, integer(env.MEDIA_THUMBNAIL_SIZE, 640, 'MEDIA_THUMBNAIL_SIZE')),
+      displaySize: Math.max(16, integer(env.MEDIA_DISPLAY_SIZE, 2048, 'MEDIA_DISPLAY_SIZE')),
       jobs: {
         retries: integer(env.MEDIA_JOB_RETRIES, 3, 'MEDIA_JOB_RETRIES'),
         retryDelaySeconds: Math.max(1, parseDuration(optional(env.MEDIA_JOB_RETRY_DELAY) ?? '30s')),

@@ -85,6 +85,8 @@ describe('events', () => {
     expect(body.code).toBe(created.code);
     expect(await isStored(created.image!)).toBe(false);
     expect(await isStored(body.image)).toBe(true);
+    // The old image's card went with it.
+    expect((await storedKeys(server, `events/${created.id}`)).filter((key) => key.endsWith('-card.jpg'))).toEqual([]);
   });
 
   test('an empty file part (no image picked) is ignored', async () => {
@@ -188,6 +190,7 @@ describe('events', () => {
     await fetch(`${server.url}/api/events/share/${event.code}`, { headers: ana.headers });
     expect(await storedKeys(server, `events/${event.id}`)).toEqual([
       `${folder}/a.jpg`,
+      expect.stringMatching(new RegExp(`^events/${event.id}/image-[0-9a-f]{16}-card\\.jpg$`)),
       expect.stringMatching(new RegExp(`^events/${event.id}/image-[0-9a-f]{16}\\.png$`)),
       expect.stringMatching(new RegExp(`^events/${event.id}/qrcode-[0-9a-f]{16}\\.png$`)),
     ]);

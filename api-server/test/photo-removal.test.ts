@@ -44,13 +44,14 @@ describe('removing a photo (DELETE /api/events/photos/{photoId})', () => {
   });
   afterAll(() => server.close());
 
-  test('the owner removes the row, the original and its thumbnail, and open galleries hear photos_removed', async () => {
+  test('the owner removes the row, the original and both renditions, and open galleries hear photos_removed', async () => {
     const kept = await upload(server, albumId, 'kept.jpg', await jpeg(1));
     const doomed = await upload(server, albumId, 'doomed.jpg', await jpeg(2));
     await server.app.media.idle();
     const [withThumb] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${albumId}?ids=${doomed.id}`));
     expect(withThumb.compressed_photo).toEqual(expect.any(String));
-    const doomedKeys = [keyOf(doomed.original_photo), keyOf(withThumb.compressed_photo)];
+    expect(withThumb.display_photo).toEqual(expect.any(String));
+    const doomedKeys = [keyOf(doomed.original_photo), keyOf(withThumb.compressed_photo), keyOf(withThumb.display_photo)];
     expect(await storedKeys(server)).toEqual(expect.arrayContaining(doomedKeys));
 
     const gallery = await listen(`${server.url.replace('http', 'ws')}/ws/albums/${albumId}`);

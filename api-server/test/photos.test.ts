@@ -70,7 +70,7 @@ describe('photo uploads', () => {
     await server.close();
   });
 
-  test('stores a JPEG and a PNG, answers 201 with processing items, then the worker makes rotated WebP thumbnails of at most 1600 px', async () => {
+  test('stores a JPEG and a PNG, answers 201 with processing items, then the worker makes rotated WebP renditions: grid ≤ 640 px, display ≤ 2048 px', async () => {
     const big = await jpeg(2400, 1200, 6); // EXIF orientation 6: displayed as 1200×2400
     const small = await png(300, 200);
     const response = await upload(server, album.id, '  Maria  ', [
@@ -88,6 +88,7 @@ describe('photo uploads', () => {
         id: expect.stringMatching(/^pho_[0-9a-f-]{36}$/),
         original_photo: expect.stringMatching(/^\/api\/files\?path=events\/.+\.(jpg|png)$/),
         compressed_photo: null,
+        display_photo: null,
         user_id: 'Maria',
         processing: true,
         error: false,
@@ -102,15 +103,36 @@ describe('photo uploads', () => {
     await server.app.media.idle();
     const updates = await readJson(await fetch(`${server.url}/api/events/photos/updates/${album.id}?ids=${body.photos.map((p: { id: string }) => p.id).join(',')}`));
     expect(updates).toHaveLength(2);
-    for (const update of updates) expect(update).toEqual({ id: expect.any(String), compressed_photo: expect.stringMatching(/-thumb\.webp$/), error: false, processing: false });
+    for (const update of updates) {
+      expect(update).toEqual({
+        id: expect.any(String),
+        compressed_photo: expect.stringMatching(/-grid\.webp$/),
+        display_photo: expect.stringMatching(/-display\.webp$/),
+        error: false,
+        processing: false,
+      });
+    }
 
     const bigUpdate = updates.find((u: { id: string }) => u.id === body.photos[0].id);
-    const thumb = Buffer.from(await (await fetch(`${server.url}${bigUpdate.compressed_photo}`)).arrayBuffer());
-    const meta = await sharp(thumb).metadata();
-    expect(meta.format).toBe('webp');
-    expect([meta.width, meta.height]).toEqual([800, 1600]);
-    expect(meta.exif).toBeUndefined();
-    expect(meta.orientation).toBeUndefined();
+    const rendition = async (url: string) => {
+      const response = await fetch(`${server.url}${url}`);
+      expect(response.headers.get('content-type')).toMatch(/^image\/webp/);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      return { bytes, meta: await sharp(bytes).metadata() };
+    };
+    const grid = await rendition(bigUpdate.compressed_photo);
+    expect(grid.meta.format).toBe('webp');
+    expect([grid.meta.width, grid.meta.height]).toEqual([320, 640]);
+    expect(grid.meta.exif).toBeUndefined();
+    expect(grid.meta.orientation).toBeUndefined();
+    const display = await rendition(bigUpdate.display_photo);
+    // Never enlarged: the 1200×2400 photo fits 2048 px.
+    expect([display.meta.format, display.meta.width, display.meta.height]).toEqual(['webp', 1024, 2048]);
+    expect(display.meta.exif).toBeUndefined();
+    expect(grid.bytes.length).toBeLessThan(display.bytes.length);
+    const smallUpdate = updates.find((u: { id: string }) => u.id === body.photos[1].id);
+    expect((await rendition(smallUpdate.compressed_photo)).meta).toMatchObject({ width: 300, height: 200 });
+    expect((await rendition(smallUpdate.display_photo)).meta).toMatchObject({ width: 300, height: 200 });
   });
 
   withFfmpeg('an MP4 made with ffmpeg is a video and gets a poster frame', async () => {
@@ -124,9 +146,18 @@ describe('photo uploads', () => {
     expect(body.photos[0]).toMatchObject({ file_type: 'video', processing: true, original_photo: expect.stringMatching(/\.mp4$/) });
     await server.app.media.idle();
     const [update] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${album.id}?ids=${body.photos[0].id}`));
-    expect(update).toEqual({ id: body.photos[0].id, compressed_photo: expect.stringMatching(/-thumb\.webp$/), error: false, processing: false });
-    const meta = await sharp(Buffer.from(await (await fetch(`${server.url}${update.compressed_photo}`)).arrayBuffer())).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 320, 240]);
+    expect(update).toEqual({
+      id: body.photos[0].id,
+      compressed_photo: expect.stringMatching(/-grid\.webp$/),
+      display_photo: expect.stringMatching(/-display\.webp$/),
+      error: false,
+      processing: false,
+    });
+    // Both renditions from the poster frame.
+    for (const url of [update.compressed_photo, update.display_photo]) {
+      const meta = await sharp(Buffer.from(await (await fetch(`${server.url}${url}`)).arrayBuffer())).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 320, 240]);
+    }
   });
 
   test('a corrupt image is stored and ends with an error, not processing', async () => {
@@ -135,7 +166,7 @@ describe('photo uploads', () => {
     expect(body.photos[0]).toMatchObject({ processing: true, error: false });
     await server.app.media.idle();
     const [update] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${album.id}?ids=${body.photos[0].id}`));
-    expect(update).toEqual({ id: body.photos[0].id, compressed_photo: null, error: 'Erro ao processar', processing: false });
+    expect(update).toEqual({ id: body.photos[0].id, compressed_photo: null, display_photo: null, error: 'Erro ao processar', processing: false });
   });
 
   test('a renamed executable is refused with 415 naming it; nothing is stored', async () => {
@@ -354,7 +385,7 @@ describe('media pipeline', () => {
       expect(photos[0]).toMatchObject({ file_type: 'video', processing: true });
       await server.app.media.idle();
       const [update] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${album.id}?ids=${photos[0].id}`));
-      expect(update).toEqual({ id: photos[0].id, compressed_photo: null, error: false, processing: false });
+      expect(update).toEqual({ id: photos[0].id, compressed_photo: null, display_photo: null, error: false, processing: false });
     } finally {
       await server.close();
     }
@@ -369,20 +400,50 @@ describe('media pipeline', () => {
       const { photos } = await readJson(await upload(server, album.id, 'Rui', [{ name: 'r.jpg', bytes: await jpeg(64, 48) }]));
       await server.app.media.idle();
       // As if the process had died mid-job: the row is still processing, a half-written upload is left in tmp.
-      await server.app.db.updateTable('photos').set({ processing: 1, compressed_path: null }).where('id', '=', photos[0].id).execute();
+      await server.app.db.updateTable('photos').set({ processing: 1, compressed_path: null, display_path: null }).where('id', '=', photos[0].id).execute();
       const leftover = path.join(server.dataDir, 'tmp', 'uploads', 'dead.part');
       fs.writeFileSync(leftover, 'half');
       await server.restart();
       expect(fs.existsSync(leftover)).toBe(false);
       await server.app.media.idle();
       const [update] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${album.id}?ids=${photos[0].id}`));
-      expect(update).toEqual({ id: photos[0].id, compressed_photo: expect.stringMatching(/-thumb\.webp$/), error: false, processing: false });
+      expect(update).toMatchObject({ id: photos[0].id, compressed_photo: expect.stringMatching(/-grid\.webp$/), error: false, processing: false });
     } finally {
       await server.close();
     }
   });
 
-  withHeifEnc('HEIC: a real photo is converted for display (WebP thumbnail) and its original kept and served', async () => {
+  test('photos made before renditions get them at the next start, behind uploads, and their old thumbnail goes', async () => {
+    const server = await startServer();
+    try {
+      const ana = await organiserSession(server, 'ana@example.com');
+      const event = await createEvent(server, ana.token);
+      const album = await createAlbum(server, ana.token, event.id);
+      const { photos } = await readJson(await upload(server, album.id, 'Rui', [{ name: 'old.jpg', bytes: await jpeg(2400, 1600) }]));
+      await server.app.media.idle();
+      // As a photo of the first release: a 1600-px `-thumb.webp`, no display copy.
+      const row = await server.app.db.selectFrom('photos').selectAll().where('id', '=', photos[0].id).executeTakeFirstOrThrow();
+      const oldThumb = row.original_path.replace(/\.jpg$/, '-thumb.webp');
+      await server.app.storage.put(oldThumb, await sharp(await jpeg(1600, 1067)).webp().toBuffer(), 'image/webp');
+      for (const key of [row.compressed_path!, row.display_path!]) await server.app.storage.remove(key);
+      await server.app.db.updateTable('photos').set({ compressed_path: oldThumb, display_path: null }).where('id', '=', row.id).execute();
+
+      await server.restart();
+      await server.app.media.idle();
+      const [photo] = await readJson(await fetch(`${server.url}/api/events/photos/${album.id}`));
+      expect(photo).toMatchObject({ compressed_photo: expect.stringMatching(/-grid\.webp$/), display_photo: expect.stringMatching(/-display\.webp$/), processing: false, error: false });
+      const grid = await sharp(Buffer.from(await (await fetch(`${server.url}${photo.compressed_photo}`)).arrayBuffer())).metadata();
+      expect([grid.width, grid.height]).toEqual([640, 427]);
+      expect(await server.app.storage.head(oldThumb)).toBeFalsy();
+      // Nothing left to do: a further start queues nothing.
+      const { photosNeedingRenditions } = await import('../src/repositories/photos');
+      expect(await photosNeedingRenditions(server.app.db)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  withHeifEnc('HEIC: a real photo is converted for display (WebP renditions) and its original kept and served', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-heic-'));
     const server = await startServer();
     try {
@@ -400,7 +461,8 @@ describe('media pipeline', () => {
       expect(photo).toMatchObject({ id: photos[0].id, processing: false, error: false, original_photo: expect.stringMatching(/\.heic$/) });
       const thumbnail = await fetch(`${server.url}${photo.compressed_photo}`, { signal: AbortSignal.timeout(10_000) });
       expect(thumbnail.headers.get('content-type')).toMatch(/^image\/webp/);
-      expect(await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 1200, height: 900 });
+      // The grid rendition: 640 px on the long edge.
+      expect(await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 640, height: 480 });
       // A fresh connection: after the web suite in the same jest process, undici's pooled fetch
       // stalled on this body (curl over one kept-alive connection gets both files whole).
       const original = await new Promise<{ type: string; body: Buffer }>((resolve, reject) => {
@@ -434,7 +496,7 @@ describe('media pipeline', () => {
       expect(photos[0]).toMatchObject({ file_type: 'image', original_photo: expect.stringMatching(/\.heic$/) });
       await server.app.media.idle();
       const [update] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${album.id}?ids=${photos[0].id}`));
-      expect(update).toEqual({ id: photos[0].id, compressed_photo: null, error: 'Erro ao processar', processing: false });
+      expect(update).toEqual({ id: photos[0].id, compressed_photo: null, display_photo: null, error: 'Erro ao processar', processing: false });
       const original = await readStored(server, keyOf(photos[0].original_photo));
       expect(original?.equals(heic)).toBe(true);
     } finally {
@@ -519,7 +581,7 @@ describe('chunked upload', () => {
 
     await server.app.media.idle();
     const [update] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${album.id}?ids=${body.photos[0].id}`));
-    expect(update).toMatchObject({ processing: false, error: false, compressed_photo: expect.stringMatching(/-thumb\.webp$/) });
+    expect(update).toMatchObject({ processing: false, error: false, compressed_photo: expect.stringMatching(/-grid\.webp$/) });
   });
 
   test('finalize refuses a missing chunk; init accepts multipart and checks its fields; a non-media file is 415 at finalize', async () => {

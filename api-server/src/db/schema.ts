@@ -21,6 +21,8 @@ export interface EventsTable {
   contact: string;
   /** Storage key of the event image, relative to the storage root. */
   image_path: string | null;
+  /** Its 1200×630 JPEG card (link previews, the guest's welcome); null until made. */
+  image_card_path: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -44,7 +46,10 @@ export interface PhotosTable {
   /** The uploader's typed name. */
   user_id: string;
   original_path: string;
+  /** The grid rendition: WebP, at most 640 px on the long edge. */
   compressed_path: string | null;
+  /** The screen rendition: WebP, at most 2048 px (lightbox, presentation, wall); null until made. */
+  display_path: Generated<string | null>;
   file_type: string;
   processing: Generated<Flag>;
   error: string | null;

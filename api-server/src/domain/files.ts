@@ -9,10 +9,11 @@ export const storageKeys = {
 
 /**
  * Names the server gives files whose content never changes under that name: a photo's original and
- * thumbnail (`pho_<uuid>.jpg`, `pho_<uuid>-thumb.webp`), an event image (`image-<random>.png`, a new
- * name for every new image) and a QR code (`qrcode-<digest of the link>.png`). These may be cached for
- * a year without asking again; anything else is revalidated.
+ * renditions (`pho_<uuid>.jpg`, `pho_<uuid>-grid.webp`, `-display.webp`, the older `-thumb.webp`), an
+ * event image and its card (`image-<random>.png`, `image-<random>-card.jpg`, a new name for every new
+ * image) and a QR code (`qrcode-<digest of the link>.png`). These may be cached for a year without
+ * asking again; anything else is revalidated.
  */
-const IMMUTABLE_NAME = /^(pho_[0-9a-f-]{36}(-thumb)?|image-[0-9a-f]{16}|qrcode-[0-9a-f]{16})\.[a-z0-9]{2,5}$/;
+const IMMUTABLE_NAME = /^(pho_[0-9a-f-]{36}(-thumb|-grid|-display)?|image-[0-9a-f]{16}(-card)?|qrcode-[0-9a-f]{16})\.[a-z0-9]{2,5}$/;
 
 export const isImmutableKey = (key: string) => key.startsWith('events/') && IMMUTABLE_NAME.test(key.slice(key.lastIndexOf('/') + 1));

@@ -97,6 +97,7 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
         user_id: userId,
         original_path: `${storageKeys.albumFolder(album.event_id, album.id)}/${id}.${file.type.ext}`,
         compressed_path: null,
+        display_path: null,
         file_type: file.type.kind,
         processing: 1,
         error: null,

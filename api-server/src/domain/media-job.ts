@@ -4,10 +4,11 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { messages } from '../errors';
-import { findPhoto, finishProcessing } from '../repositories/photos';
+import { findPhoto, finishProcessing, replaceRenditions } from '../repositories/photos';
+import type { PhotoRow } from '../db/schema';
 import type { Storage } from './storage';
 import type { TempArea } from './temp-area';
-import { decodeHeic, extractPosterFrame, makeImageThumbnail } from './thumbnails';
+import { decodeHeic, extractPosterFrame, makeRenditions } from './thumbnails';
 
 export interface MediaJobDeps {
   db: Kysely<Database>;
@@ -25,8 +26,19 @@ export class MediaJobAborted extends Error {
   }
 }
 
-/** The thumbnail's key: next to the original, `<id>-thumb.webp`. */
-export const thumbnailKeyOf = (originalKey: string) => originalKey.replace(/\.[A-Za-z0-9]+$/, '') + '-thumb.webp';
+/** The renditions' keys, next to the original: `<id>-grid.webp` (compressed_photo) and `<id>-display.webp`. */
+export function renditionKeysOf(originalKey: string): { grid: string; display: string } {
+  const base = originalKey.replace(/\.[A-Za-z0-9]+$/, '');
+  return { grid: `${base}-grid.webp`, display: `${base}-display.webp` };
+}
+
+/**
+ * A finished photo made before renditions existed (issue 13): it has a 1600-px thumbnail and no screen
+ * rendition. The backfill at start remakes both from the original.
+ */
+export function needsRenditions(photo: Pick<PhotoRow, 'processing' | 'error' | 'compressed_path' | 'display_path'>): boolean {
+  return Number(photo.processing) === 0 && !photo.error && !!photo.compressed_path && !photo.display_path;
+}
 
 /** The original as a file on this machine: in place on local disk, else a temporary copy (removed by `release`). */
 async function localOriginal(deps: MediaJobDeps, key: string, id: string): Promise<{ file: string; release: () => Promise<void> }> {
@@ -45,48 +57,64 @@ async function localOriginal(deps: MediaJobDeps, key: string, id: string): Promi
 }
 
 /**
- * Makes the photo's `compressed_photo` (a WebP of at most MEDIA_THUMBNAIL_SIZE px; a video's from its
- * poster frame) and ends its processing. A photo that cannot be decoded ends with the error at once;
- * a failure of the store or the database throws, so that a queue may try again (the caller decides
- * when a job has failed for good and calls `failPhoto`).
+ * Makes the photo's renditions, `compressed_photo` (the grid's WebP, at most MEDIA_THUMBNAIL_SIZE px)
+ * and `display_photo` (the screen's, at most MEDIA_DISPLAY_SIZE px), a video's from its poster frame,
+ * and ends its processing. A photo that cannot be decoded ends with the error at once; a failure of
+ * the store or the database throws, so that a queue may try again (the caller decides when a job has
+ * failed for good and calls `failPhoto`). A finished photo made before renditions existed gets them
+ * here too (the backfill): its old thumbnail stays until the new files are in place.
  */
 export async function processPhoto(deps: MediaJobDeps, id: string, signal: AbortSignal): Promise<void> {
   const photo = await findPhoto(deps.db, id);
-  if (!photo || Number(photo.processing) !== 1) return;
+  if (!photo) return;
+  const backfill = needsRenditions(photo);
+  if (Number(photo.processing) !== 1 && !backfill) return;
   const config = deps.media;
   if (photo.file_type === 'video' && !config.ffmpegPath) {
-    // Without ffmpeg a video has no poster; that is not an error.
-    await finishProcessing(deps.db, id, { compressedPath: null, error: null });
+    // Without ffmpeg a video has no poster; that is not an error. An old poster stays the display copy.
+    if (backfill) await replaceRenditions(deps.db, id, { compressedPath: photo.compressed_path!, displayPath: photo.compressed_path! });
+    else await finishProcessing(deps.db, id, { compressedPath: null, displayPath: null, error: null });
     return;
   }
 
   const original = await localOriginal(deps, photo.original_path, id);
-  const output = deps.temp.file('media', `${id}.webp`);
+  const files = { grid: deps.temp.file('media', `${id}-grid.webp`), display: deps.temp.file('media', `${id}-display.webp`) };
   const poster = deps.temp.file('media', `${id}-poster.jpg`);
-  const options = { size: config.thumbnailSize, maxInputPixels: config.maxInputPixels };
+  const options = { gridSize: config.thumbnailSize, displaySize: config.displaySize, maxInputPixels: config.maxInputPixels };
   try {
     try {
       if (photo.file_type === 'video') {
         await extractPosterFrame(config.ffmpegPath!, original.file, poster, signal);
-        await makeImageThumbnail(poster, output, options);
+        await makeRenditions(poster, files, options);
       } else if (/\.(heic|heif)$/i.test(photo.original_path)) {
-        await makeImageThumbnail(await decodeHeic(original.file, signal), output, options);
+        await makeRenditions(await decodeHeic(original.file, signal), files, options);
       } else {
-        await makeImageThumbnail(original.file, output, options);
+        await makeRenditions(original.file, files, options);
       }
     } catch (error) {
       if (signal.aborted) throw new MediaJobAborted();
-      // The bytes themselves cannot be made into a thumbnail: trying again would not help.
+      // The bytes themselves cannot be made into renditions: trying again would not help.
       deps.log.warn({ err: error, photoId: id }, 'media processing failed');
-      await finishProcessing(deps.db, id, { compressedPath: null, error: messages.processingFailed });
+      // A backfilled photo keeps the thumbnail it had, now also its display copy.
+      if (backfill) await replaceRenditions(deps.db, id, { compressedPath: photo.compressed_path!, displayPath: photo.compressed_path! });
+      else await finishProcessing(deps.db, id, { compressedPath: null, displayPath: null, error: messages.processingFailed });
       return;
     }
     if (signal.aborted) throw new MediaJobAborted();
-    const thumbnailKey = thumbnailKeyOf(photo.original_path);
-    await deps.storage.moveIn(output, thumbnailKey, 'image/webp');
-    await finishProcessing(deps.db, id, { compressedPath: thumbnailKey, error: null });
+    const keys = renditionKeysOf(photo.original_path);
+    await deps.storage.moveIn(files.grid, keys.grid, 'image/webp');
+    await deps.storage.moveIn(files.display, keys.display, 'image/webp');
+    if (backfill) {
+      await replaceRenditions(deps.db, id, { compressedPath: keys.grid, displayPath: keys.display });
+      // The old thumbnail's row no longer points at it. A crash before this line leaves it as an
+      // orphan file; a row never points at a missing file.
+      if (photo.compressed_path !== keys.grid) await deps.storage.remove(photo.compressed_path!);
+    } else {
+      await finishProcessing(deps.db, id, { compressedPath: keys.grid, displayPath: keys.display, error: null });
+    }
   } finally {
-    await deps.temp.remove(output);
+    await deps.temp.remove(files.grid);
+    await deps.temp.remove(files.display);
     await deps.temp.remove(poster);
     await original.release();
   }
@@ -96,5 +124,5 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
 export async function failPhoto(db: Kysely<Database>, id: string): Promise<void> {
   const photo = await findPhoto(db, id);
   if (!photo || Number(photo.processing) !== 1) return;
-  await finishProcessing(db, id, { compressedPath: null, error: messages.processingFailed });
+  await finishProcessing(db, id, { compressedPath: null, displayPath: null, error: messages.processingFailed });
 }

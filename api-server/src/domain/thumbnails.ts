@@ -2,24 +2,56 @@ import { execFile } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import sharp from 'sharp';
 
-export interface ThumbnailOptions {
-  size: number;
-  maxInputPixels: number;
-}
-
 /** HEIC/HEIF photos are larger than this are refused rather than decoded (heic-convert needs them in memory). */
 const MAX_HEIC_BYTES = 64 * 1024 * 1024;
 
+export interface RenditionOptions {
+  /** Long edge of the grid rendition (`compressed_photo`). */
+  gridSize: number;
+  /** Long edge of the screen rendition (`display_photo`). */
+  displaySize: number;
+  maxInputPixels: number;
+}
+
+/** Where the two renditions of one photo go. */
+export interface RenditionFiles {
+  grid: string;
+  display: string;
+}
+
 /**
- * The display copy of a photo: EXIF orientation applied, at most `size` px on the long edge, WebP,
- * with no metadata (sharp drops EXIF, XMP and ICC unless asked to keep them).
+ * The two display copies of a photo, from one decode: EXIF orientation applied, WebP, no metadata
+ * (sharp drops EXIF, XMP and ICC unless asked to keep them). The grid copy (at most `gridSize` px on
+ * the long edge) is what a tile of the gallery shows, a few tens of KB; the screen copy (at most
+ * `displaySize` px) is for the lightbox, the presentation and the wall.
  */
-export async function makeImageThumbnail(input: string | Buffer, output: string, options: ThumbnailOptions): Promise<void> {
-  await sharp(input, { limitInputPixels: options.maxInputPixels, failOn: 'error', sequentialRead: true })
+export async function makeRenditions(input: string | Buffer, files: RenditionFiles, options: RenditionOptions): Promise<void> {
+  const decoded = sharp(input, { limitInputPixels: options.maxInputPixels, failOn: 'error' }).rotate();
+  await Promise.all([
+    decoded
+      .clone()
+      .resize(options.gridSize, options.gridSize, { fit: 'inside', withoutEnlargement: true })
+      // Small tiles hide compression well: quality 72 keeps a 640-px photo around 30–50 KB.
+      .webp({ quality: 72, effort: 4 })
+      .toFile(files.grid),
+    decoded
+      .clone()
+      .resize(options.displaySize, options.displaySize, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80, effort: 2 })
+      .toFile(files.display),
+  ]);
+}
+
+/** Size of an event image's card: what link previews (og:image) and the guest's welcome show. */
+export const EVENT_CARD = { width: 1200, height: 630 } as const;
+
+/** The event image's card: 1200×630 JPEG (every link-preview robot reads JPEG), cropped to fill. */
+export async function makeEventCard(input: Buffer, maxInputPixels: number): Promise<Buffer> {
+  return sharp(input, { limitInputPixels: maxInputPixels, failOn: 'error' })
     .rotate()
-    .resize(options.size, options.size, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 80, effort: 2 })
-    .toFile(output);
+    .resize(EVENT_CARD.width, EVENT_CARD.height, { fit: 'cover', position: 'attention' })
+    .jpeg({ quality: 78, mozjpeg: true, progressive: true })
+    .toBuffer();
 }
 
 /** heic-convert in a child process: its WebAssembly decoder takes ~0.4 s of CPU and ~100 MB per 12 MP photo. */

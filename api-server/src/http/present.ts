@@ -1,5 +1,5 @@
 // Database rows as the API answers them (the shapes of @momentos/api-contract).
-import type { Album, EventItem, PhotoItem, PhotoUpdate, UploadedPhoto } from '@momentos/api-contract';
+import type { Album, EventItem, PhotoItem, PhotoUpdate, PublicEvent, UploadedPhoto } from '@momentos/api-contract';
 import type { AlbumRow, EventRow, PhotoRow } from '../db/schema';
 import { fileUrl } from '../domain/files';
 import type { StoredUpload } from '../domain/ingest';
@@ -14,6 +14,12 @@ export const presentEvent = (row: EventRow): EventItem => ({
   image: row.image_path ? fileUrl(row.image_path) : null,
 });
 
+/** The guests' view of an event: no contact, no location; the image as its card (the original while the card is being made). */
+export const presentPublicEvent = (row: EventRow): PublicEvent => {
+  const image = row.image_card_path ?? row.image_path;
+  return { id: row.id, name: row.name, date: row.date, image: image ? fileUrl(image) : null, code: row.code };
+};
+
 export const presentAlbum = (row: AlbumRow): Album => ({
   id: row.id,
   album_name: row.name,
@@ -26,6 +32,7 @@ export const presentPhoto = (row: PhotoRow): PhotoItem => ({
   id: row.id,
   original_photo: fileUrl(row.original_path),
   compressed_photo: row.compressed_path ? fileUrl(row.compressed_path) : null,
+  display_photo: row.display_path ? fileUrl(row.display_path) : null,
   user_id: row.user_id,
   processing: Number(row.processing) === 1,
   error: row.error ? row.error : false,
@@ -35,7 +42,7 @@ export const presentPhoto = (row: PhotoRow): PhotoItem => ({
 
 export const presentUpdate = (row: PhotoRow): PhotoUpdate => {
   const item = presentPhoto(row);
-  return { id: item.id, compressed_photo: item.compressed_photo, error: item.error, processing: item.processing };
+  return { id: item.id, compressed_photo: item.compressed_photo, display_photo: item.display_photo, error: item.error, processing: item.processing };
 };
 
 /** One file of an upload answer: the photo, the name the client sent, duplicate, and the delete key once. */

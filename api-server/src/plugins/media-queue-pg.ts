@@ -5,6 +5,9 @@ import type { MediaQueue } from './media-worker';
 /** The queue of thumbnail jobs, and where jobs that failed for good are copied (their photo gets its error). */
 export const MEDIA_QUEUE = 'media';
 export const MEDIA_FAILED_QUEUE = 'media-failed';
+/** pg-boss takes higher priorities first: an upload's photos before the renditions backfill of older ones. */
+const UPLOAD_PRIORITY = 1;
+const BACKFILL_PRIORITY = 0;
 
 interface PhotoJob {
   photoId: string;
@@ -91,24 +94,35 @@ export class PgBossMediaQueue implements MediaQueue {
     }
   }
 
-  async enqueue(ids: string[]): Promise<void> {
+  async enqueue(ids: string[], priority = UPLOAD_PRIORITY): Promise<void> {
     if (this.stopped || ids.length === 0) return;
     for (let i = 0; i < ids.length; i += 500) {
       const slice = ids.slice(i, i + 500);
-      await this.boss.insert(slice.map((photoId) => ({ name: MEDIA_QUEUE, data: { photoId }, singletonKey: photoId })));
+      await this.boss.insert(slice.map((photoId) => ({ name: MEDIA_QUEUE, data: { photoId }, singletonKey: photoId, priority })));
     }
     // This instance's workers start at once instead of at their next poll.
     for (const id of this.workerIds) this.boss.notifyWorker(id);
   }
 
-  async resume(ids: string[]): Promise<void> {
+  resume(ids: string[]): Promise<void> {
+    return this.enqueueUnheld(ids, UPLOAD_PRIORITY);
+  }
+
+  backfill(ids: string[]): Promise<void> {
+    return this.enqueueUnheld(ids, BACKFILL_PRIORITY);
+  }
+
+  private async enqueueUnheld(ids: string[], priority: number): Promise<void> {
     if (ids.length === 0) return;
     // Jobs not yet finished (created, retry, active): their photos are in hand already.
     const { rows } = await this.boss
       .getDb()
       .executeSql(`SELECT DISTINCT data->>'photoId' AS id FROM ${this.schema}.job WHERE name = $1 AND state < 'completed'`, [MEDIA_QUEUE]);
     const held = new Set(rows.map((row: { id: string }) => row.id));
-    await this.enqueue(ids.filter((id) => !held.has(id)));
+    await this.enqueue(
+      ids.filter((id) => !held.has(id)),
+      priority,
+    );
   }
 
   async idle(): Promise<void> {

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { backfillEventCards } from '../domain/events';
 import { failPhoto, MediaJobAborted, processPhoto, type MediaJobDeps } from '../domain/media-job';
-import { pendingPhotoIds } from '../repositories/photos';
+import { pendingPhotoIds, photosNeedingRenditions } from '../repositories/photos';
 import { PgBossMediaQueue } from './media-queue-pg';
 
 /** Where stored photos wait for their thumbnail. */
@@ -10,6 +11,8 @@ export interface MediaQueue {
   enqueue(ids: string[]): Promise<void>;
   /** At start: queues those of the unfinished photos that no job holds (a crash, or a queue that lost them). */
   resume(ids: string[]): Promise<void>;
+  /** At start: queues, behind every upload, the finished photos that still lack their renditions (no job holding them). */
+  backfill(ids: string[]): Promise<void>;
   /** Resolves once nothing is queued, waiting for a retry, or running (tests and benchmarks). */
   idle(): Promise<void>;
   /** Jobs queued or running in this process. */
@@ -27,6 +30,8 @@ export interface MediaQueue {
  */
 export class MediaWorker implements MediaQueue {
   private readonly queue: string[] = [];
+  /** The renditions backfill: taken only when no upload waits. */
+  private readonly background: string[] = [];
   private readonly queued = new Set<string>();
   private running = 0;
   private stopped = false;
@@ -51,13 +56,23 @@ export class MediaWorker implements MediaQueue {
     return this.enqueue(ids);
   }
 
+  async backfill(ids: string[]): Promise<void> {
+    if (this.stopped) return;
+    for (const id of ids) {
+      if (this.queued.has(id)) continue;
+      this.queued.add(id);
+      this.background.push(id);
+    }
+    this.pump();
+  }
+
   idle(): Promise<void> {
-    if (this.running === 0 && (this.queue.length === 0 || this.paused)) return Promise.resolve();
+    if (this.running === 0 && ((this.queue.length === 0 && this.background.length === 0) || this.paused)) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   get pending(): number {
-    return this.queue.length + this.running;
+    return this.queue.length + this.background.length + this.running;
   }
 
   async pause(): Promise<void> {
@@ -67,13 +82,14 @@ export class MediaWorker implements MediaQueue {
   async stop(): Promise<void> {
     this.stopped = true;
     this.queue.length = 0;
+    this.background.length = 0;
     this.abort.abort();
     if (this.running > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
   private pump(): void {
-    while (this.running < this.deps.media.concurrency && this.queue.length > 0 && !this.stopped && !this.paused) {
-      const id = this.queue.shift()!;
+    while (this.running < this.deps.media.concurrency && this.queue.length + this.background.length > 0 && !this.stopped && !this.paused) {
+      const id = this.queue.length > 0 ? this.queue.shift()! : this.background.shift()!;
       this.running++;
       this.process(id)
         .catch((error: unknown) => this.deps.log.warn({ err: error, photoId: id }, 'media job failed'))
@@ -82,7 +98,7 @@ export class MediaWorker implements MediaQueue {
           this.queued.delete(id);
           this.processedCount++;
           this.pump();
-          if (this.running === 0 && (this.queue.length === 0 || this.stopped || this.paused)) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+          if (this.running === 0 && ((this.queue.length === 0 && this.background.length === 0) || this.stopped || this.paused)) this.idleWaiters.splice(0).forEach((resolve) => resolve());
         });
     }
   }
@@ -123,9 +139,22 @@ export default fp<{ config: Config }>(
       const pending = await pendingPhotoIds(app.db);
       if (pending.length > 0) app.log.info({ count: pending.length }, 'resuming media jobs');
       await queue.resume(pending);
+      // Photos made before renditions existed get them in the background, behind any upload; a stop
+      // leaves the rest to the next start (resumable).
+      const old = await photosNeedingRenditions(app.db);
+      if (old.length > 0) app.log.info({ count: old.length }, 'making renditions of older photos');
+      await queue.backfill(old);
+      // Event images stored before cards existed get theirs, one at a time, in the background.
+      cards = backfillEventCards({ db: app.db, storage: app.storage, maxInputPixels: config.media.maxInputPixels, log: app.log, stopped: () => closing }).catch(
+        (error: unknown) => app.log.warn({ err: error }, 'event card backfill stopped; the next start goes on'),
+      );
     });
+    let closing = false;
+    let cards: Promise<void> = Promise.resolve();
     app.addHook('preClose', async () => {
+      closing = true;
       await queue.stop();
+      await cards;
     });
     app.log.info(
       { queue: queue instanceof MediaWorker ? 'in-process' : 'pg-boss', concurrency: config.media.concurrency, ffmpeg: config.media.ffmpegPath ?? 'none' },

@@ -2,10 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { defaultEntryUrl, remoteNames, remotes } from '@momentos/app-manifest';
+import type { FastifyRequest } from 'fastify';
+import { defaultEntryUrl, matchRoute, remoteNames, remotes, routeParams, type AppRoute } from '@momentos/app-manifest';
 import type { Config } from '../config';
+import { paintShellPage, readPaintTemplate } from '../domain/first-paint';
+import { normaliseInviteCode } from '../domain/invite-code';
 import { preloadUrls, withPreloads } from '../domain/preload-hints';
 import { messages } from '../errors';
+import { presentPublicEvent } from '../http/present';
+import { findEvent, findEventByCode } from '../repositories/events';
 
 /** rspack's content-hashed names: `name.1a2b3c4d.js` (a dot, 8+ hex characters, a dot). */
 const HASHED_NAME = /\.[0-9a-f]{8,}\./i;
@@ -62,10 +67,44 @@ export default fp<{ config: Config }>(
       prefix: '/',
       cacheControl: false,
       preCompressed: true,
-      // index.html goes through the handler below, which adds the route's preload hints.
+      // index.html goes through the handler below, which adds the route's preload hints (and the
+      // first paint): `/` included, for every client, whatever encodings it accepts.
       index: false,
+      allowedPath: (pathName: string) => pathName !== '/' && pathName !== '/index.html',
       setHeaders: cacheHeaders,
     });
+
+    /** The event a guest entry names (by id or invite code), for its first paint. */
+    const eventOf = async (route: AppRoute, pathname: string) => {
+      const spec = route.firstPaint;
+      const params = routeParams(route.path, pathname);
+      if (!spec || !params) return undefined;
+      if (spec.eventBy === 'code') {
+        const code = normaliseInviteCode(params.code ?? '');
+        return /^[A-Z0-9]{1,32}$/.test(code) ? findEventByCode(app.db, code) : undefined;
+      }
+      return /^[A-Za-z0-9_-]{1,64}$/.test(params.id ?? '') ? findEvent(app.db, params.id) : undefined;
+    };
+
+    /**
+     * The shell's page, with the route's view painted in it when the route has a first paint and the
+     * remote is served from here (a remote moved elsewhere may have changed its view: it renders itself).
+     */
+    const paintIfPossible = async (request: FastifyRequest, html: string, pathname: string) => {
+      const route = matchRoute(pathname);
+      if (!route?.firstPaint || config.remotes[route.remote]) return html;
+      const [template, event] = await Promise.all([readPaintTemplate(config.webRoot, route), eventOf(route, pathname)]);
+      if (!template || !event) return html;
+      const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
+      return paintShellPage(html, {
+        route,
+        template,
+        event: presentPublicEvent(event),
+        url: `${origin}${pathname}`,
+        origin,
+        imageIsCard: !!event.image_card_path && event.image_card_path !== event.image_path,
+      });
+    };
 
     app.setNotFoundHandler(async (request, reply) => {
       const method = request.method;
@@ -78,11 +117,12 @@ export default fp<{ config: Config }>(
         }
         const pathname = request.url.split('?')[0];
         const preloads = await preloadUrls(pathname, { webRoot: config.webRoot, remotes: config.remotes });
-        return reply.status(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(withPreloads(html, preloads));
+        const page = await paintIfPossible(request, withPreloads(html, preloads), pathname);
+        return reply.status(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page);
       }
       const message = request.url.startsWith('/api') ? messages.routeNotFound : messages.notFound;
       return reply.status(404).send({ status: 404, message });
     });
   },
-  { name: 'web', dependencies: ['errors'] },
+  { name: 'web', dependencies: ['errors', 'db'] },
 );

@@ -44,7 +44,7 @@ export async function createEvent(
   for (let attempt = 0; ; attempt++) {
     const code = generateInviteCode();
     if (!(await codeIsFree(db, code)) && attempt < 5) continue;
-    const row: EventRow = { id, organiser_id: organiserId, code, ...fields, image_path: null, created_at: now, updated_at: now };
+    const row: EventRow = { id, organiser_id: organiserId, code, ...fields, image_path: null, image_card_path: null, created_at: now, updated_at: now };
     try {
       await db.insertInto('events').values(row).execute();
       return row;
@@ -54,7 +54,32 @@ export async function createEvent(
   }
 }
 
-export async function updateEvent(db: Kysely<Database>, id: string, changes: Partial<EventFields> & { image_path?: string | null }) {
+/** Any event by id, for the guests' public read (the route decides what of it they see). */
+export function findEvent(db: Kysely<Database>, id: string): Promise<EventRow | undefined> {
+  return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Events with an image but no card (the card backfill's work). */
+export function eventsWithoutCards(db: Kysely<Database>): Promise<Array<{ id: string; image_path: string }>> {
+  return db
+    .selectFrom('events')
+    .select(['id', 'image_path'])
+    .where('image_path', 'is not', null)
+    .where('image_card_path', 'is', null)
+    .orderBy('created_at')
+    .execute() as Promise<Array<{ id: string; image_path: string }>>;
+}
+
+/** Records the card of the image the event still has (an image replaced meanwhile keeps its own card). */
+export async function setEventCard(db: Kysely<Database>, id: string, imagePath: string, cardPath: string) {
+  await db.updateTable('events').set({ image_card_path: cardPath }).where('id', '=', id).where('image_path', '=', imagePath).execute();
+}
+
+export async function updateEvent(
+  db: Kysely<Database>,
+  id: string,
+  changes: Partial<EventFields> & { image_path?: string | null; image_card_path?: string | null },
+) {
   await db
     .updateTable('events')
     .set({ ...changes, updated_at: new Date().toISOString() })

@@ -5,7 +5,7 @@ import type { Database, PhotoRow } from '../db/schema';
  * The columns of a photo row that name a stored file: the original and every rendition made from it.
  * Whatever removes photos (one, an album's, an event's) removes the files of all of them.
  */
-export const photoFileColumns = ['original_path', 'compressed_path'] as const;
+export const photoFileColumns = ['original_path', 'compressed_path', 'display_path'] as const;
 
 /** The storage keys of every file a photo row points at. */
 export function photoFileKeys(row: Pick<PhotoRow, (typeof photoFileColumns)[number]>): string[] {
@@ -85,12 +85,36 @@ export async function pendingPhotoIds(db: Kysely<Database>): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-export async function finishProcessing(db: Kysely<Database>, id: string, result: { compressedPath: string | null; error: string | null }) {
+export async function finishProcessing(
+  db: Kysely<Database>,
+  id: string,
+  result: { compressedPath: string | null; displayPath: string | null; error: string | null },
+) {
   await db
     .updateTable('photos')
-    .set({ processing: 0, compressed_path: result.compressedPath, error: result.error })
+    .set({ processing: 0, compressed_path: result.compressedPath, display_path: result.displayPath, error: result.error })
     .where('id', '=', id)
     .execute();
+}
+
+/** Finished photos made before renditions existed (a 1600-px thumbnail, no display copy): the backfill's work, oldest first. */
+export async function photosNeedingRenditions(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('photos')
+    .select('id')
+    .where('processing', '=', 0)
+    .where('error', 'is', null)
+    .where('compressed_path', 'is not', null)
+    .where('display_path', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The backfill's result: the new renditions of a finished photo. */
+export async function replaceRenditions(db: Kysely<Database>, id: string, paths: { compressedPath: string; displayPath: string }) {
+  await db.updateTable('photos').set({ compressed_path: paths.compressedPath, display_path: paths.displayPath }).where('id', '=', id).execute();
 }
 
 /** The photo with its album and the album's owner, or undefined. */

@@ -1,4 +1,4 @@
-import { answers, EventFields, EventItem, EventList, EventParams, QrCodeResponse, ShareParams, StatusMessage } from '@momentos/api-contract';
+import { answers, EventFields, EventItem, EventList, EventParams, PublicEvent, QrCodeResponse, ShareParams, StatusMessage } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
@@ -7,9 +7,9 @@ import { fileUrl } from '../domain/files';
 import { detectImageType } from '../domain/image-type';
 import { normaliseInviteCode } from '../domain/invite-code';
 import { HttpError, messages, notFound } from '../errors';
-import { presentEvent } from '../http/present';
+import { presentEvent, presentPublicEvent } from '../http/present';
 import { validFields } from '../http/validate';
-import { createEvent, findEventOf, findEventOfByCode, listEventsOf, updateEvent } from '../repositories/events';
+import { createEvent, findEvent, findEventOf, findEventOfByCode, listEventsOf, updateEvent } from '../repositories/events';
 
 interface EventForm {
   fields: EventFields;
@@ -77,6 +77,16 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   };
 
   const auth = { preHandler: app.requireOrganiser };
+  const imageDeps = (request: FastifyRequest) => ({ storage: app.storage, maxInputPixels: config.media.maxInputPixels, log: request.log });
+
+  // Guests: what any of them may know of an event, from any entry point (never the contact).
+  app.get('/api/events/:id/public', { schema: { params: EventParams, response: answers({ 200: PublicEvent }) } }, async (request, reply) => {
+    const event = await findEvent(app.db, request.params.id);
+    if (!event) throw notFound(messages.eventNotFound);
+    // Shared caches may keep it briefly; an edited name shows within a minute.
+    reply.header('cache-control', 'public, max-age=60');
+    return presentPublicEvent(event);
+  });
 
   app.get('/api/events', { ...auth, schema: { response: answers({ 200: EventList }) } }, async (request) => {
     const events = await listEventsOf(app.db, request.organiser!.id);
@@ -87,9 +97,10 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     const form = await readEventForm(request);
     let event = await createEvent(app.db, request.organiser!.id, form.fields);
     if (form.image) {
-      const key = await storeEventImage(app.storage, event.id, form.image);
-      await updateEvent(app.db, event.id, { image_path: key });
-      event = { ...event, image_path: key };
+      const stored = await storeEventImage(imageDeps(request), event.id, form.image);
+      const paths = { image_path: stored.imagePath, image_card_path: stored.cardPath };
+      await updateEvent(app.db, event.id, paths);
+      event = { ...event, ...paths };
     }
     return reply.status(201).send(presentEvent(event));
   });
@@ -101,12 +112,17 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   app.put('/api/events/:id', { ...auth, schema: { params: EventParams, response: answers({ 200: EventItem }) } }, async (request) => {
     const event = await owned(request, request.params.id);
     const form = await readEventForm(request);
-    // Editing without a new image keeps the current one.
-    let imagePath = event.image_path;
-    if (form.image) imagePath = await storeEventImage(app.storage, event.id, form.image);
-    await updateEvent(app.db, event.id, { ...form.fields, image_path: imagePath });
-    if (form.image && event.image_path) await app.storage.remove(event.image_path);
-    return presentEvent({ ...event, ...form.fields, image_path: imagePath });
+    // Editing without a new image keeps the current one (and its card).
+    let paths = { image_path: event.image_path, image_card_path: event.image_card_path };
+    if (form.image) {
+      const stored = await storeEventImage(imageDeps(request), event.id, form.image);
+      paths = { image_path: stored.imagePath, image_card_path: stored.cardPath };
+    }
+    await updateEvent(app.db, event.id, { ...form.fields, ...paths });
+    if (form.image) {
+      for (const old of new Set([event.image_path, event.image_card_path])) if (old) await app.storage.remove(old);
+    }
+    return presentEvent({ ...event, ...form.fields, ...paths });
   });
 
   app.delete('/api/events/:id', { ...auth, schema: { params: EventParams, response: answers({ 200: StatusMessage }) } }, async (request) => {

@@ -13,6 +13,20 @@ export const EventItem = Type.Object({
 });
 export type EventItem = Static<typeof EventItem>;
 
+/**
+ * `GET /api/events/{id}/public`: what any guest may know of an event, from any entry point (the
+ * welcome's title, image and date, the invite code to share). Never the contact e-mail or the
+ * location. `image` is the event image's 1200×630 card (JPEG), null without an image.
+ */
+export const PublicEvent = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  date: Type.String(),
+  image: NullableString,
+  code: Type.String(),
+});
+export type PublicEvent = Static<typeof PublicEvent>;
+
 /** `GET /api/events` and `GET /api/events/{id}` (a list whose one item is the event). */
 export const EventList = Type.Array(EventItem);
 export type EventList = Static<typeof EventList>;

@@ -9,8 +9,17 @@ export const PhotoItem = Type.Object({
   id: Type.String(),
   /** Full file URL: `/api/files?path=…`. */
   original_photo: Type.String(),
-  /** Thumbnail URL, null while it is being made (or when the pipeline could not make one). */
+  /**
+   * The grid rendition's URL (WebP, at most 640 px on the long edge; a video's poster frame), null
+   * while it is being made (or when the pipeline could not make one).
+   */
   compressed_photo: NullableString,
+  /**
+   * The screen rendition's URL (WebP, at most 2048 px) for the lightbox, the presentation and the
+   * wall. This server always sends it (null while being made); spec §3 items do without it, so
+   * clients fall back to compressed_photo.
+   */
+  display_photo: Type.Optional(NullableString),
   /** The uploader's typed name. */
   user_id: Type.String(),
   processing: Type.Boolean(),
@@ -37,6 +46,8 @@ export type PhotoListQuery = Static<typeof PhotoListQuery>;
 export const PhotoUpdate = Type.Object({
   id: Type.String(),
   compressed_photo: NullableString,
+  /** As in PhotoItem (always sent by this server). */
+  display_photo: Type.Optional(NullableString),
   error: Type.Union([Type.Boolean(), Type.String()]),
   processing: Type.Optional(Type.Boolean()),
 });

@@ -42,8 +42,11 @@ export type PageName<R extends RemoteName> = (typeof remotes)[R]['pages'][number
 
 /** One route of the product: a path (react-router syntax) served by one page of one remote. */
 export type AppRoute = {
-  [R in RemoteName]: { path: string; remote: R; page: PageName<R>; guarded?: boolean };
+  [R in RemoteName]: { path: string; remote: R; page: PageName<R>; guarded?: boolean; firstPaint?: FirstPaintSpec };
 }[RemoteName];
+
+/** The guest's welcome, painted by the server on both guest entry points (issue 13). */
+const welcomePaint = (eventBy: FirstPaintSpec['eventBy']): FirstPaintSpec => ({ page: 'welcome', template: 'paint/welcome.html', eventBy });
 
 /** Spec §2 routes and the remote that owns each (DESIGN.md §1); organiser pages are guarded. */
 export const routes: readonly AppRoute[] = [
@@ -51,11 +54,36 @@ export const routes: readonly AppRoute[] = [
   { path: '/events', remote: 'organiser_remote', page: 'event-list', guarded: true },
   { path: '/events/register', remote: 'organiser_remote', page: 'event-form', guarded: true },
   { path: '/events/register/:id', remote: 'organiser_remote', page: 'event-form', guarded: true },
-  { path: '/invite/:code', remote: 'guest_remote', page: 'invite' },
-  { path: '/events/share/:id', remote: 'guest_remote', page: 'welcome' },
+  { path: '/invite/:code', remote: 'guest_remote', page: 'invite', firstPaint: welcomePaint('code') },
+  { path: '/events/share/:id', remote: 'guest_remote', page: 'welcome', firstPaint: welcomePaint('id') },
   { path: '/events/upload/:id', remote: 'guest_remote', page: 'upload' },
   { path: '/events/share/albums/:id', remote: 'gallery_remote', page: 'gallery' },
 ];
+
+/**
+ * The first paint: for a route whose entry names a `firstPaint`, the all-in-one server answers the
+ * shell's page with that page's view already painted (from the remote's built template, its data
+ * filled in) inside the element `markupId`, and the data the view was painted with as JSON in the
+ * `<script type="application/json">` element `dataId`. The shell keeps the painted view until that
+ * page renders the same markup, then removes it.
+ */
+export const firstPaintIds = { markupId: 'first-paint', dataId: 'first-paint-data' } as const;
+
+/** What a first paint needs: the remote's built template (a path inside its dist) and how the route names the event. */
+export interface FirstPaintSpec {
+  /** The page whose view is painted (the invite route paints the welcome it leads to). */
+  page: string;
+  template: string;
+  /** The route's parameter that finds the event: its id, or its invite code. */
+  eventBy: 'id' | 'code';
+}
+
+/** The JSON of the `dataId` element: which page was painted, with what. */
+export interface FirstPaintData<T = unknown> {
+  remote: RemoteName;
+  page: string;
+  data: T;
+}
 
 /** The routes one remote serves (its standalone dev server mounts exactly these). */
 export function routesOf<R extends RemoteName>(remote: R): Array<Extract<AppRoute, { remote: R }>> {
@@ -83,4 +111,24 @@ function matches(pattern: string, pathname: string): boolean {
 export function matchRoute(pathname: string): AppRoute | null {
   const path = pathname.split(/[?#]/)[0];
   return routes.find((route) => matches(route.path, path)) ?? null;
+}
+
+/** The `:params` of a path under a route pattern (decoded), or null when it does not match. */
+export function routeParams(pattern: string, pathname: string): Record<string, string> | null {
+  const path = pathname.split(/[?#]/)[0];
+  if (!matches(pattern, path)) return null;
+  const actual = path.split('/').filter(Boolean);
+  const params: Record<string, string> = {};
+  pattern
+    .split('/')
+    .filter(Boolean)
+    .forEach((segment, index) => {
+      if (!segment.startsWith(':')) return;
+      try {
+        params[segment.slice(1)] = decodeURIComponent(actual[index]);
+      } catch {
+        params[segment.slice(1)] = actual[index];
+      }
+    });
+  return params;
 }

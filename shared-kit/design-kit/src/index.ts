@@ -35,3 +35,4 @@ export { tourReducer, prepareSteps, areStepsValid, invalidStepsWarning } from '.
 export type { TourStep, TourTexts, TourState } from './tour/tour-rules';
 export { InviteDialog, inviteLink } from './invite-dialog/invite-dialog';
 export type { InviteDialogProps, InviteDialogTexts } from './invite-dialog/invite-dialog';
+export { paintedPage, readFirstPaint, removeFirstPaint, resetFirstPaintForTests } from './first-paint/first-paint';

@@ -1,5 +1,5 @@
-import { createContext, useContext, useEffect, useState, type ComponentType } from 'react';
-import { LoadingScreen } from '@momentos/design-kit';
+import { createContext, useContext, useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { LoadingScreen, paintedPage, removeFirstPaint } from '@momentos/design-kit';
 import { texts } from '../texts';
 import { loadRemotePage, type LoadRemotePage } from './load-remote-page';
 import { RemoteErrorBoundary } from './remote-error-boundary';
@@ -38,12 +38,36 @@ export function RemotePage({ remote, page }: { remote: RemoteName; page: PageNam
 
   const retry = () => setAttempt((value) => value + 1);
 
-  if (state.status === 'loading') return <LoadingScreen label={texts.loading} />;
-  if (state.status === 'failed') return <RemoteFallback onRetry={retry} />;
+  // While the server's painted view of a page is on screen, it is the loading state.
+  if (state.status === 'loading') return paintedPage() ? null : <LoadingScreen label={texts.loading} />;
+  if (state.status === 'failed') return (
+      <PaintHandover>
+        <RemoteFallback onRetry={retry} />
+      </PaintHandover>
+    );
   const { Page } = state;
   return (
-    <RemoteErrorBoundary key={attempt} onReset={retry} fallback={(reset) => <RemoteFallback onRetry={reset} />}>
-      <Page />
+    <RemoteErrorBoundary key={attempt} onReset={retry} fallback={(reset) => (
+        <PaintHandover>
+          <RemoteFallback onRetry={reset} />
+        </PaintHandover>
+      )}>
+      <PaintHandover when={`${remote}/${page}`}>
+        <Page />
+      </PaintHandover>
     </RemoteErrorBoundary>
   );
+}
+
+/**
+ * Removes the server's painted view once its page has rendered (in the same frame, before the browser
+ * paints: nothing moves), or at once when a fallback takes its place. A page other than the painted
+ * one (the invite page, which goes on to the painted welcome) leaves it on screen.
+ */
+function PaintHandover({ when, children }: { when?: string; children: ReactNode }) {
+  useLayoutEffect(() => {
+    const painted = paintedPage();
+    if (painted && (when === undefined || when === painted)) removeFirstPaint();
+  }, [when]);
+  return <>{children}</>;
 }

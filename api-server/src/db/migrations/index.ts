@@ -3,6 +3,7 @@ import * as initial from './001-initial';
 import * as uploads from './002-uploads';
 import * as loginFailures from './003-login-failures';
 import * as secondWave from './004-second-wave';
+import * as renditions from './005-renditions';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
 export const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ export const migrations: Record<string, Migration> = {
   '002-uploads': uploads,
   '003-login-failures': loginFailures,
   '004-second-wave': secondWave,
+  '005-renditions': renditions,
 };
 
 export const migrationProvider: MigrationProvider = {

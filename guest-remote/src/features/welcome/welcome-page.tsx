@@ -1,10 +1,17 @@
-import { useEffect, useState } from 'react';
-import { readStored, resumePendingUploads, storageKeys, writeStored } from '@momentos/api-client';
-import { AlbumIcon, BottomNavigation, Button, CameraIcon, EmptyState, InviteDialog, Link, ShareIcon, Spinner, useNavigate, useParams } from '@momentos/design-kit';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { InviteDialog, readFirstPaint, Spinner, useLocation, useParams } from '@momentos/design-kit';
+// The storage helpers alone (not the api-client entry with axios): the welcome's first render needs no data layer.
+import { readStored, storageKeys, writeStored } from '@momentos/api-client/storage';
+import type { PublicEvent } from '@momentos/api-client';
 import { texts } from '../../texts';
-import { usePublicAlbums } from './api/use-public-albums';
-import { useSharedEvent } from './api/use-shared-event';
+import { WelcomeView } from './welcome-view';
 import './welcome-page.css';
+
+// What the welcome does not need to show and take a tap is loaded after it: the album list (step 2)
+// and, when the server did not paint the event, its public read.
+const loadAlbumList = () => import('./album-list');
+const AlbumList = lazy(loadAlbumList);
+const PublicEventSource = lazy(() => import('./api/public-event-source'));
 
 const readInvited = () => readStored(storageKeys.invited) === 'true';
 
@@ -19,80 +26,76 @@ const inviteTexts = {
   note: texts.inviteNote,
 };
 
-/** /events/share/{id} (spec §2): the welcome (step 1), then the event's public albums (step 2). */
+/** The event the server painted this page with, when it is this event. */
+function paintedEvent(eventId: string): PublicEvent | null {
+  const painted = readFirstPaint<PublicEvent>('guest_remote', 'welcome');
+  return painted?.id === eventId ? painted : null;
+}
+
+/**
+ * /events/share/{id} (spec §2): the welcome (step 1), then the event's public albums (step 2). On a
+ * first visit the server has painted step 1 already (first-paint/welcome.html): this renders the same
+ * markup from the same data, so React takes the page over without a visible change.
+ */
 export default function WelcomePage() {
   const { id: eventId = '' } = useParams();
-  const navigate = useNavigate();
+  const location = useLocation();
+  const [painted] = useState(() => paintedEvent(eventId));
+  const [event, setEvent] = useState<PublicEvent | null>(painted);
   const [step, setStep] = useState<1 | 2>(() => (readInvited() ? 2 : 1));
   const [sharing, setSharing] = useState(false);
-  const event = useSharedEvent(eventId);
-  const albums = usePublicAlbums(eventId, step === 2);
+  // The invite screen hands the name over while the public read is under way.
+  const handedName = (location.state as { eventName?: string } | null)?.eventName ?? null;
+  const onEvent = useCallback((read: PublicEvent) => setEvent(read), []);
 
-  // Files this device still has to send go on by themselves (the queue loads only when there are some).
-  useEffect(resumePendingUploads, []);
-
-  // Exactly one public album: straight to it.
+  // Once the welcome is on screen, fetch the album list's code so that 'Registrar um momento' shows it at once.
   useEffect(() => {
-    if (albums?.length === 1) navigate(`/events/share/albums/${albums[0].id}`, { replace: true });
-  }, [albums, navigate]);
+    if (step === 1) void loadAlbumList();
+  }, [step]);
+
+  // Uploads left pending on this device go on from any guest page; the upload queue (and the data
+  // layer with it) loads only when there are some.
+  useEffect(() => {
+    if (readStored(storageKeys.uploadQueuePending) === '1') void import('@momentos/api-client').then(({ resumePendingUploads }) => resumePendingUploads());
+  }, []);
 
   const registerMoment = () => {
     writeStored(storageKeys.invited, 'true');
     setStep(2);
   };
-
-  const inviteDialog = (
-    <InviteDialog open={sharing} onClose={() => setSharing(false)} code={event.code} texts={inviteTexts} />
-  );
-
-  if (step === 1) {
-    return (
-      <main className="guest-welcome">
-        <h1 className="guest-welcome__title">{event.name ?? texts.welcomeFallbackTitle}</h1>
-        <p className="guest-welcome__message">{texts.welcomeMessage}</p>
-        <div className="guest-welcome__actions">
-          <Button onClick={registerMoment}>{texts.registerMoment}</Button>
-          {event.code ? (
-            <Button variant="secondary" onClick={() => setSharing(true)}>
-              {texts.shareInvite}
-            </Button>
-          ) : null}
-        </div>
-        {inviteDialog}
-      </main>
-    );
-  }
+  const share = event?.code ? () => setSharing(true) : undefined;
 
   return (
-    <main className="guest-albums">
-      <h1>{texts.albumsTitle}</h1>
-      {albums === null ? (
-        <div className="guest-albums__loading">
-          <Spinner label={texts.loading} />
-        </div>
-      ) : albums.length === 0 ? (
-        <EmptyState>{texts.noAlbums}</EmptyState>
+    <>
+      {step === 1 ? (
+        <WelcomeView
+          name={event?.name ?? handedName}
+          date={event?.date ?? null}
+          image={event?.image ?? null}
+          canShare={!!share}
+          onRegister={registerMoment}
+          onShare={share}
+        />
       ) : (
-        <ul className="guest-albums__list">
-          {albums.map((album) => (
-            <li key={album.id}>
-              <Link className="guest-albums__tile" to={`/events/share/albums/${album.id}`}>
-                <span className="guest-albums__icon" aria-hidden="true" />
-                <span className="guest-albums__name">{album.album_name}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <Suspense
+          fallback={
+            <main className="guest-albums">
+              <h1>{texts.albumsTitle}</h1>
+              <div className="guest-albums__loading">
+                <Spinner label={texts.loading} />
+              </div>
+            </main>
+          }
+        >
+          <AlbumList eventId={eventId} onShare={share} />
+        </Suspense>
       )}
-      <BottomNavigation
-        label={texts.navigationLabel}
-        items={[
-          { key: 'album', label: texts.navAlbum, icon: <AlbumIcon />, active: true, onSelect: () => setStep(2) },
-          { key: 'upload', label: texts.navNewPhoto, icon: <CameraIcon />, onSelect: () => void navigate(`/events/upload/${eventId}`) },
-          ...(event.code ? [{ key: 'share', label: texts.navShare, icon: <ShareIcon />, onSelect: () => setSharing(true) }] : []),
-        ]}
-      />
-      {inviteDialog}
-    </main>
+      {painted ? null : (
+        <Suspense fallback={null}>
+          <PublicEventSource eventId={eventId} onEvent={onEvent} />
+        </Suspense>
+      )}
+      <InviteDialog open={sharing} onClose={() => setSharing(false)} code={event?.code ?? null} texts={inviteTexts} />
+    </>
   );
 }

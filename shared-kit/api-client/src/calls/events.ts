@@ -1,7 +1,7 @@
 import type { StatusMessage } from '@momentos/api-contract';
 import { request, type ApiResult } from '../http/api-result';
 import { http } from '../http/http-client';
-import type { EventInput, EventItem } from './types';
+import type { EventInput, EventItem, PublicEvent } from './types';
 
 const multipart = { 'Content-Type': 'multipart/form-data' };
 
@@ -33,6 +33,11 @@ export function listEvents() {
 /** GET /api/events/{id}: a list whose first item is the event. */
 export function getEvent(id: string) {
   return request<EventItem[]>({ method: 'GET', url: `/api/events/${encodeURIComponent(id)}` });
+}
+
+/** GET /api/events/{id}/public: what a guest may know of an event (name, date, image card, invite code). */
+export function getPublicEvent(id: string) {
+  return request<PublicEvent>({ method: 'GET', url: `/api/events/${encodeURIComponent(id)}/public` });
 }
 
 /** POST /api/events (multipart). 200 or 201 is success. */

@@ -2,7 +2,7 @@
 // the screens use. Types only: no contract code reaches the browser.
 import type { AlbumFields, EventFields, LoginAnswer } from '@momentos/api-contract';
 
-export type { EventItem, Album, EventSearchResult, QrCodeResponse, LoginInput } from '@momentos/api-contract';
+export type { EventItem, Album, EventSearchResult, PublicEvent, QrCodeResponse, LoginInput } from '@momentos/api-contract';
 
 /** The fields of the event form, sent as multipart (`image` only when a new one was picked). */
 export type EventInput = EventFields & { image?: Blob | null };

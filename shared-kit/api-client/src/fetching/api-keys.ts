@@ -3,6 +3,7 @@
 export const apiKeys = {
   events: () => ['events'] as const,
   event: (id: string) => ['event', id] as const,
+  publicEvent: (id: string) => ['public-event', id] as const,
   albums: (eventId: string) => ['albums', eventId] as const,
   inviteSearch: (code: string) => ['invite-search', code] as const,
   shareQrCode: (code: string) => ['share-qrcode', code] as const,

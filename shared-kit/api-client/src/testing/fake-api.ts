@@ -115,6 +115,11 @@ const handlers = [
     data.events.push(event);
     return HttpResponse.json(event, { status: 201 });
   }),
+  http.get('/api/events/:id/public', ({ params }) => {
+    const event = data.events.find((candidate) => candidate.id === params.id);
+    if (!event) return apiError(404, messages.eventNotFound);
+    return HttpResponse.json({ id: event.id, name: event.name, date: event.date, image: event.image, code: event.code });
+  }),
   http.get('/api/events/:id', ({ params }) => {
     const event = data.events.find((candidate) => candidate.id === params.id);
     return event ? HttpResponse.json([event]) : apiError(404, messages.eventNotFound);

@@ -2,7 +2,9 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryAppRouter } from '@momentos/design-kit/router';
 import type { Album, EventItem } from '@momentos/api-client';
 import { apiError, apiServer, fakeApi, FreshDataCache, http } from '@momentos/api-client/testing';
+import { resetFirstPaintForTests } from '@momentos/design-kit';
 import WelcomePage from '../welcome-page';
+import { fillWelcomeTemplate } from './fill-welcome-template';
 import { retryDelayMs } from '../api/use-public-albums';
 
 const album = (id: string, name: string, isPublic = true): Album => ({ id, album_name: name, album_description: '', is_available: true, is_public: isPublic });
@@ -35,7 +37,9 @@ describe('guest event screen (spec §2)', () => {
   it('welcomes with the event name, then "Registrar um momento" stores the invited flag and lists the public albums', async () => {
     renderWelcome([album('alb_1', 'Festa'), album('alb_2', 'Cerimônia'), album('alb_3', 'Privado', false)], { eventName: 'Casamento Ana & Rui' });
     expect(screen.getByRole('heading', { name: 'Casamento Ana & Rui' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Compartilhar convite' })).toBeInTheDocument();
+    // The invite code (to share) and the date come with the public read.
+    expect(await screen.findByRole('button', { name: 'Compartilhar convite' })).toBeInTheDocument();
+    expect(screen.getByText('01/06/2030 18:30')).toHaveAttribute('datetime', '2030-06-01T18:30');
     fireEvent.click(screen.getByRole('button', { name: 'Registrar um momento' }));
     expect(localStorage.getItem('invited')).toBe('true');
     expect(screen.getByRole('heading', { name: 'Álbuns de Fotos' })).toBeInTheDocument();
@@ -44,9 +48,35 @@ describe('guest event screen (spec §2)', () => {
     expect(screen.queryByText('Privado')).not.toBeInTheDocument();
   });
 
-  it('finds the event name again from the stored invite code', async () => {
-    renderWelcome([]);
+  it('reads the event by its id from any entry point (a forwarded link, another device)', async () => {
+    localStorage.clear();
+    const { api } = renderWelcome([]);
+    expect(screen.getByRole('heading', { name: 'Bem-vindo!' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Casamento Ana & Rui' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Compartilhar convite' })).toBeInTheDocument();
+    expect(api.calls('GET', '/api/events/evt_1/public')).toHaveLength(1);
+  });
+
+  it('renders what the server painted, with no request, and the same markup as the painted template', async () => {
+    const painted = { id: 'evt_1', name: 'Festa <b>"&\'', date: '2030-06-01 18:30', image: '/api/files?path=events/evt_1/image-00-card.jpg', code: 'ABCD2345' };
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.id = 'first-paint-data';
+    data.textContent = JSON.stringify({ remote: 'guest_remote', page: 'welcome', data: painted });
+    document.body.append(data);
+    resetFirstPaintForTests();
+    try {
+      const { api } = renderWelcome([]);
+      expect(screen.getByRole('heading', { name: 'Festa <b>"&\'' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Compartilhar convite' })).toBeInTheDocument();
+      expect(document.querySelector('img.guest-welcome__image')).toHaveAttribute('src', painted.image);
+      expect(document.querySelector('main')!.outerHTML).toBe(fillWelcomeTemplate(painted));
+      await act(async () => undefined);
+      expect(api.calls('GET', '/api/events/evt_1/public')).toHaveLength(0);
+    } finally {
+      data.remove();
+      resetFirstPaintForTests();
+    }
   });
 
   it('starts at the album list when the invited flag is stored, and shows the empty state', async () => {
@@ -98,8 +128,8 @@ describe('guest event screen (spec §2)', () => {
   it('has the bottom navigation: Álbum (current), Nova foto, Compartilhar opening the invite dialog', async () => {
     localStorage.setItem('invited', 'true');
     const { router } = renderWelcome([]);
-    const nav = screen.getByRole('navigation', { name: 'Navegação do evento' });
-    expect(nav).toHaveTextContent('ÁlbumNova fotoCompartilhar');
+    const nav = await screen.findByRole('navigation', { name: 'Navegação do evento' });
+    await waitFor(() => expect(nav).toHaveTextContent('ÁlbumNova fotoCompartilhar'));
     expect(screen.getByRole('button', { name: 'Álbum' })).toHaveAttribute('aria-current', 'page');
     fireEvent.click(screen.getByRole('button', { name: 'Compartilhar' }));
     expect(await screen.findByRole('dialog', { name: 'Compartilhar convite' })).toBeInTheDocument();

@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { AlbumIcon, BottomNavigation, CameraIcon, EmptyState, Link, ShareIcon, Spinner, useNavigate } from '@momentos/design-kit';
+import { texts } from '../../texts';
+import { usePublicAlbums } from './api/use-public-albums';
+
+interface AlbumListProps {
+  eventId: string;
+  /** Opens the invite dialog; absent while the invite code is unknown. */
+  onShare?: () => void;
+}
+
+/** Step 2 of /events/share/{id} (spec §2): the event's public albums, loaded with their own chunk. */
+export default function AlbumList({ eventId, onShare }: AlbumListProps) {
+  const navigate = useNavigate();
+  const albums = usePublicAlbums(eventId, true);
+
+  // Exactly one public album: straight to it.
+  useEffect(() => {
+    if (albums?.length === 1) navigate(`/events/share/albums/${albums[0].id}`, { replace: true });
+  }, [albums, navigate]);
+
+  return (
+    <main className="guest-albums">
+      <h1>{texts.albumsTitle}</h1>
+      {albums === null ? (
+        <div className="guest-albums__loading">
+          <Spinner label={texts.loading} />
+        </div>
+      ) : albums.length === 0 ? (
+        <EmptyState>{texts.noAlbums}</EmptyState>
+      ) : (
+        <ul className="guest-albums__list">
+          {albums.map((album) => (
+            <li key={album.id}>
+              <Link className="guest-albums__tile" to={`/events/share/albums/${album.id}`}>
+                <span className="guest-albums__icon" aria-hidden="true" />
+                <span className="guest-albums__name">{album.album_name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <BottomNavigation
+        label={texts.navigationLabel}
+        items={[
+          { key: 'album', label: texts.navAlbum, icon: <AlbumIcon />, active: true, onSelect: () => undefined },
+          { key: 'upload', label: texts.navNewPhoto, icon: <CameraIcon />, onSelect: () => navigate(`/events/upload/${eventId}`) },
+          ...(onShare ? [{ key: 'share', label: texts.navShare, icon: <ShareIcon />, onSelect: onShare }] : []),
+        ]}
+      />
+    </main>
+  );
+}
