@@ -16,7 +16,7 @@ describe('Gallery page', () => {
       'src',
       '/api/files?path=albums/a1/thumbs/p1.webp',
     );
-    expect(screen.getByRole('img', { name: 'Foto enviada por Bruno' })).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByRole('img', { name: 'Foto enviada por Bruno' })).toHaveAttribute('loading', 'eager');
     expect(screen.queryByRole('status', { name: 'Carregando fotos' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Modo Apresentação' })).toBeInTheDocument();
     expect(api.list()).toHaveLength(1);

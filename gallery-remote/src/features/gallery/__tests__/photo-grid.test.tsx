@@ -19,6 +19,20 @@ describe('PhotoGrid', () => {
     expect(elapsed).toBeLessThan(2000);
   });
 
+  it('loads the first row at once and first, every later tile lazily, each with its size', () => {
+    const photos = Array.from({ length: 12 }, (_, index) => photo(`p${index}`, { user_id: `Convidado ${index}` }));
+    render(<PhotoGrid photos={photos} onOpen={() => {}} />);
+    // 4 columns in jsdom's 1024-px window: the first row is photos 0 to 3.
+    photos.forEach((_, index) => {
+      const image = screen.getByRole('img', { name: `Foto enviada por Convidado ${index}` });
+      expect(image).toHaveAttribute('loading', index < 4 ? 'eager' : 'lazy');
+      if (index < 4) expect(image).toHaveAttribute('fetchpriority', 'high');
+      else expect(image).not.toHaveAttribute('fetchpriority');
+      expect(image).toHaveAttribute('width', '251');
+      expect(image).toHaveAttribute('height', '251');
+    });
+  });
+
   it('opens the clicked photo by its index', () => {
     const onOpen = jest.fn();
     render(<PhotoGrid photos={[photo('a', { user_id: 'Ana' }), photo('b', { user_id: 'Bia' })]} onOpen={onOpen} />);

@@ -85,4 +85,13 @@ describe('lightbox slides', () => {
     });
     expect(lightboxSettings).toMatchObject({ fadeMs: 300, maxZoomPixelRatio: 1, zoomInMultiplier: 2, videoPreload: 'metadata' });
   });
+
+  it('shows the screen rendition (display_photo) in the lightbox, the grid one only when there is none', () => {
+    const [image, video] = toSlides([
+      photo('a', { display_photo: '/api/files?path=albums/a1/a-display.webp' }),
+      photo('v', { file_type: 'video', display_photo: '/api/files?path=albums/a1/v-display.webp' }),
+    ]);
+    expect(image.src).toBe('/api/files?path=albums/a1/a-display.webp');
+    expect(video.poster).toBe('/api/files?path=albums/a1/v-display.webp');
+  });
 });

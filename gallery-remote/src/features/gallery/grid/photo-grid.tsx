@@ -57,7 +57,7 @@ export function PhotoGrid({ photos, onOpen }: PhotoGridProps) {
               >
                 {items.map((photo, offset) => (
                   <div role="listitem" key={photo.id} className="gallery-grid__cell">
-                    <PhotoTile photo={photo} index={start + offset} size={tile} onOpen={onOpen} />
+                    <PhotoTile photo={photo} index={start + offset} size={tile} priority={row.index === 0} onOpen={onOpen} />
                   </div>
                 ))}
               </div>

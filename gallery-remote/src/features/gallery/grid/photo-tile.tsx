@@ -8,11 +8,13 @@ interface PhotoTileProps {
   photo: PhotoItem;
   index: number;
   size: number;
+  /** A tile of the first row: loaded at once and first (it is what the guest sees first). */
+  priority?: boolean;
   onOpen: (index: number) => void;
 }
 
 /** One square tile: thumbnail, processing state, 'Erro ao processar' or the placeholder icon. */
-export const PhotoTile = memo(function PhotoTile({ photo, index, size, onOpen }: PhotoTileProps) {
+export const PhotoTile = memo(function PhotoTile({ photo, index, size, priority = false, onOpen }: PhotoTileProps) {
   const name = formatText(photo.file_type === 'video' ? texts.videoBy : texts.photoBy, { name: photo.user_id });
 
   if (photo.error) {
@@ -34,7 +36,8 @@ export const PhotoTile = memo(function PhotoTile({ photo, index, size, onOpen }:
           alt={name}
           width={size}
           height={size}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           draggable={false}
         />

@@ -1,4 +1,5 @@
 import { photoDownloadUrl, photoFileUrl, type PhotoItem } from '@momentos/api-client';
+import { displayUrl } from '../renditions';
 
 /**
  * Spec §9: lightbox fade 300 ms, zoom max ratio 1, multiplier 2; video/mp4, metadata, controls. The
@@ -36,7 +37,7 @@ export function toSlides(photos: readonly PhotoItem[]): GallerySlide[] {
     if (photo.file_type === 'video') {
       return {
         type: 'video',
-        poster: photo.compressed_photo ? photoFileUrl(photo.compressed_photo) : undefined,
+        poster: photo.display_photo || photo.compressed_photo ? displayUrl(photo) : undefined,
         sources: [{ src: photoFileUrl(photo.original_photo), type: lightboxSettings.videoType }],
         title: photo.user_id,
         download,
@@ -44,7 +45,7 @@ export function toSlides(photos: readonly PhotoItem[]): GallerySlide[] {
     }
     return {
       type: 'image',
-      src: photoFileUrl(photo.compressed_photo ?? photo.original_photo),
+      src: displayUrl(photo),
       alt: photo.user_id,
       title: photo.user_id,
       download,

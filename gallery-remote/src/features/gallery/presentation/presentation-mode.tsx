@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { photoFileUrl, type PhotoItem } from '@momentos/api-client';
+import type { PhotoItem } from '@momentos/api-client';
 import { Button, formatText } from '@momentos/design-kit';
 import { texts } from '../../../texts';
+import { displayUrl } from '../renditions';
 import {
   fasterInterval,
   nextIndex,
@@ -101,7 +102,7 @@ export function PresentationMode({ photos, onClose }: PresentationModeProps) {
       <img
         key={photo.id}
         className="presentation__image"
-        src={photoFileUrl(photo.compressed_photo ?? photo.original_photo)}
+        src={displayUrl(photo)}
         alt={formatText(texts.photoBy, { name: photo.user_id })}
       />
       <p className="presentation__caption">{photo.user_id}</p>
