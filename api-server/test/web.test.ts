@@ -126,11 +126,17 @@ describe('the server skeleton', () => {
     expect(html.match(/<link rel="preload"[^>]*>/g)).toEqual([`<link rel="preload" as="script" href="/remotes/${remote}/remoteEntry.js">`]);
   });
 
-  test('preloads the shell\'s shared modules and the remote\'s ./routes chunk named by the builds\' stats', async () => {
+  test('preloads the shell\'s shared modules needed at start and the remote\'s ./routes chunk named by the builds\' stats', async () => {
     const webRoot = makeWebRoot({
       ...FAKE_FILES,
       'shell/dist/mf-stats.json': JSON.stringify({
-        shared: [{ assets: { js: { sync: ['275.aaaa1111.js'] } } }, { assets: { js: { sync: ['718.bbbb2222.js', '275.aaaa1111.js'] } } }],
+        shared: [
+          { name: 'react-dom', assets: { js: { sync: ['275.aaaa1111.js'] } } },
+          { name: '@momentos/design-kit', assets: { js: { sync: ['718.bbbb2222.js', '275.aaaa1111.js'] } } },
+          // Loaded after start (the data layer, the auth store): never before the guest's welcome.
+          { name: '@momentos/api-client', assets: { js: { sync: ['980.dddd4444.js'] } } },
+          { name: 'zustand', assets: { js: { sync: ['456.eeee5555.js'] } } },
+        ],
       }),
       'guest-remote/dist/mf-stats.json': JSON.stringify({
         exposes: [{ name: 'routes', assets: { js: { sync: ['__federation_expose_routes.cccc3333.js'] } } }],

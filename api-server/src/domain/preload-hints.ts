@@ -12,7 +12,7 @@ export interface PreloadSources {
 }
 
 interface FederationStats {
-  shared?: { assets?: { js?: { sync?: string[] } } }[];
+  shared?: { name?: string; assets?: { js?: { sync?: string[] } } }[];
   exposes?: { name?: string; assets?: { js?: { sync?: string[] } } }[];
 }
 
@@ -24,11 +24,19 @@ async function readStats(file: string): Promise<FederationStats | null> {
   }
 }
 
+/**
+ * Shared modules the shell provides but does not load at start: the data layer and the auth store
+ * come with the first page that reads data or is guarded. Preloading them would put them before the
+ * guest's welcome (issue 13).
+ */
+export const LOADED_AFTER_START = new Set(['@momentos/api-client', 'zustand', 'swr']);
+
 /** URLs worth preloading for a first visit to `pathname`, in the order the page needs them. */
 export async function preloadUrls(pathname: string, sources: PreloadSources): Promise<string[]> {
   const urls: string[] = [];
   const shell = await readStats(path.join(sources.webRoot, 'shell', 'dist', 'mf-stats.json'));
   for (const shared of shell?.shared ?? []) {
+    if (shared.name && LOADED_AFTER_START.has(shared.name)) continue;
     for (const file of shared.assets?.js?.sync ?? []) urls.push(`/${file}`);
   }
   // The route table is the shell's (app manifest): the same match tells which remote a path needs.
