@@ -28,3 +28,29 @@ export async function addCoverImage(api) {
   const event = await response.json();
   return event.code;
 }
+
+/**
+ * Uploads `count` photo-like 12-megapixel JPEGs into the bench album (as guests would, 10 per request)
+ * and waits until the server has made their renditions. A few distinct pictures, each copy made unique
+ * by trailing bytes after the image (the server stores the same bytes once per album).
+ */
+export async function fillAlbum(api, count, { distinct = 12, width = 4000, height = 3000 } = {}) {
+  const pictures = [];
+  for (let i = 0; i < Math.min(distinct, count); i++) pictures.push(await photoLikeJpeg(width, height, i + 1));
+  for (let start = 0; start < count; start += 10) {
+    const form = new FormData();
+    form.append('album_id', api.albumId);
+    form.append('user_id', `Convidado ${start / 10 + 1}`);
+    for (let i = start; i < Math.min(count, start + 10); i++) {
+      const bytes = Buffer.concat([pictures[i % pictures.length], Buffer.from(`copy-${i}`)]);
+      form.append('images', new Blob([bytes], { type: 'image/jpeg' }), `foto-${i}.jpg`);
+    }
+    const response = await fetch(`${api.url}/api/events/photos`, { method: 'POST', body: form });
+    if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`);
+  }
+  for (;;) {
+    const photos = await (await fetch(`${api.url}/api/events/photos/${api.albumId}`)).json();
+    if (photos.length >= count && photos.every((photo) => !photo.processing)) return photos;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

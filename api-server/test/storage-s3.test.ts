@@ -92,7 +92,7 @@ describe('uploads on S3', () => {
     await server.close();
   }, 30_000);
 
-  test('originals, thumbnails, event image and QR code go to the bucket; nothing of the media stays under DATA_DIR', async () => {
+  test('originals, renditions, event image and QR code go to the bucket; nothing of the media stays under DATA_DIR', async () => {
     const bytes = await jpeg(640, 480);
     const response = await fetch(`${server.url}/api/events/photos`, { method: 'POST', body: uploadForm(albumId, [{ name: 'mesa.jpg', bytes }]) });
     expect(response.status).toBe(201);
@@ -103,7 +103,7 @@ describe('uploads on S3', () => {
     const keys = await storedKeys(server, `events/${eventId}`);
     const original = photos[0].original_photo.replace('/api/files?path=', '');
     expect(keys).toEqual(
-      expect.arrayContaining([original, original.replace(/\.jpg$/, '-thumb.webp'), expect.stringMatching(/\/image-[0-9a-f]{16}\.png$/), expect.stringMatching(/\/qrcode-[0-9a-f]{16}\.png$/)]),
+      expect.arrayContaining([original, original.replace(/\.jpg$/, '-grid.webp'), original.replace(/\.jpg$/, '-display.webp'), expect.stringMatching(/\/image-[0-9a-f]{16}\.png$/), expect.stringMatching(/\/qrcode-[0-9a-f]{16}\.png$/)]),
     );
     expect((await readStored(server, original))?.equals(bytes)).toBe(true);
     expect(fs.existsSync(path.join(server.dataDir, 'files'))).toBe(false);
