@@ -34,7 +34,9 @@ export function PhotoGrid({ photos, onOpen }: PhotoGridProps) {
   const virtualizer = useWindowVirtualizer({
     count: rows,
     estimateSize: () => rowHeight,
-    overscan: 4,
+    // Two rows beyond the screen: the browser fetches lazy images of every row in the DOM within its
+    // lazy-load margin, so each extra row costs a phone's first screen its tiles' bytes (issue 13).
+    overscan: 2,
     scrollMargin,
     initialRect: { width: typeof window === 'undefined' ? 0 : window.innerWidth, height: typeof window === 'undefined' ? 0 : window.innerHeight },
   });
