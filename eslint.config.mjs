@@ -50,8 +50,8 @@ const boundaryMessage = (from, to) => `${from} must not import ${to} (see docs/d
 const routerMessage =
   'Pages navigate through the facade of @momentos/design-kit (useParams, useNavigate, useLocation, Link, Navigate); the router is bundled once, in the shell (docs/decisions.md, \'The router\').';
 /** Routers are imported only by design-kit's router adapter (src/router), which the shell mounts. */
-const routerPackages = ['react-router-dom', 'react-router', 'wouter'].map((name) => ({ name, message: routerMessage }));
-const routerPatterns = [{ group: ['react-router/*', 'react-router-dom/*', 'wouter/*'], message: routerMessage }];
+const routerPackages = ['react-router-dom', 'react-router'].map((name) => ({ name, message: routerMessage }));
+const routerPatterns = [{ group: ['react-router/*', 'react-router-dom/*'], message: routerMessage }];
 /** A remote's pages must not mount a router of their own: only its standalone bootstrap and its tests do. */
 const routerAdapter = [{ group: ['@momentos/design-kit/router'], message: routerMessage }];
 

@@ -108,6 +108,9 @@ class PrecompressPlugin {
   }
 }
 
+/** react-router's production build (its package exports only the development one's entry points). */
+const reactRouterBuild = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production');
+
 export function createAppConfig(options: AppConfigOptions): (env: unknown, argv: { mode?: string }) => Configuration {
   return (_env, argv) => {
     const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
@@ -135,6 +138,9 @@ export function createAppConfig(options: AppConfigOptions): (env: unknown, argv:
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+        // react-router resolves its development build under every condition; a production bundle
+        // takes the production build it publishes beside it.
+        alias: production ? { 'react-router$': path.join(reactRouterBuild, 'index.mjs'), 'react-router/dom$': path.join(reactRouterBuild, 'dom-export.mjs') } : undefined,
       },
       module: {
         rules: [

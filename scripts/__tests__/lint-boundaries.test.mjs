@@ -38,16 +38,16 @@ const planted = [
   ['a screen imports a contract schema (not a type)', 'gallery-remote/src/probe-contract.ts', "import { PhotoItem } from '@momentos/api-contract';\nexport const probe = PhotoItem;\n", 'only types from @momentos/api-contract'],
   ['the API contract imports an app', 'shared-kit/api-contract/src/probe.ts', "import { login } from '@momentos/api-client';\nexport const probe = login;\n", 'shared-kit/api-contract must not import shared-kit/api-client'],
   ['a screen imports the router', 'guest-remote/src/features/probe-router.ts', "import { useParams } from 'react-router-dom';\nexport const probe = useParams;\n", 'navigate through the facade of @momentos/design-kit'],
-  ['a screen imports wouter', 'gallery-remote/src/features/probe-wouter.ts', "import { useLocation } from 'wouter';\nexport const probe = useLocation;\n", 'navigate through the facade of @momentos/design-kit'],
+  ['a screen imports react-router', 'gallery-remote/src/features/probe-router.ts', "import { useLocation } from 'react-router';\nexport const probe = useLocation;\n", 'navigate through the facade of @momentos/design-kit'],
   ['a screen mounts a router of its own', 'organiser-remote/src/features/probe-adapter.ts', "import { createMemoryAppRouter } from '@momentos/design-kit/router';\nexport const probe = createMemoryAppRouter;\n", 'navigate through the facade of @momentos/design-kit'],
-  ['the shell imports the router directly', 'shell/src/probe-router.ts', "import { Router } from 'wouter';\nexport const probe = Router;\n", 'navigate through the facade of @momentos/design-kit'],
+  ['the shell imports the router directly', 'shell/src/probe-router.ts', "import { BrowserRouter } from 'react-router-dom';\nexport const probe = BrowserRouter;\n", 'navigate through the facade of @momentos/design-kit'],
   ['a screen imports axios', 'organiser-remote/src/features/probe-axios.ts', "import axios from 'axios';\nexport const probe = axios;\n", 'axios is used only inside shared-kit/api-client'],
 ];
 
 const allowed = [
   ['guest-remote/src/probe-allowed.ts', "import { Dialog } from '@momentos/design-kit';\nimport { login } from '@momentos/api-client';\nexport const probe = [Dialog, login];\n"],
   ['guest-remote/src/probe-facade.ts', "import { useNavigate } from '@momentos/design-kit';\nimport { renderStandalone } from '@momentos/design-kit/router';\nexport const probe = [useNavigate, renderStandalone];\n"],
-  ['shared-kit/design-kit/src/router/probe-allowed.ts', "import { Router } from 'wouter';\nexport const probe = Router;\n"],
+  ['shared-kit/design-kit/src/router/probe-allowed.ts', "import { BrowserRouter } from 'react-router-dom';\nexport const probe = BrowserRouter;\n"],
   ['shared-kit/api-client/src/probe-allowed.ts', "import axios from 'axios';\nexport const probe = axios;\n"],
   ['gallery-remote/src/probe-contract-type.ts', "import type { PhotoItem } from '@momentos/api-contract';\nexport type { PhotoUpdate } from '@momentos/api-contract';\nexport const probe = (photo: PhotoItem) => photo.id;\n"],
   ['api-server/src/probe-contract.ts', "import { PhotoItem } from '@momentos/api-contract';\nexport const probe = PhotoItem;\n"],

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { LoadingScreen, readFirstPaint, useNavigate, useParams } from '@momentos/design-kit';
 import { storageKeys, writeStored } from '@momentos/api-client/storage';
 import type { PublicEvent } from '@momentos/api-client';
-import { texts } from '../../texts';
+import { texts } from './texts';
 
 // The invite search (SWR, api-client) is needed only when the server did not paint the event.
 const InviteSearch = lazy(() => import('./invite-search'));

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { LoadingScreen, useNavigate } from '@momentos/design-kit';
-import { texts } from '../../texts';
+import { texts } from './texts';
 import { useInviteSearch } from './api/use-invite-search';
 
 /** Searches the invite code and goes to the event's welcome, or to / when nothing is found. */

@@ -1,6 +1,6 @@
 import { Dialog } from '@momentos/design-kit';
 import type { Album } from '@momentos/api-client';
-import { texts } from '../../texts';
+import { texts } from './texts';
 
 /** The 'Álbum' control's dialog: the destination among the event's upload-available albums. */
 export function AlbumPicker({

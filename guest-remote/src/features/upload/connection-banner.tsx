@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { estimateUploadSeconds, type DetectedConnection } from '@momentos/api-client';
 import { formatText } from '@momentos/design-kit';
-import { texts } from '../../texts';
+import { texts } from './texts';
 import { formatDuration } from './selection-rules';
 
 const TYPICAL_PHOTO_BYTES = 3 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Dialog, ImagePlaceholder } from '@momentos/design-kit';
 import type { QueueEntry } from '@momentos/api-client';
-import { texts } from '../../texts';
+import { texts } from './texts';
 import { useMyPhotoThumbnails } from './api/use-my-photo-thumbnails';
 import { stateLabel } from './queue-view';
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@momentos/design-kit';
-import { texts } from '../../texts';
+import { texts } from './texts';
 
 /** 'Quem está enviando as fotos?': the guest's name, required before anything else (spec §5). */
 export function NamePrompt({ initial, onSubmit, onMissing }: { initial: string; onSubmit: (name: string) => void; onMissing: () => void }) {

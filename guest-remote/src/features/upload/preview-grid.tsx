@@ -1,6 +1,6 @@
 import { formatText, ImagePlaceholder } from '@momentos/design-kit';
 import type { QueueEntry } from '@momentos/api-client';
-import { texts } from '../../texts';
+import { texts } from './texts';
 import { stateLabel } from './queue-view';
 
 interface PreviewGridProps {

@@ -1,7 +1,7 @@
 // What the upload screen shows of the queue, as plain functions (issue 10).
 import { formatText } from '@momentos/design-kit';
 import type { QueueEntry, QueueSnapshot } from '@momentos/api-client';
-import { texts } from '../../texts';
+import { texts } from './texts';
 
 const done = (entry: QueueEntry) => entry.state === 'stored' || entry.state === 'duplicate';
 

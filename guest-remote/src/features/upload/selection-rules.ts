@@ -1,7 +1,7 @@
 // Spec §5 'Upload file selection': one plain function per rule, applied in the spec's order.
 import { formatText } from '@momentos/design-kit';
 import type { ConnectionProfile } from '@momentos/api-client';
-import { texts } from '../../texts';
+import { texts } from './texts';
 
 export const GIGABYTE = 1024 ** 3;
 /** Spec §5: above this total, the 'Dica para upload' dialog appears after 2 s. */

@@ -13,7 +13,7 @@ import {
   useParams,
   useTourOnce,
 } from '@momentos/design-kit';
-import { texts } from '../../texts';
+import { texts } from './texts';
 import { preselectAlbum } from './album-choice';
 import { AlbumPicker } from './album-picker';
 import { useConnection } from './api/use-connection';

@@ -1,5 +1,5 @@
 import type { TourStep, TourTexts } from '@momentos/design-kit';
-import { texts } from '../../texts';
+import { texts } from './texts';
 
 /** The upload tour's steps (ours: the spec leaves them out): who is sending, album, camera, gallery, send. */
 export const uploadTourSteps: TourStep[] = [

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { AlbumIcon, BottomNavigation, CameraIcon, EmptyState, Link, ShareIcon, Spinner, useNavigate } from '@momentos/design-kit';
-import { texts } from '../../texts';
+import { texts } from './texts';
 import { usePublicAlbums } from './api/use-public-albums';
 
 interface AlbumListProps {

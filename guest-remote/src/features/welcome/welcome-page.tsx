@@ -3,7 +3,7 @@ import { InviteDialog, readFirstPaint, Spinner, useLocation, useParams } from '@
 // The storage helpers alone (not the api-client entry with axios): the welcome's first render needs no data layer.
 import { readStored, storageKeys, writeStored } from '@momentos/api-client/storage';
 import type { PublicEvent } from '@momentos/api-client';
-import { texts } from '../../texts';
+import { texts } from './texts';
 import { WelcomeView } from './welcome-view';
 import './welcome-page.css';
 

@@ -1,5 +1,5 @@
 import { Button } from '@momentos/design-kit';
-import { texts } from '../../texts';
+import { texts } from './texts';
 import { formatEventDate, isoEventDate } from './event-date';
 
 export interface WelcomeViewProps {
