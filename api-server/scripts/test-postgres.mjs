@@ -33,7 +33,7 @@ const { spawnS3Server, CREDENTIALS } = createRequire(import.meta.url)('./s3-serv
 const s3 = await spawnS3Server();
 console.log(`API suite on PostgreSQL (${url.replace(/\/\/[^@]*@/, '//***@')}) + S3 (s3rver at ${s3.endpoint})`);
 
-const jest = spawn('npx', ['jest', '--runInBand'], {
+const jest = spawn('npx', ['jest', '--runInBand', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -118,14 +118,14 @@ describe(`backup and restore (${usingPostgres() ? 'PostgreSQL' : 'SQLite'}, ${us
       fs.writeFileSync(path.join(source.dataDir, 'jwt-secret'), randomBytes(48).toString('base64url'), { mode: 0o600 });
 
       const lines = await cli('backup', backupDir, { DATA_DIR: source.dataDir, DATABASE_SCHEMA: source.config.databaseSchema, ...bucket });
-      expect(lines[0]).toMatch(/^Cópia de segurança em .*: banco (sqlite|postgres) \(\d+ linhas\), 6 arquivos/);
+      expect(lines[0]).toMatch(/^Cópia de segurança em .*: banco (sqlite|postgres) \(\d+ linhas\), 9 arquivos/);
 
       const manifest = JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'));
       expect(manifest).toMatchObject({
         format: 'momentos-backup',
         version: 1,
-        database: { dialect: usingPostgres() ? 'postgres' : 'sqlite', rows: { organisers: 1, events: 1, albums: 1, photos: 2, upload_sessions: 1, login_failures: 0, kysely_migration: 4 } },
-        files: { storage: usingS3() ? 's3' : 'local', count: 6, missing: [] },
+        database: { dialect: usingPostgres() ? 'postgres' : 'sqlite', rows: { organisers: 1, events: 1, albums: 1, photos: 2, upload_sessions: 1, login_failures: 0, kysely_migration: 5 } },
+        files: { storage: usingS3() ? 's3' : 'local', count: 9, missing: [] },
         secrets: [{ path: 'secrets/jwt-secret', size: 64, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }],
       });
       expect(Date.parse(manifest.createdAt)).toBeGreaterThan(Date.now() - 60_000);
@@ -151,7 +151,7 @@ describe(`backup and restore (${usingPostgres() ? 'PostgreSQL' : 'SQLite'}, ${us
     const restoredSchema = usingPostgres() ? newSchema() : undefined;
     if (usingS3()) {
       // The objects stay in their bucket: a restore pointed at another (empty) bucket is refused.
-      await expect(cli('restore', backupDir, { DATA_DIR: restoredDir, DATABASE_SCHEMA: restoredSchema, ...(await bucketEnv()) })).rejects.toThrow(/não tem 6 dos 6 objetos/);
+      await expect(cli('restore', backupDir, { DATA_DIR: restoredDir, DATABASE_SCHEMA: restoredSchema, ...(await bucketEnv()) })).rejects.toThrow(/não tem 9 dos 9 objetos/);
       expect(fs.readdirSync(restoredDir)).toEqual([]);
     }
     const lines = await cli('restore', backupDir, { DATA_DIR: restoredDir, DATABASE_SCHEMA: restoredSchema, ...bucket });

@@ -185,7 +185,7 @@ describe('graceful shutdown (SIGTERM)', () => {
       if (item && !item.processing) break;
       await sleep(200);
     }
-    expect(item).toMatchObject({ processing: false, error: false, compressed_photo: expect.stringMatching(/-thumb\.webp$/) });
+    expect(item).toMatchObject({ processing: false, error: false, compressed_photo: expect.stringMatching(/-grid\.webp$/) });
   });
 
   test('with nothing in flight it exits 0 at once; past SHUTDOWN_GRACE a stuck request is cut and its file swept at the next start', async () => {
