@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
-import { defaultEntryUrl, remoteNames } from '@momentos/app-manifest';
+import { defaultEntryUrl, remoteNames, remotes, routes } from '@momentos/app-manifest';
 import type { Config } from '../config';
 import {
   pagePolicyDirectives,
@@ -22,12 +22,16 @@ const FILES = /^\/api\/files(\/|\?|$)/;
  */
 export default fp<{ config: Config }>(
   async (app, { config }) => {
+    // The inline styles a page may carry: the shell's page, and the critical CSS of every view the
+    // server paints into it (issue 13's first paint, from each remote's built template).
+    const paintTemplates = routes.flatMap((route) => (route.firstPaint ? [path.join(config.webRoot, remotes[route.remote].folder, 'dist', route.firstPaint.template)] : []));
+    const styledPages = [path.join(config.webRoot, 'shell', 'dist', 'index.html'), ...new Set(paintTemplates)].map(watchedInlineStyleHashes);
     const directives = pagePolicyDirectives({
       remoteEntryUrls: remoteNames.map((name) => config.remotes[name] ?? defaultEntryUrl(name)),
       // Both storage drivers serve files through /api/files, on our origin. A driver that sends the
       // browser to the bucket itself (presigned URLs) adds the bucket's public origin here.
       storageOrigins: [],
-      inlineStyleHashes: watchedInlineStyleHashes(path.join(config.webRoot, 'shell', 'dist', 'index.html')),
+      inlineStyleHashes: () => styledPages.flatMap((hashesOf) => hashesOf()),
     });
 
     await app.register(fastifyHelmet, {
