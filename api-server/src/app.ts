@@ -26,6 +26,7 @@ import chunkRoutes from './routes/chunks';
 import healthRoutes from './routes/health';
 import photoRoutes from './routes/photos';
 import photoModerationRoutes from './routes/photo-moderation';
+import downloadRoutes from './routes/downloads';
 import inviteRoutes from './routes/invite';
 
 /** Builds the app: plugins first, then routes. `server.ts` starts it; tests start it on port 0. */
@@ -74,6 +75,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(fileRoutes);
     await app.register(photoRoutes, { config });
     await app.register(photoModerationRoutes);
+    await app.register(downloadRoutes);
     await app.register(chunkRoutes, { config });
     await app.register(webPlugin, { config });
     await app.ready();

@@ -41,6 +41,12 @@ export const messages = {
   albumNotAvailable: 'Este álbum não está aberto para envio de fotos.',
   noFiles: 'Nenhum arquivo selecionado para upload',
   uploadStored: 'Arquivos enviados com sucesso.',
+  /** Issue 11: an album that asks for approval. */
+  uploadPending: 'Sua foto foi recebida e aparecerá após aprovação.',
+  photoHidden: 'Foto ocultada.',
+  photoShown: 'Foto visível novamente.',
+  photoApproved: 'Foto aprovada.',
+  ticketInvalid: 'Link de download inválido ou expirado. Peça o download novamente.',
   userIdRequired: "O campo 'user_id' é obrigatório.",
   sessionNotFound: 'Sessão de upload não encontrada ou expirada.',
   processingFailed: 'Erro ao processar',

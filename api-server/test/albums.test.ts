@@ -31,6 +31,7 @@ describe('albums', () => {
       album_description: 'Fotos da festa',
       is_available: false,
       is_public: false,
+      requires_approval: false,
     });
   });
 
@@ -41,7 +42,9 @@ describe('albums', () => {
 
     const owner = await fetch(`${server.url}/api/albums/${other.id}`, { headers: ana.headers });
     expect(owner.status).toBe(200);
-    expect(await owner.json()).toEqual([open, hidden]);
+    // The owner's tiles carry their counts and newest photo (issue 11).
+    const tile = { photo_count: 0, cover_photo: null };
+    expect(await owner.json()).toEqual([{ ...open, ...tile }, { ...hidden, ...tile }]);
 
     for (const headers of [{}, rui.headers, { authentication: 'invalid.token.here' }]) {
       const response = await fetch(`${server.url}/api/albums/${other.id}`, { headers });
@@ -65,9 +68,10 @@ describe('albums', () => {
       body: JSON.stringify({ name: 'Novo', description: 'Nova descrição', is_public: true, is_available: true }),
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ id: album.id, album_name: 'Novo', album_description: 'Nova descrição', is_public: true, is_available: true });
+    const updated = { id: album.id, album_name: 'Novo', album_description: 'Nova descrição', is_public: true, is_available: true, requires_approval: false };
+    expect(await response.json()).toEqual(updated);
     const listed = (await (await fetch(`${server.url}/api/albums/${event.id}`, { headers: ana.headers })).json()) as { id: string }[];
-    expect(listed).toContainEqual({ id: album.id, album_name: 'Novo', album_description: 'Nova descrição', is_public: true, is_available: true });
+    expect(listed).toContainEqual({ ...updated, photo_count: 0, cover_photo: null });
   });
 
   test('delete answers 200 (empty JSON body accepted) and the album is gone', async () => {

@@ -34,7 +34,8 @@ describe('events', () => {
 
     const list = await fetch(`${server.url}/api/events`, { headers: ana.headers });
     expect(list.status).toBe(200);
-    expect(await readJson(list)).toEqual([created]);
+    // The list row carries the event's counts (issue 11).
+    expect(await readJson(list)).toEqual([{ ...created, photo_count: 0, video_count: 0, guest_count: 0, bytes: 0 }]);
 
     const one = await fetch(`${server.url}/api/events/${created.id}`, { headers: ana.headers });
     expect(one.status).toBe(200);

@@ -5,6 +5,7 @@ import { storageKeys } from './files';
 import { isEventId } from './ids';
 import { albumIdsOf, deleteAlbum, findAlbumWithOwner, firstOpenAlbumOf, listAlbums, type AlbumWithOwner } from '../repositories/albums';
 import { findEventOwner } from '../repositories/events';
+import type { Audience } from '../repositories/photos';
 
 /** Why an album rule refused: the HTTP layer answers 404 for the first two, 403 for a closed album. */
 export type AlbumRefusal = 'event-not-found' | 'album-not-found' | 'album-closed';
@@ -42,22 +43,28 @@ export async function findOwnedAlbum(db: Kysely<Database>, albumId: string, orga
   return album && album.organiser_id === organiserId ? album : null;
 }
 
-/** The albums a listing id covers: the album itself, or the readable albums of an event. */
-export async function readableAlbumIds(db: Kysely<Database>, id: string, organiserId: string | null): Promise<AlbumAnswer<string[]>> {
+/** The albums a listing id covers (the album itself, or the readable albums of an event), and whether the caller owns them. */
+export async function readableAlbumIds(db: Kysely<Database>, id: string, organiserId: string | null): Promise<AlbumAnswer<{ ids: string[]; audience: Audience }>> {
   if (!isEventId(id)) {
     const album = await findReadableAlbum(db, id, organiserId);
-    return album ? ok([album.id]) : refused('album-not-found');
+    return album ? ok({ ids: [album.id], audience: album.organiser_id === organiserId ? 'owner' : 'guest' }) : refused('album-not-found');
   }
   const event = await findEventOwner(db, id);
   if (!event) return refused('event-not-found');
-  return ok(await albumIdsOf(db, id, event.organiser_id !== organiserId));
+  const owner = event.organiser_id === organiserId;
+  return ok({ ids: await albumIdsOf(db, id, !owner), audience: owner ? 'owner' : 'guest' });
 }
 
 /** An event's albums as the caller may see them: all of them for the owner, the public ones for anyone else. */
-export async function visibleAlbums(db: Kysely<Database>, eventId: string, organiserId: string | null): Promise<AlbumAnswer<AlbumRow[]>> {
+export async function visibleAlbums(
+  db: Kysely<Database>,
+  eventId: string,
+  organiserId: string | null,
+): Promise<{ ok: true; value: AlbumRow[]; owner: boolean } | { ok: false; refusal: AlbumRefusal }> {
   const event = await findEventOwner(db, eventId);
-  if (!event) return refused('event-not-found');
-  return ok(await listAlbums(db, event.id, event.organiser_id !== organiserId));
+  if (!event) return { ok: false, refusal: 'event-not-found' };
+  const owner = event.organiser_id === organiserId;
+  return { ok: true, value: await listAlbums(db, event.id, !owner), owner };
 }
 
 /** Deletes the album, its photos and its files. */

@@ -107,7 +107,8 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
         content_sha256: file.sha256,
         delete_key_hash: deleteKey.hash,
         hidden: 0,
-        pending: 0,
+        // An album that asks for approval keeps a guest's photo from the others until the organiser approves it.
+        pending: Number(album.requires_approval) === 1 ? 1 : 0,
       };
       // The file goes into storage first, then its row: a failed store leaves no row (and the client's
       // retry stores it), a refused row removes the stored file. A row never points at a missing file.
@@ -128,7 +129,8 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
   } finally {
     // Whatever happens, announce and process what was stored.
     if (created.length > 0) {
-      deps.announce(album, created);
+      // Photos waiting for approval are announced when approved, not now.
+      deps.announce(album, created.filter((row) => row.pending === 0));
       await deps.enqueue(created.map((row) => row.id));
     }
   }

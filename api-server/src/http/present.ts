@@ -2,6 +2,7 @@
 import type { Album, EventItem, PhotoItem, PhotoUpdate, PublicEvent, UploadedPhoto } from '@momentos/api-contract';
 import type { AlbumRow, EventRow, PhotoRow } from '../db/schema';
 import { fileUrl } from '../domain/files';
+import { messages } from '../errors';
 import type { StoredUpload } from '../domain/ingest';
 
 export const presentEvent = (row: EventRow): EventItem => ({
@@ -26,6 +27,14 @@ export const presentAlbum = (row: AlbumRow): Album => ({
   album_description: row.description,
   is_available: Number(row.is_available) === 1,
   is_public: Number(row.is_public) === 1,
+  requires_approval: Number(row.requires_approval) === 1,
+});
+
+/** The owner's album tile: its item count and newest photo beside the album (issue 11). */
+export const presentOwnedAlbum = (row: AlbumRow, stats: { count: number; cover: string | null } | undefined): Album => ({
+  ...presentAlbum(row),
+  photo_count: stats?.count ?? 0,
+  cover_photo: stats?.cover ? fileUrl(stats.cover) : null,
 });
 
 export const presentPhoto = (row: PhotoRow): PhotoItem => ({
@@ -40,14 +49,36 @@ export const presentPhoto = (row: PhotoRow): PhotoItem => ({
   created_at: row.created_at,
 });
 
+/** A photo in its owner's lists: with the organiser's flags (issue 11). */
+export const presentOwnedPhoto = (row: PhotoRow): PhotoItem => ({
+  ...presentPhoto(row),
+  hidden: Number(row.hidden) === 1,
+  pending: Number(row.pending) === 1,
+});
+
+/** The organiser's list row: the event with its counts. */
+export const presentEventWithStats = (row: EventRow, stats: { photos: number; videos: number; guests: number; bytes: number } | undefined): EventItem => ({
+  ...presentEvent(row),
+  photo_count: stats?.photos ?? 0,
+  video_count: stats?.videos ?? 0,
+  guest_count: stats?.guests ?? 0,
+  bytes: stats?.bytes ?? 0,
+});
+
 export const presentUpdate = (row: PhotoRow): PhotoUpdate => {
   const item = presentPhoto(row);
   return { id: item.id, compressed_photo: item.compressed_photo, display_photo: item.display_photo, error: item.error, processing: item.processing };
 };
 
+/** The upload answer's message: says so when the photos wait for the organiser's approval. */
+export const uploadMessage = (uploads: StoredUpload[]): string =>
+  uploads.some((upload) => Number(upload.row.pending) === 1) ? messages.uploadPending : messages.uploadStored;
+
 /** One file of an upload answer: the photo, the name the client sent, duplicate, and the delete key once. */
 export const presentUpload = (upload: StoredUpload): UploadedPhoto => ({
   ...presentPhoto(upload.row),
+  // The sender learns that the photo waits for the organiser's approval.
+  ...(Number(upload.row.pending) === 1 ? { pending: true } : {}),
   file_name: upload.clientName,
   duplicate: upload.duplicate,
   ...(upload.deleteKey ? { delete_key: upload.deleteKey } : {}),

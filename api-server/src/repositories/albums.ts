@@ -39,7 +39,11 @@ export async function albumIdsOf(db: Kysely<Database>, eventId: string, onlyPubl
   return (await query.execute()).map((row) => row.id);
 }
 
-const flags = (fields: AlbumFields) => ({ is_public: fields.is_public ? 1 : 0, is_available: fields.is_available ? 1 : 0 });
+const flags = (fields: AlbumFields) => ({
+  is_public: fields.is_public ? 1 : 0,
+  is_available: fields.is_available ? 1 : 0,
+  requires_approval: fields.requires_approval ? 1 : 0,
+});
 
 export async function createAlbum(db: Kysely<Database>, eventId: string, fields: AlbumFields): Promise<AlbumRow> {
   const now = new Date().toISOString();
@@ -51,7 +55,6 @@ export async function createAlbum(db: Kysely<Database>, eventId: string, fields:
     ...flags(fields),
     created_at: now,
     updated_at: now,
-    requires_approval: 0,
   };
   await db.insertInto('albums').values(row).execute();
   return row;

@@ -12,26 +12,115 @@ export function photoFileKeys(row: Pick<PhotoRow, (typeof photoFileColumns)[numb
   return photoFileColumns.map((column) => row[column]).filter((key): key is string => !!key);
 }
 
-export async function listPhotos(db: Kysely<Database>, albumIds: string[], userId?: string): Promise<PhotoRow[]> {
+/**
+ * Who reads a list: the event's owner sees every photo (hidden and pending ones marked); everyone
+ * else only the published ones (issue 11: neither hidden by the organiser nor waiting for approval).
+ */
+export type Audience = 'owner' | 'guest';
+
+
+export async function listPhotos(db: Kysely<Database>, albumIds: string[], userId?: string, audience: Audience = 'guest'): Promise<PhotoRow[]> {
   if (albumIds.length === 0) return [];
-  let query = db.selectFrom('photos').selectAll().where('album_id', 'in', albumIds);
+  let query = db
+    .selectFrom('photos')
+    .selectAll()
+    .where('album_id', 'in', albumIds)
+    .$if(audience === 'guest', (qb) => qb.where('hidden', '=', 0).where('pending', '=', 0));
   if (userId !== undefined) query = query.where('user_id', '=', userId);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
-export async function photosByIds(db: Kysely<Database>, albumIds: string[], ids: string[] | null): Promise<PhotoRow[]> {
+export async function photosByIds(db: Kysely<Database>, albumIds: string[], ids: string[] | null, audience: Audience = 'guest'): Promise<PhotoRow[]> {
   if (albumIds.length === 0 || (ids && ids.length === 0)) return [];
-  let query = db.selectFrom('photos').selectAll().where('album_id', 'in', albumIds);
+  let query = db
+    .selectFrom('photos')
+    .selectAll()
+    .where('album_id', 'in', albumIds)
+    .$if(audience === 'guest', (qb) => qb.where('hidden', '=', 0).where('pending', '=', 0));
   if (ids) query = query.where('id', 'in', ids);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** Sets the organiser's flags on a photo. */
+export async function setPhotoFlags(db: Kysely<Database>, id: string, flags: { hidden?: 0 | 1; pending?: 0 | 1 }): Promise<void> {
+  await db.updateTable('photos').set(flags).where('id', '=', id).execute();
+}
+
+/** Counts per event (issue 11): images, videos, distinct uploaders and the originals' bytes, every photo included. */
+export async function eventPhotoStats(db: Kysely<Database>, eventIds: string[]) {
+  if (eventIds.length === 0) return new Map<string, PhotoStats>();
+  const rows = await db
+    .selectFrom('photos')
+    .innerJoin('albums', 'albums.id', 'photos.album_id')
+    .select((eb) => [
+      'albums.event_id as event_id',
+      eb.fn.count<number | string>(eb.case().when('photos.file_type', '=', 'video').then(null).else(1).end()).as('photos'),
+      eb.fn.count<number | string>(eb.case().when('photos.file_type', '=', 'video').then(1).else(null).end()).as('videos'),
+      eb.fn.count<number | string>('photos.user_id').distinct().as('guests'),
+      eb.fn.sum<number | string | null>('photos.client_file_size').as('bytes'),
+    ])
+    .where('albums.event_id', 'in', eventIds)
+    .groupBy('albums.event_id')
+    .execute();
+  return new Map(rows.map((row) => [row.event_id, { photos: Number(row.photos), videos: Number(row.videos), guests: Number(row.guests), bytes: Number(row.bytes ?? 0) }]));
+}
+
+export interface PhotoStats {
+  photos: number;
+  videos: number;
+  guests: number;
+  bytes: number;
+}
+
+/** Per album: how many items it holds and its newest item's grid rendition (the owner's album tiles). */
+export async function albumPhotoStats(db: Kysely<Database>, albumIds: string[]) {
+  const stats = new Map<string, { count: number; cover: string | null }>();
+  if (albumIds.length === 0) return stats;
+  const counts = await db
+    .selectFrom('photos')
+    .select((eb) => ['album_id', eb.fn.countAll<number | string>().as('count')])
+    .where('album_id', 'in', albumIds)
+    .groupBy('album_id')
+    .execute();
+  for (const row of counts) stats.set(row.album_id, { count: Number(row.count), cover: null });
+  // The newest finished rendition of each album: one small query per album with photos.
+  await Promise.all(
+    [...stats.entries()].map(async ([albumId, entry]) => {
+      const newest = await db
+        .selectFrom('photos')
+        .select('compressed_path')
+        .where('album_id', '=', albumId)
+        .where('compressed_path', 'is not', null)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      entry.cover = newest?.compressed_path ?? null;
+    }),
+  );
+  return stats;
+}
+
+/** The photos a download holds, in folder order (album, uploader, time). */
+export function photosForDownload(db: Kysely<Database>, albumIds: string[], options: { userId?: string; includeHidden: boolean }) {
+  if (albumIds.length === 0) return Promise.resolve([]);
+  let query = db.selectFrom('photos').selectAll().where('album_id', 'in', albumIds);
+  if (!options.includeHidden) query = query.where('hidden', '=', 0).where('pending', '=', 0);
+  if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
+  return query.orderBy('album_id').orderBy('user_id').orderBy('created_at').orderBy('id').execute();
 }
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 
 /** Distinct uploader names, sorted the same way on both databases. */
-export async function listUploaders(db: Kysely<Database>, albumIds: string[]): Promise<string[]> {
+export async function listUploaders(db: Kysely<Database>, albumIds: string[], audience: Audience = 'guest'): Promise<string[]> {
   if (albumIds.length === 0) return [];
-  const rows = await db.selectFrom('photos').select('user_id').distinct().where('album_id', 'in', albumIds).execute();
+  const rows = await db
+    .selectFrom('photos')
+    .select('user_id')
+    .distinct()
+    .where('album_id', 'in', albumIds)
+    .$if(audience === 'guest', (qb) => qb.where('hidden', '=', 0).where('pending', '=', 0))
+    .execute();
   return rows.map((row) => row.user_id).sort((a, b) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 

@@ -3,10 +3,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { findOwnedAlbum, removeAlbum, visibleAlbums } from '../domain/albums';
 import { messages, notFound } from '../errors';
-import { presentAlbum } from '../http/present';
+import { presentAlbum, presentOwnedAlbum } from '../http/present';
 import { albumRefused } from '../http/refusals';
 import { createAlbum, updateAlbum, type AlbumFields } from '../repositories/albums';
 import { findEventOf } from '../repositories/events';
+import { albumPhotoStats } from '../repositories/photos';
 
 const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** The album, when the caller owns its event; 404 otherwise (existence does not leak). */
@@ -21,7 +22,10 @@ const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const organiser = await app.optionalOrganiser(request);
     const albums = await visibleAlbums(app.db, request.params.eventId, organiser?.id ?? null);
     if (!albums.ok) throw albumRefused(albums.refusal);
-    return albums.value.map(presentAlbum);
+    if (!albums.owner) return albums.value.map(presentAlbum);
+    // The owner's tiles: each album's count and newest photo (issue 11).
+    const stats = await albumPhotoStats(app.db, albums.value.map((album) => album.id));
+    return albums.value.map((album) => presentOwnedAlbum(album, stats.get(album.id)));
   });
 
   app.post(
@@ -42,7 +46,14 @@ const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const album = await ownedAlbum(request, request.params.albumId);
       const fields = trimmed(request.body);
       await updateAlbum(app.db, album.id, fields);
-      return presentAlbum({ ...album, name: fields.name, description: fields.description, is_public: fields.is_public ? 1 : 0, is_available: fields.is_available ? 1 : 0 });
+      return presentAlbum({
+        ...album,
+        name: fields.name,
+        description: fields.description,
+        is_public: fields.is_public ? 1 : 0,
+        is_available: fields.is_available ? 1 : 0,
+        requires_approval: fields.requires_approval ? 1 : 0,
+      });
     },
   );
 
@@ -64,6 +75,7 @@ function trimmed(body: AlbumBody): AlbumFields {
     description: body.description.trim() || body.description,
     is_public: body.is_public === true,
     is_available: body.is_available === true,
+    requires_approval: body.requires_approval === true,
   };
 }
 

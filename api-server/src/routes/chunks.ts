@@ -35,7 +35,7 @@ import { hashFile, readAll, readHead, streamAt, writeAt } from '../domain/receiv
 import { emptyFilesMessage, fileTooLargeMessage, normaliseClientFileName, normaliseUserId, notMediaMessage } from '../domain/upload-rules';
 import { HttpError, messages, notFound } from '../errors';
 import { integerField, multipartError, tooLarge } from '../http/multipart';
-import { presentUpload } from '../http/present';
+import { presentUpload, uploadMessage } from '../http/present';
 import { albumRefused } from '../http/refusals';
 import { validFields } from '../http/validate';
 import { findPhoto, setDeleteKeyHash } from '../repositories/photos';
@@ -190,7 +190,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
         const key = own ? newDeleteKey() : null;
         if (key) await setDeleteKeyHash(app.db, photo.id, key.hash);
         const upload = { row: photo, clientName: session.file_name, duplicate: !own, deleteKey: key?.key };
-        return reply.status(201).send({ status: 201, message: messages.uploadStored, photos: [presentUpload(upload)] });
+        return reply.status(201).send({ status: 201, message: uploadMessage([upload]), photos: [presentUpload(upload)] });
       }
       const chunks = await receivedChunks(app.db, session.id);
       const missing = missingChunksReason(session, chunks);
@@ -209,7 +209,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
         { temp, clientName: session.file_name, size: Number(session.file_size), type, sha256 },
       ]);
       await markSessionDone(app.db, session.id, uploads[0].row.id);
-      return reply.status(201).send({ status: 201, message: messages.uploadStored, photos: uploads.map(presentUpload) });
+      return reply.status(201).send({ status: 201, message: uploadMessage(uploads), photos: uploads.map(presentUpload) });
     },
   );
 };

@@ -7,9 +7,10 @@ import { fileUrl } from '../domain/files';
 import { detectImageType } from '../domain/image-type';
 import { normaliseInviteCode } from '../domain/invite-code';
 import { HttpError, messages, notFound } from '../errors';
-import { presentEvent, presentPublicEvent } from '../http/present';
+import { presentEvent, presentEventWithStats, presentPublicEvent } from '../http/present';
 import { validFields } from '../http/validate';
 import { createEvent, findEvent, findEventOf, findEventOfByCode, listEventsOf, updateEvent } from '../repositories/events';
+import { eventPhotoStats } from '../repositories/photos';
 
 interface EventForm {
   fields: EventFields;
@@ -90,7 +91,8 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
 
   app.get('/api/events', { ...auth, schema: { response: answers({ 200: EventList }) } }, async (request) => {
     const events = await listEventsOf(app.db, request.organiser!.id);
-    return events.map(presentEvent);
+    const stats = await eventPhotoStats(app.db, events.map((event) => event.id));
+    return events.map((event) => presentEventWithStats(event, stats.get(event.id)));
   });
 
   app.post('/api/events', { ...auth, schema: { response: answers({ 201: EventItem }) } }, async (request, reply) => {

@@ -1,7 +1,9 @@
-import { answers, DELETE_KEY_HEADER, PhotoParams, StatusMessage } from '@momentos/api-contract';
+import { answers, DELETE_KEY_HEADER, PhotoItem, PhotoModeration, PhotoParams, StatusMessage } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { deleteKeyMatches } from '../domain/delete-key';
+import { moderatePhoto, type ModerationDeps } from '../domain/photo-moderation';
 import { removePhotos, type RemovalDeps } from '../domain/photo-removal';
+import { presentOwnedPhoto, presentPhoto } from '../http/present';
 import { HttpError, messages, notFound } from '../errors';
 import { findPhotoWithAlbum } from '../repositories/photos';
 
@@ -16,6 +18,26 @@ const photoModerationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     announceRemoved: (album, ids) => app.realtime.announceRemoved(album, ids),
     warn: (details, message) => app.log.warn(details, message),
   };
+
+  const moderation: ModerationDeps = {
+    db: app.db,
+    announce: (album, rows) => app.realtime.announce(album, rows.map(presentPhoto)),
+    announceRemoved: (album, ids) => app.realtime.announceRemoved(album, ids),
+  };
+
+  // The organiser hides, shows or approves one photo of an event they own (issue 11); the screen's
+  // bulk actions send one call per photo.
+  app.patch(
+    '/api/events/photos/:photoId',
+    { preHandler: app.requireOrganiser, schema: { params: PhotoParams, body: PhotoModeration, response: answers({ 200: PhotoItem }) } },
+    async (request) => {
+      const photo = await findPhotoWithAlbum(app.db, request.params.photoId);
+      if (!photo || photo.organiser_id !== request.organiser!.id) throw notFound(messages.photoNotFound);
+      const album = { id: photo.album_id, event_id: photo.event_id, is_public: photo.is_public };
+      const { event_id: _event, is_public: _public, organiser_id: _owner, ...row } = photo;
+      return presentOwnedPhoto(await moderatePhoto(moderation, album, row, request.body));
+    },
+  );
 
   app.delete(
     '/api/events/photos/:photoId',

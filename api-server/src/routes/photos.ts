@@ -30,7 +30,7 @@ import {
 } from '../domain/upload-rules';
 import { HttpError, messages } from '../errors';
 import { multipartError, tooLarge } from '../http/multipart';
-import { presentPhoto, presentUpdate, presentUpload } from '../http/present';
+import { presentOwnedPhoto, presentPhoto, presentUpdate, presentUpload, uploadMessage } from '../http/present';
 import { albumRefused } from '../http/refusals';
 import { listPhotos, listUploaders, photosByIds } from '../repositories/photos';
 
@@ -106,7 +106,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       if (refused.length > 0) throw new HttpError(415, notMediaMessage(refused));
 
       const uploads = await storeUploads(app.ingest, album!, userId, typed);
-      return reply.status(201).send({ status: 201, message: messages.uploadStored, photos: uploads.map(presentUpload) });
+      return reply.status(201).send({ status: 201, message: uploadMessage(uploads), photos: uploads.map(presentUpload) });
     } catch (error) {
       throw multipartError(error, limits.maxFiles, reply);
     } finally {
@@ -130,9 +130,10 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
     '/api/events/photos/:albumId',
     { schema: { params: AlbumParams, querystring: PhotoListQuery, response: answers({ 200: PhotoList }) } },
     async (request) => {
-      const albumIds = await readableIds(request, request.params.albumId);
+      const { ids, audience } = await readable(request, request.params.albumId);
       const userId = request.query.user_id?.trim();
-      return (await listPhotos(app.db, albumIds, userId ? userId : undefined)).map(presentPhoto);
+      const rows = await listPhotos(app.db, ids, userId ? userId : undefined, audience);
+      return rows.map(audience === 'owner' ? presentOwnedPhoto : presentPhoto);
     },
   );
 
@@ -140,20 +141,20 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
     '/api/events/photos/updates/:albumId',
     { schema: { params: AlbumParams, querystring: PhotoUpdatesQuery, response: answers({ 200: PhotoUpdateList }) } },
     async (request) => {
-      const albumIds = await readableIds(request, request.params.albumId);
+      const { ids: albumIds, audience } = await readable(request, request.params.albumId);
       const raw = request.query.ids;
       const ids = raw === undefined || raw.trim() === '' ? null : [...new Set(raw.split(',').map((id) => id.trim()).filter(Boolean))].slice(0, 1000);
-      return (await photosByIds(app.db, albumIds, ids)).map(presentUpdate);
+      return (await photosByIds(app.db, albumIds, ids, audience)).map(presentUpdate);
     },
   );
 
   app.get('/api/events/photos/users/:albumId', { schema: { params: AlbumParams, response: answers({ 200: UploaderList }) } }, async (request) => {
-    const albumIds = await readableIds(request, request.params.albumId);
-    return (await listUploaders(app.db, albumIds)).map((userId) => ({ user_id: userId }));
+    const { ids, audience } = await readable(request, request.params.albumId);
+    return (await listUploaders(app.db, ids, audience)).map((userId) => ({ user_id: userId }));
   });
 
-  /** The albums an album or event id lets the caller (a guest, or the organiser of a valid token) read. */
-  async function readableIds(request: FastifyRequest, id: string): Promise<string[]> {
+  /** The albums an album or event id lets the caller (a guest, or the organiser of a valid token) read, and as whom. */
+  async function readable(request: FastifyRequest, id: string) {
     const organiserId = (await app.optionalOrganiser(request))?.id ?? null;
     const answer = await readableAlbumIds(app.db, id, organiserId);
     if (!answer.ok) throw albumRefused(answer.refusal);

@@ -8,6 +8,12 @@ export const Album = Type.Object({
   album_description: Type.String(),
   is_available: Type.Boolean(),
   is_public: Type.Boolean(),
+  /** Issue 11: guests' uploads wait for the organiser's approval. */
+  requires_approval: Type.Optional(Type.Boolean()),
+  /** For the owner: every item of the album (images and videos). */
+  photo_count: Type.Optional(Type.Integer()),
+  /** For the owner: the newest item's grid rendition, null while the album is empty. */
+  cover_photo: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type Album = Static<typeof Album>;
 
@@ -20,6 +26,7 @@ export const AlbumBody = Type.Object({
   description: Type.String({ minLength: 1, maxLength: 2000 }),
   is_public: Type.Optional(Type.Boolean({ default: false })),
   is_available: Type.Optional(Type.Boolean({ default: false })),
+  requires_approval: Type.Optional(Type.Boolean({ default: false })),
 });
 export type AlbumBody = Static<typeof AlbumBody>;
 

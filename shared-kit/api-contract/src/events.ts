@@ -10,6 +10,11 @@ export const EventItem = Type.Object({
   location: Type.String(),
   contact: Type.String(),
   image: NullableString,
+  /** Issue 11, in the organiser's list: the event's images, videos, distinct uploaders and the originals' bytes. */
+  photo_count: Type.Optional(Type.Integer()),
+  video_count: Type.Optional(Type.Integer()),
+  guest_count: Type.Optional(Type.Integer()),
+  bytes: Type.Optional(Type.Integer()),
 });
 export type EventItem = Static<typeof EventItem>;
 
@@ -61,3 +66,34 @@ export const QrCodeResponse = Type.Object({
   link: Type.Optional(Type.String()),
 });
 export type QrCodeResponse = Static<typeof QrCodeResponse>;
+
+/**
+ * `GET /api/events/{id}/download` (issue 11): one ZIP of the event's originals, owner only; the album
+ * or uploader in view narrows it. A browser download cannot send the auth header, so the URL may
+ * carry a `ticket` from `POST /api/events/{id}/download-ticket` instead.
+ */
+export const DownloadQuery = Type.Object({
+  album_id: Type.Optional(Type.String({ pattern: ID_PATTERN })),
+  user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  /** Hidden and pending photos are left out unless asked for. */
+  include_hidden: Type.Optional(Type.Boolean()),
+  ticket: Type.Optional(Type.String({ maxLength: 2048 })),
+});
+export type DownloadQuery = Static<typeof DownloadQuery>;
+
+/** The body of `POST /api/events/{id}/download-ticket`: the scope the download will have. */
+export const DownloadTicketBody = Type.Object({
+  album_id: Type.Optional(Type.String({ pattern: ID_PATTERN })),
+  user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  include_hidden: Type.Optional(Type.Boolean()),
+});
+export type DownloadTicketBody = Static<typeof DownloadTicketBody>;
+
+/** A short-lived ticket bound to one event and scope, and the download URL that carries it. */
+export const DownloadTicket = Type.Object({
+  ticket: Type.String(),
+  /** Same-origin path of the ZIP, ticket and scope in its query. */
+  url: Type.String(),
+  expires_at: Type.String(),
+});
+export type DownloadTicket = Static<typeof DownloadTicket>;

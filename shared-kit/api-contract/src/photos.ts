@@ -27,6 +27,9 @@ export const PhotoItem = Type.Object({
   error: Type.Union([Type.Boolean(), Type.String()]),
   file_type: StringEnum(['image', 'video']),
   created_at: Type.String(),
+  /** Issue 11, in the owner's lists only: hidden by the organiser, and waiting for approval. */
+  hidden: Type.Optional(Type.Boolean()),
+  pending: Type.Optional(Type.Boolean()),
 });
 export type PhotoItem = Static<typeof PhotoItem>;
 
@@ -123,3 +126,13 @@ export const DELETE_KEY_HEADER = 'x-delete-key';
 /** `/api/events/photos/{photoId}`: one photo (removal, moderation). */
 export const PhotoParams = Type.Object({ photoId: IdParam });
 export type PhotoParams = Static<typeof PhotoParams>;
+
+/** `PATCH /api/events/photos/{photoId}` (owner): hide or show a photo, or approve a pending one. */
+export const PhotoModeration = Type.Object(
+  {
+    hidden: Type.Optional(Type.Boolean()),
+    pending: Type.Optional(Type.Literal(false)),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type PhotoModeration = Static<typeof PhotoModeration>;

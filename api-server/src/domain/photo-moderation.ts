@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { Database, PhotoRow } from '../db/schema';
+import { setPhotoFlags } from '../repositories/photos';
+import type { RemovedFrom } from './photo-removal';
+
+export interface ModerationDeps {
+  db: Kysely<Database>;
+  /** Tells the album's open galleries of photos that appear (`new_photos`)... */
+  announce: (album: RemovedFrom, photos: PhotoRow[]) => void;
+  /** ...and of photos that leave (`photos_removed`). */
+  announceRemoved: (album: RemovedFrom, ids: string[]) => void;
+}
+
+export interface ModerationChange {
+  hidden?: boolean;
+  /** Only `false` (approve): a published photo is never sent back to waiting. */
+  pending?: false;
+}
+
+const published = (row: Pick<PhotoRow, 'hidden' | 'pending'>) => Number(row.hidden) === 0 && Number(row.pending) === 0;
+
+/**
+ * Applies the organiser's change to one photo and tells the guests' open galleries what it means to
+ * them: a photo that stops being published (hidden) leaves them, one that becomes published (shown
+ * again, or approved) arrives as a new photo. Answers the row as it is now.
+ */
+export async function moderatePhoto(deps: ModerationDeps, album: RemovedFrom, photo: PhotoRow, change: ModerationChange): Promise<PhotoRow> {
+  const flags: { hidden?: 0 | 1; pending?: 0 } = {};
+  if (change.hidden !== undefined) flags.hidden = change.hidden ? 1 : 0;
+  if (change.pending === false) flags.pending = 0;
+  const before = published(photo);
+  const after: PhotoRow = { ...photo, ...flags };
+  await setPhotoFlags(deps.db, photo.id, flags);
+  if (before && !published(after)) deps.announceRemoved(album, [photo.id]);
+  if (!before && published(after)) deps.announce(album, [after]);
+  return after;
+}
+

@@ -1,0 +1,78 @@
+import { answers, DownloadQuery, DownloadTicket, DownloadTicketBody, EventParams } from '@momentos/api-contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { sameScope, signDownloadTicket, verifyDownloadTicket, type DownloadScope } from '../domain/download-ticket';
+import { safeName, zipLayout, zipStream } from '../domain/event-zip';
+import { HttpError, messages, notFound } from '../errors';
+import { listAlbums } from '../repositories/albums';
+import { findEventOf } from '../repositories/events';
+import { photosForDownload } from '../repositories/photos';
+
+/**
+ * Download all (issue 11): the event's originals as one ZIP, streamed as it is built. The owner
+ * authenticates with the token, or, since a browser download cannot send headers, with a ticket
+ * bound to the event and the scope (album, uploader, hidden included or not) it was asked for.
+ */
+const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/events/:id/download-ticket',
+    { preHandler: app.requireOrganiser, schema: { params: EventParams, body: DownloadTicketBody, response: answers({ 200: DownloadTicket }) } },
+    async (request) => {
+      const event = await findEventOf(app.db, request.organiser!.id, request.params.id);
+      if (!event) throw notFound(messages.eventNotFound);
+      const scope: DownloadScope = { eventId: event.id, albumId: request.body.album_id, userId: request.body.user_id?.trim() || undefined, includeHidden: request.body.include_hidden || undefined };
+      const { ticket, expiresAt } = signDownloadTicket({ ...scope, organiserId: request.organiser!.id }, app.jwtSecret);
+      const query = new URLSearchParams({ ticket });
+      if (scope.albumId) query.set('album_id', scope.albumId);
+      if (scope.userId) query.set('user_id', scope.userId);
+      if (scope.includeHidden) query.set('include_hidden', 'true');
+      return { ticket, url: `/api/events/${event.id}/download?${query}`, expires_at: expiresAt.toISOString() };
+    },
+  );
+
+  app.get('/api/events/:id/download', { schema: { params: EventParams, querystring: DownloadQuery } }, async (request, reply) => {
+    const asked: DownloadScope = {
+      eventId: request.params.id,
+      albumId: request.query.album_id,
+      userId: request.query.user_id?.trim() || undefined,
+      includeHidden: request.query.include_hidden || undefined,
+    };
+    const organiserId = await downloader(request, request.query.ticket, asked);
+    const event = await findEventOf(app.db, organiserId, asked.eventId);
+    if (!event) throw notFound(messages.eventNotFound);
+    const albums = await listAlbums(app.db, event.id, false);
+    const inScope = asked.albumId ? albums.filter((album) => album.id === asked.albumId) : albums;
+    if (asked.albumId && inScope.length === 0) throw notFound(messages.albumNotFound);
+
+    const photos = await photosForDownload(
+      app.db,
+      inScope.map((album) => album.id),
+      { userId: asked.userId, includeHidden: Boolean(asked.includeHidden) },
+    );
+    const entries = zipLayout(photos, new Map(albums.map((album) => [album.id, album.name])));
+    const stop = new AbortController();
+    // A client that goes away stops the work: no more files are read.
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) stop.abort();
+    });
+    const fileName = `${safeName(event.name, 'evento')}.zip`;
+    reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+      .header('cache-control', 'no-store');
+    return reply.send(zipStream({ storage: app.storage, warn: (details, message) => request.log.warn(details, message) }, entries, stop.signal));
+  });
+
+  /** The organiser a download is for: the token's, or the ticket's when it matches this request's scope. */
+  async function downloader(request: FastifyRequest, ticket: string | undefined, asked: DownloadScope): Promise<string> {
+    if (ticket === undefined) {
+      await app.requireOrganiser(request);
+      return request.organiser!.id;
+    }
+    const claims = verifyDownloadTicket(ticket, app.jwtSecret);
+    if (!claims || !sameScope(claims, asked)) throw new HttpError(403, messages.ticketInvalid);
+    return claims.organiserId;
+  }
+};
+
+export default downloadRoutes;
