@@ -43,8 +43,17 @@ export const texts = {
     imageOf: 'Imagem do evento {name}', // (not in the spec)
     options: 'Opções do evento {name}', // (not in the spec)
     share: 'Compartilhar',
+    photos: 'Fotos', // (issue 11)
     edit: 'Editar',
     remove: 'Excluir',
+    // The event's counts (issue 11): each part only when it is not zero, '·' between them.
+    photoCount: '{n} fotos',
+    onePhoto: '1 foto',
+    videoCount: '{n} vídeos',
+    oneVideo: '1 vídeo',
+    guestCount: '{n} convidados',
+    oneGuest: '1 convidado',
+    noPhotos: 'Nenhuma foto ainda',
   },
 
   tour: {
@@ -132,6 +141,11 @@ export const texts = {
     description: '* Descrição',
     isPublic: 'Álbum público?',
     isAvailable: 'Disponível para upload?',
+    requiresApproval: 'Aprovar fotos antes de publicar?', // (issue 11)
+    viewPhotos: 'Ver fotos', // (issue 11)
+    photoCount: '{n} itens', // (issue 11)
+    onePhoto: '1 item',
+    coverOf: 'Foto mais recente do álbum {name}',
     required: 'Campo obrigatório.', // (not in the spec)
     add: 'Adicionar',
     edit: 'Editar',

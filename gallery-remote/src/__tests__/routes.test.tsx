@@ -7,7 +7,7 @@ import { pages } from '../routes';
 describe('gallery remote contract (./routes)', () => {
   it('exposes the gallery page, loaded on demand', async () => {
     galleryApi([]);
-    expect(Object.keys(pages)).toEqual(['gallery']);
+    expect(Object.keys(pages)).toEqual(['gallery', 'event-photos']);
     const { default: Page } = await pages.gallery();
     render(
       <FreshDataCache>
@@ -15,6 +15,16 @@ describe('gallery remote contract (./routes)', () => {
       </FreshDataCache>,
     );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Galeria de fotos');
+    expect(await screen.findByText('Nenhuma foto encontrada')).toBeInTheDocument();
+  });
+
+  it("exposes the organiser's photo screen (issue 11)", async () => {
+    galleryApi([]);
+    const { default: Page } = await pages['event-photos']();
+    render(
+      <FreshDataCache>{createMemoryAppRouter([{ path: '/events/:id/photos', element: <Page /> }], '/events/ev1/photos').element}</FreshDataCache>,
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Fotos do evento');
     expect(await screen.findByText('Nenhuma foto encontrada')).toBeInTheDocument();
   });
 });

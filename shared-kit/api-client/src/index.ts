@@ -14,8 +14,19 @@ export { listEvents, getEvent, getPublicEvent, createEvent, updateEvent, deleteE
 export { listAlbums, createAlbum, updateAlbum, deleteAlbum } from './calls/albums';
 export { searchEventByCode, getShareQrCode, fetchQrCodeImage, isCloudStorageUrl } from './calls/invite';
 export type { EventItem, EventInput, PublicEvent, Album, AlbumInput, EventSearchResult, QrCodeResponse, LoginInput, LoginResponse } from './calls/types';
-export { listAlbumPhotos, getPhotoUpdates, listAlbumUploaders, removePhoto, removeOwnPhoto, photoFileUrl, photoDownloadUrl } from './calls/photos';
-export type { PhotoItem, PhotoUpdate, Uploader, UploadedPhoto } from './calls/photos';
+export {
+  listAlbumPhotos,
+  getPhotoUpdates,
+  listAlbumUploaders,
+  removePhoto,
+  removeOwnPhoto,
+  moderatePhoto,
+  requestDownload,
+  apiUrl,
+  photoFileUrl,
+  photoDownloadUrl,
+} from './calls/photos';
+export type { DownloadTicket, DownloadTicketBody, PhotoItem, PhotoModeration, PhotoUpdate, Uploader, UploadedPhoto } from './calls/photos';
 export { AlbumRealtimeClient, albumRealtime, albumSocketUrl, isNewPhotosFor, isPhotosRemovedFor, realtimeTimings } from './realtime/album-realtime';
 export type { RealtimeMessage, NewPhotosMessage, PhotosRemovedMessage, RealtimeListener, SocketLike, RealtimeOptions, SubscribeOptions } from './realtime/album-realtime';
 export { splitIntoBatches, backoffDelay, FILES_PER_BATCH } from './upload/upload-engine';

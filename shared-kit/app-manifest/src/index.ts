@@ -25,7 +25,7 @@ export const remotes = {
     devPort: 3003,
     mountPath: '/remotes/gallery/',
     urlVariable: 'REMOTE_GALLERY_URL',
-    pages: ['gallery'],
+    pages: ['gallery', 'event-photos'],
   },
 } as const;
 
@@ -58,7 +58,15 @@ export const routes: readonly AppRoute[] = [
   { path: '/events/share/:id', remote: 'guest_remote', page: 'welcome', firstPaint: welcomePaint('id') },
   { path: '/events/upload/:id', remote: 'guest_remote', page: 'upload' },
   { path: '/events/share/albums/:id', remote: 'gallery_remote', page: 'gallery' },
+  // Issue 11: the organiser's photos of an event, every album; the gallery team's page.
+  { path: '/events/:id/photos', remote: 'gallery_remote', page: 'event-photos', guarded: true },
 ];
+
+/** Paths of routes one remote links to on another's page (the route table stays the one source). */
+export const paths = {
+  eventPhotos: (eventId: string, albumId?: string) =>
+    `/events/${encodeURIComponent(eventId)}/photos${albumId ? `?album=${encodeURIComponent(albumId)}` : ''}`,
+};
 
 /**
  * The first paint: for a route whose entry names a `firstPaint`, the all-in-one server answers the

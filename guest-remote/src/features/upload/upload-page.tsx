@@ -214,6 +214,12 @@ export default function UploadPage() {
           {finished && held.length === 0 ? (
             <p className="guest-upload__done" role="status">
               {texts.allSent}
+              {roundEntries.some((entry) => entry.awaitingApproval) ? (
+                <>
+                  <br />
+                  {texts.awaitingApproval}
+                </>
+              ) : null}
             </p>
           ) : null}
 

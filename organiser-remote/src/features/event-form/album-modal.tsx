@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Dialog, Field } from '@momentos/design-kit';
+import { Button, Dialog, Field, Link } from '@momentos/design-kit';
 import type { Album, AlbumInput } from '@momentos/api-client';
 import { texts } from '../../texts';
 import { albumToInput, validateAlbum } from './album-rules';
@@ -11,6 +11,8 @@ export interface AlbumModalProps {
   onClose: () => void;
   onSubmit: (input: AlbumInput) => Promise<void>;
   onDelete: (album: Album) => Promise<void>;
+  /** Edit mode: where the album's photos are (the organiser's photo screen, issue 11). */
+  photosPath?: string;
 }
 
 const t = texts.albums;
@@ -32,8 +34,8 @@ function Toggle({ id, label, checked, onChange }: { id: string; label: string; c
   );
 }
 
-/** The album modal (spec §2): name, description, two toggles; Adicionar, or Editar and Excluir. */
-export function AlbumModal({ open, album, onClose, onSubmit, onDelete }: AlbumModalProps) {
+/** The album modal (spec §2): name, description, the toggles (issue 11 adds approval); Adicionar, or Editar and Excluir. */
+export function AlbumModal({ open, album, onClose, onSubmit, onDelete, photosPath }: AlbumModalProps) {
   const [input, setInput] = useState<AlbumInput>(() => albumToInput(album));
   const [errors, setErrors] = useState<ReturnType<typeof validateAlbum>>({});
   const [working, setWorking] = useState<'save' | 'delete' | null>(null);
@@ -81,6 +83,17 @@ export function AlbumModal({ open, album, onClose, onSubmit, onDelete }: AlbumMo
           checked={input.is_available}
           onChange={(value) => setInput({ ...input, is_available: value })}
         />
+        <Toggle
+          id="album-approval"
+          label={t.requiresApproval}
+          checked={input.requires_approval}
+          onChange={(value) => setInput({ ...input, requires_approval: value })}
+        />
+        {album && photosPath ? (
+          <Link className="album-form__photos" to={photosPath}>
+            {t.viewPhotos}
+          </Link>
+        ) : null}
         <div className="dialog-actions album-form__actions">
           {album ? (
             <Button variant="danger" onClick={remove} disabled={working !== null} busy={working === 'delete'} busyLabel={t.removing}>

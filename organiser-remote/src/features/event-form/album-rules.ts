@@ -1,7 +1,7 @@
 import type { Album, AlbumInput } from '@momentos/api-client';
 import { texts } from '../../texts';
 
-export const emptyAlbum: AlbumInput = { name: '', description: '', is_public: false, is_available: false };
+export const emptyAlbum: AlbumInput = { name: '', description: '', is_public: false, is_available: false, requires_approval: false };
 
 /** Edit mode prefills from the album as returned (album_name / album_description). */
 export function albumToInput(album: Album | null): AlbumInput {
@@ -11,6 +11,7 @@ export function albumToInput(album: Album | null): AlbumInput {
     description: album.album_description,
     is_public: album.is_public,
     is_available: album.is_available,
+    requires_approval: album.requires_approval ?? false,
   };
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { FeedbackDialog, ImagePlaceholder, type Feedback } from '@momentos/design-kit';
-import type { Album, AlbumInput } from '@momentos/api-client';
+import { paths } from '@momentos/app-manifest';
+import { FeedbackDialog, formatText, ImagePlaceholder, type Feedback } from '@momentos/design-kit';
+import { resolveApiUrl, type Album, type AlbumInput } from '@momentos/api-client';
 import { texts } from '../../texts';
 import { useAlbums } from './api/use-albums';
 import { AlbumModal } from './album-modal';
@@ -45,10 +46,25 @@ export function AlbumsTab({ eventId }: { eventId: string }) {
           {albums.map((album) => (
             <li key={album.id}>
               <button type="button" className="album-tile" onClick={() => setModal({ open: true, album })}>
-                <span className="album-tile__image" aria-hidden="true">
-                  <ImagePlaceholder size={32} />
-                </span>
+                {album.cover_photo ? (
+                  <img
+                    className="album-tile__cover"
+                    src={resolveApiUrl(album.cover_photo)}
+                    alt={formatText(t.coverOf, { name: album.album_name })}
+                    width={56}
+                    height={48}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : (
+                  <span className="album-tile__image" aria-hidden="true">
+                    <ImagePlaceholder size={32} />
+                  </span>
+                )}
                 <span className="album-tile__name">{album.album_name}</span>
+                {album.photo_count !== undefined ? (
+                  <span className="album-tile__count">{album.photo_count === 1 ? t.onePhoto : formatText(t.photoCount, { n: album.photo_count })}</span>
+                ) : null}
               </button>
             </li>
           ))}
@@ -68,6 +84,7 @@ export function AlbumsTab({ eventId }: { eventId: string }) {
         onClose={() => setModal({ open: false })}
         onSubmit={submit}
         onDelete={removeAlbum}
+        photosPath={modal.open && modal.album ? paths.eventPhotos(eventId, modal.album.id) : undefined}
       />
       <FeedbackDialog feedback={feedback} closeLabel={t.closeDialog} onClose={() => setFeedback(null)} />
     </div>

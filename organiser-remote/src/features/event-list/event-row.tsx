@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { formatText, ImagePlaceholder, Link } from '@momentos/design-kit';
+import { paths } from '@momentos/app-manifest';
 import { resolveApiUrl, type EventItem } from '@momentos/api-client';
 import { texts } from '../../texts';
-import { formatListDate } from './event-rules';
+import { countsLine, formatListDate } from './event-rules';
 
 export interface EventRowProps {
   event: EventItem;
@@ -80,6 +81,7 @@ export function EventRow({ event, tourTarget, onShare, onDelete }: EventRowProps
         <p className="event-row__date">
           <time dateTime={event.date.replace(' ', 'T')}>{formatListDate(event.date)}</time>
         </p>
+        {event.photo_count !== undefined ? <p className="event-row__counts">{countsLine(event)}</p> : null}
       </div>
       <div className="event-row__menu">
         <button
@@ -105,6 +107,11 @@ export function EventRow({ event, tourTarget, onShare, onDelete }: EventRowProps
               <button type="button" role="menuitem" onClick={choose(() => onShare(event))}>
                 {texts.eventList.share}
               </button>
+            </li>
+            <li role="none">
+              <Link role="menuitem" to={paths.eventPhotos(event.id)}>
+                {texts.eventList.photos}
+              </Link>
             </li>
             <li role="none">
               <Link role="menuitem" to={`/events/register/${encodeURIComponent(event.id)}`}>

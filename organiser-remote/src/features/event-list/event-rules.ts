@@ -1,4 +1,6 @@
 import type { EventItem } from '@momentos/api-client';
+import { formatText } from '@momentos/design-kit';
+import { texts } from '../../texts';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -29,4 +31,13 @@ export function formatListDate(date: string): string {
   if (!match) return date;
   const [, year, month, day, hour, minute] = match;
   return `${day}/${month}/${year} ${hour}:${minute}`;
+}
+
+/** The row's counts (issue 11): '128 fotos · 9 vídeos · 23 convidados', zeros left out, singulars kept. */
+export function countsLine(event: Pick<EventItem, 'photo_count' | 'video_count' | 'guest_count'>): string {
+  const t = texts.eventList;
+  const part = (n: number | undefined, one: string, many: string) => (!n ? null : n === 1 ? one : formatText(many, { n: n.toLocaleString('pt-BR') }));
+  const parts = [part(event.photo_count, t.onePhoto, t.photoCount), part(event.video_count, t.oneVideo, t.videoCount), part(event.guest_count, t.oneGuest, t.guestCount)];
+  const shown = parts.filter((text): text is string => text !== null);
+  return shown.length > 0 ? shown.join(' · ') : t.noPhotos;
 }

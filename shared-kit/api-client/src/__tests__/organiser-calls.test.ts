@@ -64,7 +64,7 @@ describe('organiser calls (spec §7)', () => {
 
   it('album calls send name, description and both flags', async () => {
     const api = fakeApi({ events: [event] });
-    const body = { name: 'A', description: 'D', is_public: true, is_available: false };
+    const body = { name: 'A', description: 'D', is_public: true, is_available: false, requires_approval: false };
     await listAlbums('e1');
     const created = await createAlbum('e1', body);
     const albumId = created.ok ? created.data.id : '';

@@ -1,8 +1,8 @@
-import type { PhotoItem, PhotoUpdate, StatusMessage, Uploader } from '@momentos/api-contract';
+import type { DownloadTicket, DownloadTicketBody, PhotoItem, PhotoModeration, PhotoUpdate, StatusMessage, Uploader } from '@momentos/api-contract';
 import { request } from '../http/api-result';
 import { http } from '../http/http-client';
 
-export type { PhotoItem, PhotoUpdate, Uploader, UploadedPhoto } from '@momentos/api-contract';
+export type { DownloadTicket, DownloadTicketBody, PhotoItem, PhotoModeration, PhotoUpdate, Uploader, UploadedPhoto } from '@momentos/api-contract';
 
 const segment = (id: string) => encodeURIComponent(id);
 
@@ -43,6 +43,28 @@ export function removePhoto(photoId: string) {
  */
 export function removeOwnPhoto(photoId: string, deleteKey: string) {
   return request<StatusMessage>({ method: 'DELETE', url: `/api/events/photos/${segment(photoId)}`, headers: { 'x-delete-key': deleteKey } });
+}
+
+/**
+ * PATCH /api/events/photos/{photoId} (the event's owner, issue 11): `{hidden}` hides or shows the
+ * photo, `{pending: false}` approves it. Answers the photo as the owner's list shows it.
+ */
+export function moderatePhoto(photoId: string, change: PhotoModeration) {
+  return request<PhotoItem>({ method: 'PATCH', url: `/api/events/photos/${segment(photoId)}`, data: change });
+}
+
+/**
+ * POST /api/events/{id}/download-ticket: a short-lived ticket for one ZIP of the event (the album or
+ * uploader in view), and its URL. A browser download cannot send the auth header; the URL carries
+ * the ticket instead (resolve it with `apiUrl`).
+ */
+export function requestDownload(eventId: string, scope: DownloadTicketBody) {
+  return request<DownloadTicket>({ method: 'POST', url: `/api/events/${segment(eventId)}/download-ticket`, data: scope });
+}
+
+/** A same-origin API path (`/api/…`) as the browser reaches it (the API may live on another origin). */
+export function apiUrl(path: string): string {
+  return `${apiOrigin()}${path}`;
 }
 
 /** The API origin the calls go to ('' when it is the page's origin). */

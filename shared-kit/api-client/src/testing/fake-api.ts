@@ -83,6 +83,7 @@ const albumOf = (id: string, input: AlbumInput): Album => ({
   album_description: input.description,
   is_public: input.is_public,
   is_available: input.is_available,
+  requires_approval: input.requires_approval,
 });
 const text = (form: FormData, name: string) => String(form.get(name) ?? '');
 
@@ -185,17 +186,42 @@ const handlers = [
   }),
   http.get('/api/events/photos/:albumId', ({ params, request }) => {
     const uploader = new URL(request.url).searchParams.get('user_id');
-    const photos = data.photos[String(params.albumId)] ?? [];
+    // An event id lists every album of the event, newest first (the organiser's photo screen).
+    const id = String(params.albumId);
+    const photos = id.startsWith('evt_')
+      ? (data.albums[id] ?? []).flatMap((album) => data.photos[album.id] ?? []).sort((a, b) => b.created_at.localeCompare(a.created_at))
+      : (data.photos[id] ?? []);
     return HttpResponse.json(uploader ? photos.filter((photo) => photo.user_id === uploader) : photos);
   }),
-  // A guest removes a photo this device sent with the key its upload answer gave (`key-<id>` here).
+  // A guest removes a photo this device sent with the key its upload answer gave (`key-<id>` here);
+  // the organiser (any token here) removes any.
   http.delete('/api/events/photos/:photoId', ({ params, request }) => {
     const id = String(params.photoId);
-    const albumId = Object.keys(data.photos).find((album) => data.photos[album].some((photo) => photo.id === id));
+    const albumId = albumOfPhoto(id);
     if (!albumId) return apiError(404, 'Foto não encontrada.');
-    if (request.headers.get('x-delete-key') !== `key-${id}`) return apiError(403, 'Chave de remoção inválida. Só quem enviou a foto pode removê-la.');
+    const owner = request.headers.get('authentication') !== null;
+    if (!owner && request.headers.get('x-delete-key') !== `key-${id}`) return apiError(403, 'Chave de remoção inválida. Só quem enviou a foto pode removê-la.');
     data.photos[albumId] = data.photos[albumId].filter((photo) => photo.id !== id);
     return HttpResponse.json({ status: 200, message: 'Foto excluída.' });
+  }),
+  // The organiser hides, shows or approves a photo (issue 11).
+  http.patch('/api/events/photos/:photoId', async ({ params, request }) => {
+    const id = String(params.photoId);
+    const albumId = albumOfPhoto(id);
+    if (!albumId) return apiError(404, 'Foto não encontrada.');
+    const change = (await request.json()) as { hidden?: boolean; pending?: false };
+    const photos = data.photos[albumId];
+    const index = photos.findIndex((photo) => photo.id === id);
+    photos[index] = { ...photos[index], ...(change.hidden !== undefined ? { hidden: change.hidden } : {}), ...(change.pending === false ? { pending: false } : {}) };
+    return HttpResponse.json(photos[index]);
+  }),
+  http.post('/api/events/:id/download-ticket', async ({ params, request }) => {
+    const id = String(params.id);
+    if (!data.events.some((event) => event.id === id)) return apiError(404, messages.eventNotFound);
+    const scope = (await request.json()) as Record<string, string | boolean>;
+    const query = new URLSearchParams({ ticket: 'fake-ticket' });
+    for (const [key, value] of Object.entries(scope)) query.set(key, String(value));
+    return HttpResponse.json({ ticket: 'fake-ticket', url: `/api/events/${id}/download?${query}`, expires_at: new Date(Date.now() + 600_000).toISOString() });
   }),
   http.post('/api/events/photos', async ({ request }) => {
     const form = await request.formData();
@@ -222,6 +248,11 @@ const handlers = [
     return HttpResponse.json({ status: 201, message: 'Arquivos enviados com sucesso.', photos: answered }, { status: 201 });
   }),
 ];
+
+/** The album holding a photo, by the photo's id. */
+function albumOfPhoto(id: string): string | undefined {
+  return Object.keys(data.photos).find((album) => data.photos[album].some((photo) => photo.id === id));
+}
 
 /** The Mock Service Worker server of the tests; requests nobody answers fail the test. */
 export const apiServer = setupServer(...handlers);

@@ -31,6 +31,8 @@ export interface QueueEntry {
   chunkSessionId?: string;
   /** Once stored (or found already stored): the photo. */
   photoId?: string;
+  /** Stored in an album that asks for approval: others see it once the organiser approves it (issue 11). */
+  awaitingApproval?: boolean;
   fileType?: 'image' | 'video';
   /** The key that removes the photo (`x-delete-key`); only for photos this device stored. */
   deleteKey?: string;

@@ -447,6 +447,7 @@ export class UploadQueue {
       await this.change(entry, {
         state: item.duplicate ? 'duplicate' : 'stored',
         photoId: item.id,
+        awaitingApproval: item.pending === true ? true : undefined,
         fileType: item.file_type,
         deleteKey: item.delete_key,
         error: undefined,

@@ -9,6 +9,11 @@ import { useElementWidth } from './use-element-width';
 interface PhotoGridProps {
   photos: PhotoItem[];
   onOpen: (index: number) => void;
+  /** The organiser's screen (issue 11): each tile's state word, if any. */
+  markOf?: (photo: PhotoItem) => string | null;
+  /** Selection mode: the selected ids, and what a click on a tile does instead of opening it. */
+  selectedIds?: ReadonlySet<string>;
+  onToggle?: (photo: PhotoItem) => void;
 }
 
 /**
@@ -16,7 +21,7 @@ interface PhotoGridProps {
  * screen (plus a few) are in the DOM, so an album of 10,000 photos scrolls as smoothly as one of 10.
  * Rows have a fixed height (square tiles), so nothing moves when thumbnails arrive.
  */
-export function PhotoGrid({ photos, onOpen }: PhotoGridProps) {
+export function PhotoGrid({ photos, onOpen, markOf, selectedIds, onToggle }: PhotoGridProps) {
   const container = useRef<HTMLDivElement>(null);
   const width = useElementWidth(container);
   const columns = columnsForWidth(width);
@@ -59,7 +64,16 @@ export function PhotoGrid({ photos, onOpen }: PhotoGridProps) {
               >
                 {items.map((photo, offset) => (
                   <div role="listitem" key={photo.id} className="gallery-grid__cell">
-                    <PhotoTile photo={photo} index={start + offset} size={tile} priority={row.index === 0} onOpen={onOpen} />
+                    <PhotoTile
+                      photo={photo}
+                      index={start + offset}
+                      size={tile}
+                      priority={row.index === 0}
+                      onOpen={onOpen}
+                      mark={markOf?.(photo)}
+                      selected={selectedIds ? selectedIds.has(photo.id) : undefined}
+                      onToggle={onToggle}
+                    />
                   </div>
                 ))}
               </div>

@@ -11,13 +11,19 @@ interface PhotoTileProps {
   /** A tile of the first row: loaded at once and first (it is what the guest sees first). */
   priority?: boolean;
   onOpen: (index: number) => void;
+  /** The organiser's screen (issue 11): a state word on the tile ('Oculta', 'Aguardando aprovação'). */
+  mark?: string | null;
+  /** In selection mode: whether the tile is selected; a click then toggles it instead of opening. */
+  selected?: boolean;
+  onToggle?: (photo: PhotoItem) => void;
 }
 
 /** One square tile: thumbnail, processing state, 'Erro ao processar' or the placeholder icon. */
-export const PhotoTile = memo(function PhotoTile({ photo, index, size, priority = false, onOpen }: PhotoTileProps) {
+export const PhotoTile = memo(function PhotoTile({ photo, index, size, priority = false, onOpen, mark, selected, onToggle }: PhotoTileProps) {
+  const selecting = selected !== undefined && onToggle !== undefined;
   const name = formatText(photo.file_type === 'video' ? texts.videoBy : texts.photoBy, { name: photo.user_id });
 
-  if (photo.error) {
+  if (photo.error && !selecting) {
     return (
       <div className="gallery-tile gallery-tile--error" style={{ width: size, height: size }}>
         <ErrorIcon />
@@ -66,12 +72,19 @@ export const PhotoTile = memo(function PhotoTile({ photo, index, size, priority 
   return (
     <button
       type="button"
-      className="gallery-tile"
+      className={['gallery-tile', mark ? 'gallery-tile--marked' : null, selected ? 'gallery-tile--selected' : null].filter(Boolean).join(' ')}
       style={{ width: size, height: size }}
-      aria-label={name}
-      onClick={() => onOpen(index)}
+      aria-label={mark ? `${name} (${mark})` : name}
+      aria-pressed={selecting ? selected : undefined}
+      onClick={() => (selecting ? onToggle(photo) : onOpen(index))}
     >
       {content}
+      {mark ? (
+        <span className="gallery-tile__mark" aria-hidden="true">
+          {mark}
+        </span>
+      ) : null}
+      {selecting ? <span className="gallery-tile__check" aria-hidden="true" /> : null}
     </button>
   );
 });

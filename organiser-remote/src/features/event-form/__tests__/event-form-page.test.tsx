@@ -187,6 +187,7 @@ describe('albums tab', () => {
     expect(within(modal).getByRole('button', { name: 'Fechar modal' })).toBeInTheDocument();
     expect(within(modal).getByRole('switch', { name: 'Álbum público?' })).not.toBeChecked();
     expect(within(modal).getByRole('switch', { name: 'Disponível para upload?' })).not.toBeChecked();
+    expect(within(modal).getByRole('switch', { name: 'Aprovar fotos antes de publicar?' })).not.toBeChecked();
     await user.click(within(modal).getByRole('button', { name: 'Adicionar' }));
     expect(within(modal).getByLabelText('* Nome do álbum')).toHaveAccessibleDescription('Campo obrigatório.');
     expect(within(modal).getByLabelText('* Descrição')).toHaveAccessibleDescription('Campo obrigatório.');
@@ -196,10 +197,11 @@ describe('albums tab', () => {
     await user.type(within(modal).getByLabelText('* Descrição'), 'Fotos da festa');
     await user.click(within(modal).getByRole('switch', { name: 'Álbum público?' }));
     await user.click(within(modal).getByRole('switch', { name: 'Disponível para upload?' }));
+    await user.click(within(modal).getByRole('switch', { name: 'Aprovar fotos antes de publicar?' }));
     await user.click(within(modal).getByRole('button', { name: 'Adicionar' }));
     const feedback = await screen.findByRole('dialog', { name: 'Álbum cadastrado com sucesso' });
     expect(within(feedback).getByText('O álbum foi cadastrado com sucesso e agora está disponível.')).toBeInTheDocument();
-    expect(await sentJson('POST', '/api/albums/e1')).toEqual({ name: 'Festa', description: 'Fotos da festa', is_public: true, is_available: true });
+    expect(await sentJson('POST', '/api/albums/e1')).toEqual({ name: 'Festa', description: 'Fotos da festa', is_public: true, is_available: true, requires_approval: true });
     expect(api.calls('GET', '/api/albums/e1')).toHaveLength(2);
     expect(within(grid).getByRole('button', { name: 'Festa' })).toBeInTheDocument();
   });
@@ -214,9 +216,11 @@ describe('albums tab', () => {
     expect(within(modal).getByRole('switch', { name: 'Disponível para upload?' })).not.toBeChecked();
     await user.clear(within(modal).getByLabelText('* Nome do álbum'));
     await user.type(within(modal).getByLabelText('* Nome do álbum'), 'Igreja');
+    // 'Ver fotos' opens the organiser's photo screen on this album (issue 11).
+    expect(within(modal).getByRole('link', { name: 'Ver fotos' })).toHaveAttribute('href', '/events/e1/photos?album=a1');
     await user.click(within(modal).getByRole('button', { name: 'Editar' }));
     expect(await screen.findByRole('dialog', { name: 'Álbum atualizado com sucesso' })).toBeInTheDocument();
-    expect(await sentJson('PUT', '/api/albums/a1')).toEqual({ name: 'Igreja', description: 'Fotos da cerimônia', is_public: true, is_available: false });
+    expect(await sentJson('PUT', '/api/albums/a1')).toEqual({ name: 'Igreja', description: 'Fotos da cerimônia', is_public: true, is_available: false, requires_approval: false });
   });
 
   it("deletes with a spinner on 'Excluir', reloads and shows the success dialog", async () => {

@@ -27,15 +27,18 @@ describe('event form rules (spec §4, §5)', () => {
 });
 
 describe('album rules', () => {
-  it('defaults both toggles to off and prefills from the returned album', () => {
-    expect(albumToInput(null)).toEqual({ name: '', description: '', is_public: false, is_available: false });
+  it('defaults the toggles to off and prefills from the returned album', () => {
+    expect(albumToInput(null)).toEqual({ name: '', description: '', is_public: false, is_available: false, requires_approval: false });
     expect(
       albumToInput({ id: 'a', album_name: 'N', album_description: 'D', is_public: true, is_available: false }),
-    ).toEqual({ name: 'N', description: 'D', is_public: true, is_available: false });
+    ).toEqual({ name: 'N', description: 'D', is_public: true, is_available: false, requires_approval: false });
+    expect(albumToInput({ id: 'a', album_name: 'N', album_description: 'D', is_public: true, is_available: true, requires_approval: true })).toMatchObject({
+      requires_approval: true,
+    });
   });
 
   it('requires name and description', () => {
-    expect(Object.keys(validateAlbum({ name: ' ', description: '', is_public: false, is_available: false }))).toEqual(['name', 'description']);
+    expect(Object.keys(validateAlbum({ name: ' ', description: '', is_public: false, is_available: false, requires_approval: false }))).toEqual(['name', 'description']);
   });
 
   it('gives the §8 feedback texts', () => {

@@ -12,7 +12,16 @@ jest.mock('@momentos/design-kit', () => ({
 }));
 
 const events: EventItem[] = [
-  { id: 'e1', code: 'ABC123', name: 'Casamento Ana e Bia', date: '2099-12-31 18:30', location: 'Recife', contact: 'a@b.c', image: '/api/files?path=e1.png' },
+  {
+    id: 'e1',
+    code: 'ABC123',
+    name: 'Casamento Ana e Bia',
+    date: '2099-12-31 18:30',
+    location: 'Recife',
+    contact: 'a@b.c',
+    image: '/api/files?path=e1.png',
+    ...{ photo_count: 128, video_count: 9, guest_count: 23, bytes: 1_000_000 },
+  },
   { id: 'e2', code: 'DEF456', name: 'Formatura', date: '2001-02-03 04:05', location: 'Olinda', contact: 'a@b.c', image: null },
 ];
 
@@ -47,6 +56,7 @@ describe('event list', () => {
     const rows = within(screen.getByRole('list', { name: 'Lista de eventos' })).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]).getByText('Casamento Ana e Bia')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('128 fotos · 9 vídeos · 23 convidados')).toBeInTheDocument();
     expect(within(rows[0]).getByText('31/12/2099 18:30')).toBeInTheDocument();
     const image = within(rows[0]).getByRole('img', { name: 'Imagem do evento Casamento Ana e Bia' });
     expect(image).toHaveAttribute('loading', 'lazy');
@@ -69,16 +79,17 @@ describe('event list', () => {
     expect(notify.error).toHaveBeenCalledWith('Um erro inesperado ocorreu. Por favor, se persistir contate o suporte');
   });
 
-  it('each row has a dropdown with Compartilhar, Editar (to the edit form) and Excluir, closed by Escape', async () => {
+  it('each row has a dropdown with Compartilhar, Fotos, Editar (to the edit form) and Excluir, closed by Escape', async () => {
     const user = userEvent.setup();
     renderList();
     await user.click(await screen.findByRole('button', { name: 'Opções do evento Casamento Ana e Bia' }));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Compartilhar', 'Editar', 'Excluir']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Compartilhar', 'Fotos', 'Editar', 'Excluir']);
+    expect(within(menu).getByRole('menuitem', { name: 'Fotos' })).toHaveAttribute('href', '/events/e1/photos');
     expect(within(menu).getByRole('menuitem', { name: 'Editar' })).toHaveAttribute('href', '/events/register/e1');
     expect(within(menu).getByRole('menuitem', { name: 'Compartilhar' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
-    expect(within(menu).getByRole('menuitem', { name: 'Editar' })).toHaveFocus();
+    expect(within(menu).getByRole('menuitem', { name: 'Fotos' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Opções do evento Casamento Ana e Bia' })).toHaveFocus();

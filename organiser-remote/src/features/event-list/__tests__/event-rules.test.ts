@@ -1,4 +1,4 @@
-import { comparableNow, countEvents, formatListDate, isFinished, toComparable } from '../event-rules';
+import { comparableNow, countEvents, countsLine, formatListDate, isFinished, toComparable } from '../event-rules';
 import { qrFileName, whatsAppUrl } from '../share-rules';
 
 const now = new Date(2030, 5, 15, 12, 30); // 15/06/2030 12:30 local
@@ -36,5 +36,13 @@ describe('share rules', () => {
     const url = whatsAppUrl('Casamento', 'http://localhost/invite/ABC');
     expect(url.startsWith('https://wa.me/?text=')).toBe(true);
     expect(decodeURIComponent(url.slice('https://wa.me/?text='.length))).toContain('http://localhost/invite/ABC');
+  });
+});
+
+describe('counts line (issue 11)', () => {
+  it('joins the non-zero counts with a dot, in the singular for one, with thousands separated', () => {
+    expect(countsLine({ photo_count: 1280, video_count: 9, guest_count: 23 })).toBe('1.280 fotos · 9 vídeos · 23 convidados');
+    expect(countsLine({ photo_count: 1, video_count: 0, guest_count: 1 })).toBe('1 foto · 1 convidado');
+    expect(countsLine({ photo_count: 0, video_count: 0, guest_count: 0 })).toBe('Nenhuma foto ainda');
   });
 });

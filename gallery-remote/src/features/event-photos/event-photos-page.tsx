@@ -1,0 +1,200 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { apiUrl, requestDownload } from '@momentos/api-client';
+import { Button, EmptyState, formatText, Link, notify, useLocation, useNavigate, useParams } from '@momentos/design-kit';
+import { texts } from '../../texts';
+import { useGalleryPhotos } from '../gallery/api/use-gallery-photos';
+import { FilterDialog } from '../gallery/filter/filter-dialog';
+import { PhotoGrid } from '../gallery/grid/photo-grid';
+import { PresentationMode } from '../gallery/presentation/presentation-mode';
+import { applyChanges, deletePhotos } from './api/moderate';
+import { useEventScope } from './api/use-event-scope';
+import { useOwnerLive } from './api/use-owner-live';
+import { DeleteDialog } from './delete-dialog';
+import { changesFor, markOf, type ModerationAction } from './event-photos-rules';
+import { SelectionBar } from './selection-bar';
+import '../gallery/gallery.css';
+import './event-photos.css';
+
+const PhotoLightbox = lazy(() => import('../gallery/lightbox/photo-lightbox'));
+
+/**
+ * The organiser's photos (issue 11, /events/{id}/photos): every album of the event, private ones
+ * included, with the gallery's grid, lightbox, uploader filter and presentation; hidden and pending
+ * photos marked; hide, show, approve and delete, one photo or a selection; download all as a ZIP.
+ */
+export default function EventPhotosPage() {
+  const { id: eventId = '' } = useParams();
+  const { search } = useLocation();
+  const albumId = new URLSearchParams(search).get('album');
+  return <EventPhotos key={`${eventId}/${albumId ?? ''}`} eventId={eventId} albumId={albumId} />;
+}
+
+function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | null }) {
+  const navigate = useNavigate();
+  const scopeId = albumId ?? eventId;
+  const { eventName, albums } = useEventScope(eventId);
+  const gallery = useGalleryPhotos(scopeId);
+  const { photos, loading } = gallery;
+  useOwnerLive(scopeId, gallery.reload);
+
+  const [lightboxIndex, setLightboxIndex] = useState(-1);
+  const [presenting, setPresenting] = useState(false);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string> | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [working, setWorking] = useState<ModerationAction | 'delete' | 'download' | null>(null);
+
+  // Photos that left the list (deleted elsewhere) leave the selection too.
+  useEffect(() => {
+    setSelected((current) => {
+      if (!current) return current;
+      const present = new Set(photos.map((photo) => photo.id));
+      const kept = [...current].filter((id) => present.has(id));
+      return kept.length === current.size ? current : new Set(kept);
+    });
+  }, [photos]);
+
+  const selectedPhotos = useMemo(() => (selected ? photos.filter((photo) => selected.has(photo.id)) : []), [photos, selected]);
+  const toggle = useCallback((photo: { id: string }) => {
+    setSelected((current) => {
+      const next = new Set(current ?? []);
+      if (next.has(photo.id)) next.delete(photo.id);
+      else next.add(photo.id);
+      return next;
+    });
+  }, []);
+
+  const moderate = async (action: ModerationAction) => {
+    const changes = changesFor(action, selectedPhotos);
+    setWorking(action);
+    const failed = await applyChanges(changes);
+    await gallery.reload();
+    setWorking(null);
+    if (failed > 0) notify.error(formatText(texts.moderationError, { n: failed }));
+    else notify.success(formatText(texts.moderationDone, { n: changes.length }));
+  };
+
+  const remove = async () => {
+    const ids = selectedPhotos.map((photo) => photo.id);
+    setWorking('delete');
+    const failed = await deletePhotos(ids);
+    gallery.dropPhotos(ids);
+    await gallery.reload();
+    setWorking(null);
+    setConfirmDelete(false);
+    setSelected(new Set());
+    if (failed > 0) notify.error(formatText(texts.moderationError, { n: failed }));
+    else notify.success(formatText(texts.deleted, { n: ids.length }));
+  };
+
+  // A browser download cannot send the auth header: a short-lived ticket goes in the URL instead.
+  const downloadAll = async () => {
+    setWorking('download');
+    const ticket = await requestDownload(eventId, { ...(albumId ? { album_id: albumId } : {}), ...(gallery.uploader ? { user_id: gallery.uploader } : {}) });
+    setWorking(null);
+    if (!ticket.ok) {
+      notify.error(texts.downloadError);
+      return;
+    }
+    const link = document.createElement('a');
+    link.href = apiUrl(ticket.data.url);
+    link.download = '';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  };
+
+  const chooseAlbum = (next: string) =>
+    navigate(`/events/${encodeURIComponent(eventId)}/photos${next ? `?album=${encodeURIComponent(next)}` : ''}`, { replace: true });
+
+  return (
+    <main className="gallery-page event-photos" data-event-id={eventId}>
+      <header className="gallery-header">
+        <Link className="gallery-header__back" to="/events">
+          <span aria-hidden="true">‹</span>
+          {texts.backToEvents}
+        </Link>
+        <div className="gallery-header__row">
+          <div>
+            <h1 className="gallery-header__title">{texts.eventPhotosTitle}</h1>
+            {eventName ? <p className="event-photos__event">{eventName}</p> : null}
+          </div>
+          {photos.length > 0 ? (
+            <Button className="gallery-header__present" onClick={() => setPresenting(true)}>
+              {texts.presentationMode}
+            </Button>
+          ) : null}
+        </div>
+        <div className="event-photos__toolbar">
+          <label className="event-photos__scope">
+            <span>{texts.albumScope}</span>
+            <select value={albumId ?? ''} onChange={(change) => chooseAlbum(change.target.value)}>
+              <option value="">{texts.allAlbums}</option>
+              {albums.map((album) => (
+                <option key={album.id} value={album.id}>
+                  {album.is_public ? album.album_name : formatText(texts.privateAlbum, { name: album.album_name })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button variant="secondary" onClick={() => setFilterOpen(true)} aria-pressed={gallery.uploader !== null}>
+            {gallery.uploader ? formatText(texts.filterGuest, { name: gallery.uploader }) : texts.filterGuests}
+          </Button>
+          <Button variant="secondary" onClick={() => void downloadAll()} busy={working === 'download'} busyLabel={texts.preparingDownload} disabled={photos.length === 0}>
+            {texts.downloadAll}
+          </Button>
+          <Button variant="secondary" onClick={() => setSelected((current) => (current ? null : new Set()))} aria-pressed={selected !== null} disabled={photos.length === 0}>
+            {selected ? texts.cancelSelection : texts.select}
+          </Button>
+        </div>
+        {selected ? (
+          <SelectionBar
+            selected={selectedPhotos}
+            total={photos.length}
+            working={working}
+            onSelectAll={() => setSelected(new Set(photos.map((photo) => photo.id)))}
+            onModerate={(action) => void moderate(action)}
+            onDelete={() => setConfirmDelete(true)}
+          />
+        ) : null}
+      </header>
+
+      <section className="gallery-content">
+        {loading ? (
+          <div className="gallery-loading" role="status" aria-label={texts.loading}>
+            <span className="mk-spinner" aria-hidden="true" />
+          </div>
+        ) : photos.length === 0 ? (
+          <EmptyState>{texts.empty}</EmptyState>
+        ) : (
+          <PhotoGrid photos={photos} onOpen={setLightboxIndex} markOf={markOf} selectedIds={selected ?? undefined} onToggle={selected ? toggle : undefined} />
+        )}
+      </section>
+
+      <FilterDialog
+        open={filterOpen}
+        albumId={scopeId}
+        uploader={gallery.uploader}
+        onCancel={() => setFilterOpen(false)}
+        onApply={(uploader) => {
+          setFilterOpen(false);
+          gallery.setUploader(uploader);
+        }}
+      />
+      <DeleteDialog open={confirmDelete} count={selectedPhotos.length} busy={working === 'delete'} onCancel={() => setConfirmDelete(false)} onConfirm={() => void remove()} />
+
+      {presenting ? <PresentationMode photos={photos} onClose={() => setPresenting(false)} /> : null}
+      {lightboxIndex >= 0 ? (
+        <Suspense
+          fallback={
+            <div className="gallery-lightbox-loading" role="status" aria-label={texts.loading}>
+              <span className="mk-spinner" aria-hidden="true" />
+            </div>
+          }
+        >
+          <PhotoLightbox photos={photos} index={lightboxIndex} onClose={() => setLightboxIndex(-1)} onView={(index) => setLightboxIndex(index)} />
+        </Suspense>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,28 @@
+import type { PhotoItem } from '@momentos/api-client';
+import { texts } from '../../texts';
+
+/** The state word of a photo on the organiser's grid: waiting for approval, hidden, or nothing. */
+export function markOf(photo: PhotoItem): string | null {
+  if (photo.pending) return texts.markPending;
+  if (photo.hidden) return texts.markHidden;
+  return null;
+}
+
+/** The moderation actions that change something for the selected photos (the others stay disabled). */
+export function availableActions(selected: readonly PhotoItem[]) {
+  return {
+    hide: selected.some((photo) => !photo.hidden),
+    show: selected.some((photo) => photo.hidden),
+    approve: selected.some((photo) => photo.pending),
+    remove: selected.length > 0,
+  };
+}
+
+export type ModerationAction = 'hide' | 'show' | 'approve';
+
+/** The photos an action applies to, and the change it sends for each (PATCH /api/events/photos/{id}). */
+export function changesFor(action: ModerationAction, selected: readonly PhotoItem[]) {
+  if (action === 'hide') return selected.filter((photo) => !photo.hidden).map((photo) => ({ photo, change: { hidden: true } }));
+  if (action === 'show') return selected.filter((photo) => photo.hidden).map((photo) => ({ photo, change: { hidden: false } }));
+  return selected.filter((photo) => photo.pending).map((photo) => ({ photo, change: { pending: false as const } }));
+}
