@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import yauzl from 'yauzl';
+import { createPublicAlbum, jpeg, uploadPhotos } from '../support/gallery-album';
+import { expect, organiser, test } from '../support/organiser-fixtures';
+
+// Issue 11: the organiser reaches every photo of the event from the product's own screens, curates
+// them, and a guest's open gallery follows; 'Baixar tudo' brings home every original, byte for byte.
+test.use({ viewport: { width: 1280, height: 900 } });
+
+async function api(url: string, token: string, path: string, init: RequestInit = {}) {
+  const response = await fetch(`${url}${path}`, { ...init, headers: { authentication: token, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<{ id: string }>;
+}
+
+/** The entries of a ZIP file: name → bytes. */
+function unzip(file: string): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(readFileSync(file), { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const files = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) =>
+        zip.openReadStream(entry, (openError, stream) => {
+          if (openError || !stream) return reject(openError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        }),
+      );
+      zip.on('end', () => resolve(files));
+      zip.readEntry();
+    });
+  });
+}
+
+test("the organiser's photos: 'Fotos' from the event list, a private album's photo, hide and approve seen live by guests, download all", async ({ page, browser, organiserServer }) => {
+  test.setTimeout(120_000);
+  const url = organiserServer.url;
+  const { token, eventId, albumId: festa } = await createPublicAlbum(url, organiser.email, organiser.password);
+  const album = (body: object) => api(url, token, `/api/albums/${eventId}`, { method: 'POST', body: JSON.stringify({ description: 'Fotos', is_available: true, ...body }) });
+  const privado = (await album({ name: 'Só nós', is_public: false })).id;
+  const recados = (await album({ name: 'Recados', is_public: true, requires_approval: true })).id;
+
+  const bytes = { rosa: await jpeg('#c2185b'), beto: await jpeg('#00897b'), ze: await jpeg('#5e35b1'), lia: await jpeg('#f9a825') };
+  await uploadPhotos(url, festa, 'Tia Rosa', [{ name: 'rosa.jpg', bytes: bytes.rosa }]);
+  await uploadPhotos(url, festa, 'Tio Beto', [{ name: 'beto.jpg', bytes: bytes.beto }]);
+  await uploadPhotos(url, privado, 'Primo Zé', [{ name: 'ze.jpg', bytes: bytes.ze }]);
+  await uploadPhotos(url, recados, 'Vovó Lia', [{ name: 'lia.jpg', bytes: bytes.lia }]);
+
+  // Two guests keep galleries open: the party's album, and the album whose photos wait for approval.
+  const guest = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  const party = await guest.newPage();
+  await party.goto(`${url}/events/share/albums/${festa}`);
+  await expect(party.getByRole('img', { name: 'Foto enviada por Tia Rosa' })).toBeVisible({ timeout: 20_000 });
+  await expect(party.getByRole('img', { name: 'Foto enviada por Tio Beto' })).toBeVisible({ timeout: 20_000 });
+  const notes = await guest.newPage();
+  await notes.goto(`${url}/events/share/albums/${recados}`);
+  await expect(notes.getByText('Nenhuma foto encontrada')).toBeVisible();
+
+  // The organiser, signed in, goes from the event list to the event's photos.
+  await page.addInitScript((value) => localStorage.setItem('auth', value), token);
+  await page.goto(`${url}/events`);
+  await expect(page.getByText('4 fotos · 4 convidados')).toBeVisible();
+  await page.getByRole('button', { name: 'Opções do evento Casamento Ana & Bruno' }).click();
+  await page.getByRole('menuitem', { name: 'Fotos' }).click();
+  await expect(page).toHaveURL(`${url}/events/${eventId}/photos`);
+  await expect(page.getByRole('heading', { name: 'Fotos do evento' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Foto enviada por Primo Zé' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Foto enviada por Vovó Lia (Aguardando aprovação)' })).toBeVisible();
+
+  // Hide Tia Rosa's photo: the guest's open gallery drops it at once.
+  await page.getByRole('button', { name: 'Selecionar' }).click();
+  await page.getByRole('button', { name: 'Foto enviada por Tia Rosa' }).click();
+  await page.getByRole('toolbar', { name: 'Ações das fotos selecionadas' }).getByRole('button', { name: 'Ocultar' }).click();
+  await expect(page.getByRole('button', { name: 'Foto enviada por Tia Rosa (Oculta)' })).toBeVisible();
+  await expect(party.getByRole('img', { name: 'Foto enviada por Tia Rosa' })).toHaveCount(0);
+  await expect(party.getByRole('img', { name: 'Foto enviada por Tio Beto' })).toBeVisible();
+
+  // Approve Vovó Lia's photo: the other guest's gallery shows it.
+  await page.getByRole('button', { name: 'Foto enviada por Tia Rosa (Oculta)' }).click(); // deselect
+  await page.getByRole('button', { name: 'Foto enviada por Vovó Lia (Aguardando aprovação)' }).click();
+  await page.getByRole('toolbar', { name: 'Ações das fotos selecionadas' }).getByRole('button', { name: 'Aprovar' }).click();
+  await expect(page.getByRole('button', { name: 'Foto enviada por Vovó Lia', exact: true })).toBeVisible();
+  await expect(notes.getByRole('img', { name: 'Foto enviada por Vovó Lia' })).toBeVisible({ timeout: 15_000 });
+
+  // Download all: the ZIP holds every original not hidden, byte for byte, in album and uploader folders.
+  await page.getByRole('button', { name: 'Cancelar seleção' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar tudo' }).click()]);
+  expect(download.suggestedFilename()).toBe('Casamento Ana & Bruno.zip');
+  const files = await unzip(await download.path());
+  const byFolder = new Map([...files].map(([name, content]) => [name.split('/').slice(0, 2).join('/'), content]));
+  expect([...byFolder.keys()].sort()).toEqual(['Festa/Tio Beto', 'Recados/Vovó Lia', 'Só nós/Primo Zé']);
+  expect(byFolder.get('Festa/Tio Beto')!.equals(bytes.beto)).toBe(true);
+  expect(byFolder.get('Só nós/Primo Zé')!.equals(bytes.ze)).toBe(true);
+  expect(byFolder.get('Recados/Vovó Lia')!.equals(bytes.lia)).toBe(true);
+  await guest.close();
+});
