@@ -1,25 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from '@playwright/test';
+import { expectNoViolations } from '../support/axe';
 import { createPublicAlbum, jpeg, uploadPhotos, waitForThumbnails } from '../support/gallery-album';
 import { expect, organiser, test } from '../support/organiser-fixtures';
 
-// axe-core itself, injected into the page (its Playwright wrapper needs Node 22): every screen of the
-// product on a phone, with zero violations of WCAG 2.x A/AA and best practices (colour contrast included).
-const axeSource = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function expectNoViolations(page: Page, screen: string) {
-  // Evaluated by the test, not added as a <script>: the page's CSP rightly refuses inline scripts.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown; failureSummary?: string }> }> }> } }).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return result.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => `${JSON.stringify(node.target)}: ${node.failureSummary ?? ''}`) }));
-  });
-  expect(violations, `${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
-
+// Every screen of the product on a phone, checked with axe-core (e2e/support/axe.ts).
 test.describe('accessibility of every screen (axe-core)', () => {
   test('the organiser\'s screens: entry, login, event list, new event, edit form and albums tab', async ({ page, organiserServer }) => {
     test.setTimeout(90_000);

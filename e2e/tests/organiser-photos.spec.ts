@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import yauzl from 'yauzl';
+import { expectNoViolations } from '../support/axe';
 import { createPublicAlbum, jpeg, uploadPhotos } from '../support/gallery-album';
 import { expect, organiser, test } from '../support/organiser-fixtures';
 
@@ -69,19 +70,22 @@ test("the organiser's photos: 'Fotos' from the event list, a private album's pho
   await expect(page).toHaveURL(`${url}/events/${eventId}/photos`);
   await expect(page.getByRole('heading', { name: 'Fotos do evento' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Foto enviada por Primo Zé' })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('button', { name: 'Foto enviada por Vovó Lia (Aguardando aprovação)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Foto enviada por Vovó Lia Aguardando aprovação' })).toBeVisible();
+  await expectNoViolations(page, "organiser's photos");
 
   // Hide Tia Rosa's photo: the guest's open gallery drops it at once.
   await page.getByRole('button', { name: 'Selecionar' }).click();
   await page.getByRole('button', { name: 'Foto enviada por Tia Rosa' }).click();
+  await expectNoViolations(page, "organiser's photos, selecting");
+  await page.screenshot({ path: test.info().outputPath('organiser-photos-selecting.png') });
   await page.getByRole('toolbar', { name: 'Ações das fotos selecionadas' }).getByRole('button', { name: 'Ocultar' }).click();
-  await expect(page.getByRole('button', { name: 'Foto enviada por Tia Rosa (Oculta)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Foto enviada por Tia Rosa Oculta' })).toBeVisible();
   await expect(party.getByRole('img', { name: 'Foto enviada por Tia Rosa' })).toHaveCount(0);
   await expect(party.getByRole('img', { name: 'Foto enviada por Tio Beto' })).toBeVisible();
 
   // Approve Vovó Lia's photo: the other guest's gallery shows it.
-  await page.getByRole('button', { name: 'Foto enviada por Tia Rosa (Oculta)' }).click(); // deselect
-  await page.getByRole('button', { name: 'Foto enviada por Vovó Lia (Aguardando aprovação)' }).click();
+  await page.getByRole('button', { name: 'Foto enviada por Tia Rosa Oculta' }).click(); // deselect
+  await page.getByRole('button', { name: 'Foto enviada por Vovó Lia Aguardando aprovação' }).click();
   await page.getByRole('toolbar', { name: 'Ações das fotos selecionadas' }).getByRole('button', { name: 'Aprovar' }).click();
   await expect(page.getByRole('button', { name: 'Foto enviada por Vovó Lia', exact: true })).toBeVisible();
   await expect(notes.getByRole('img', { name: 'Foto enviada por Vovó Lia' })).toBeVisible({ timeout: 15_000 });

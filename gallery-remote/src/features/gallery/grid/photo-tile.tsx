@@ -74,15 +74,15 @@ export const PhotoTile = memo(function PhotoTile({ photo, index, size, priority 
       type="button"
       className={['gallery-tile', mark ? 'gallery-tile--marked' : null, selected ? 'gallery-tile--selected' : null].filter(Boolean).join(' ')}
       style={{ width: size, height: size }}
-      aria-label={mark ? `${name} (${mark})` : name}
+      // A marked tile is named by what it shows (the photo's alt text, then its state word), so the
+      // visible word is part of the name.
+      aria-label={mark ? undefined : name}
       aria-pressed={selecting ? selected : undefined}
       onClick={() => (selecting ? onToggle(photo) : onOpen(index))}
     >
       {content}
       {mark ? (
-        <span className="gallery-tile__mark" aria-hidden="true">
-          {mark}
-        </span>
+        <span className="gallery-tile__mark">{mark}</span>
       ) : null}
       {selecting ? <span className="gallery-tile__check" aria-hidden="true" /> : null}
     </button>
