@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import { SqliteDatabase } from '../../db/sqlite-driver';
 import { Client } from 'pg';
 import { findExecutable, type Config } from '../../config';
 import { BackupError, hashFile, type DatabaseSection } from './manifest';
