@@ -53,6 +53,8 @@ export async function startApi(env = {}) {
       ORGANISER_EMAIL: 'bench@example.com',
       ORGANISER_PASSWORD: 'bench-password-123',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+      // Every bench client is 127.0.0.1: the per-client upload rate (issue 16) would measure itself.
+      UPLOAD_RATE_LIMIT: '0',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -26,6 +26,7 @@ import chunkRoutes from './routes/chunks';
 import healthRoutes from './routes/health';
 import photoRoutes from './routes/photos';
 import photoModerationRoutes from './routes/photo-moderation';
+import uploadRateLimitPlugin from './plugins/upload-rate-limit';
 import downloadRoutes from './routes/downloads';
 import inviteRoutes from './routes/invite';
 
@@ -62,6 +63,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(storagePlugin, { config });
     await app.register(authPlugin, { config });
     await app.register(realtimePlugin, { config });
+    await app.register(uploadRateLimitPlugin, { config });
     await app.register(mediaWorkerPlugin, { config });
     await app.register(ingestPlugin);
     await app.register(chunkSessionsPlugin, { config });

@@ -96,6 +96,12 @@ export interface UploadLimits {
   maxChunkBytes: number;
   /** CHUNK_SESSION_TTL: an unfinished chunk session idle for this long expires (default 24h). */
   chunkSessionTtlMs: number;
+  /** EVENT_MAX_BYTES: the originals one event may hold together (default 50 GiB). */
+  eventMaxBytes: number;
+  /** EVENT_MAX_FILES: the photos and videos one event may hold (default 20,000). */
+  eventMaxFiles: number;
+  /** UPLOAD_RATE_LIMIT: upload and chunk-session requests per client address per minute (default 120; 0 = no limit). */
+  rateLimitPerMinute: number;
 }
 
 export interface MediaConfig {
@@ -116,6 +122,8 @@ export interface MediaConfig {
 export interface RealtimeConfig {
   /** WS_HEARTBEAT_INTERVAL: ping interval; a socket that missed the previous pong is dropped (default 30s). */
   heartbeatMs: number;
+  /** WS_MAX_PER_IP: open sockets one client address may hold (default 50). */
+  maxSocketsPerIp: number;
 }
 
 /** What protects the server itself: its disk, its sockets, its deploys. */
@@ -321,6 +329,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       maxTotalBytes: integer(env.UPLOAD_MAX_TOTAL_BYTES, 200 * MB, 'UPLOAD_MAX_TOTAL_BYTES'),
       maxChunkBytes: integer(env.CHUNK_MAX_BYTES, 32 * MB, 'CHUNK_MAX_BYTES'),
       chunkSessionTtlMs: parseDuration(optional(env.CHUNK_SESSION_TTL) ?? '24h') * 1000,
+      eventMaxBytes: optional(env.EVENT_MAX_BYTES) === undefined ? 50 * 1024 * MB : parseBytes(env.EVENT_MAX_BYTES!, 'EVENT_MAX_BYTES'),
+      eventMaxFiles: integer(env.EVENT_MAX_FILES, 20_000, 'EVENT_MAX_FILES'),
+      rateLimitPerMinute: integer(env.UPLOAD_RATE_LIMIT, 120, 'UPLOAD_RATE_LIMIT'),
     },
     media: {
       concurrency,
@@ -338,6 +349,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     realtime: {
       heartbeatMs: parseDuration(optional(env.WS_HEARTBEAT_INTERVAL) ?? '30s') * 1000,
+      maxSocketsPerIp: Math.max(1, integer(env.WS_MAX_PER_IP, 50, 'WS_MAX_PER_IP')),
     },
     storage,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),

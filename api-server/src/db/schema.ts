@@ -96,6 +96,13 @@ export interface LoginFailuresTable {
   reset_at: number | string;
 }
 
+export interface RequestCountsTable {
+  key: string;
+  count: number;
+  /** bigint: milliseconds since the epoch. */
+  reset_at: number | string;
+}
+
 export interface Database {
   organisers: OrganisersTable;
   events: EventsTable;
@@ -104,6 +111,7 @@ export interface Database {
   upload_sessions: UploadSessionsTable;
   upload_chunks: UploadChunksTable;
   login_failures: LoginFailuresTable;
+  request_counts: RequestCountsTable;
 }
 
 export type OrganiserRow = Selectable<OrganisersTable>;

@@ -7,7 +7,7 @@ import type { Config } from '../config';
 import { findReadableAlbum } from '../domain/albums';
 import { isEventId } from '../domain/ids';
 import { verifyToken } from '../domain/token';
-import { messages, notFound } from '../errors';
+import { HttpError, messages, notFound } from '../errors';
 import { presentPhoto } from '../http/present';
 import { findEventOwner } from '../repositories/events';
 import { photosByIds } from '../repositories/photos';
@@ -149,11 +149,18 @@ function tokenOf(request: FastifyRequest, query: AlbumSocketQuery): string | nul
   return value ? value.replace(/^Bearer\s+/i, '') : null;
 }
 
+/** Issue 16: the largest message a client may send on an album socket. */
+export const MAX_MESSAGE_BYTES = 16 * 1024;
+export const tooManySocketsMessage = 'Muitas conexões abertas a partir deste endereço. Feche algumas abas da galeria e tente novamente.';
+
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const hub = new RealtimeHub();
     app.decorate('realtime', hub);
-    await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+    // A message above 16 KB closes its socket (1009): clients only ever send a ping (issue 16).
+    await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+    /** Open sockets per client address: WS_MAX_PER_IP bounds what one client can hold open. */
+    const socketsByIp = new Map<string, number>();
 
     if (config.databaseUrl) {
       // Several instances behind a load balancer: each delivers what the others stored.
@@ -207,12 +214,24 @@ export default fp<{ config: Config }>(
         schema: { params: AlbumParams, querystring: AlbumSocketQuery },
         // Refused before the upgrade: unknown or private albums answer 404 JSON like the HTTP routes.
         preValidation: async (request) => {
+          if ((socketsByIp.get(request.ip) ?? 0) >= config.realtime.maxSocketsPerIp) throw new HttpError(429, tooManySocketsMessage);
           access.set(request, await authorise(request, request.params.albumId, request.query));
         },
       },
       (socket: HubSocket, request) => {
         const subscriber: Subscriber = { socket, alive: true, isOwner: access.get(request)?.isOwner ?? false };
-        const remove = hub.add(request.params.albumId, subscriber);
+        const unsubscribe = hub.add(request.params.albumId, subscriber);
+        const ip = request.ip;
+        socketsByIp.set(ip, (socketsByIp.get(ip) ?? 0) + 1);
+        let removed = false;
+        const remove = () => {
+          if (removed) return;
+          removed = true;
+          unsubscribe();
+          const left = (socketsByIp.get(ip) ?? 1) - 1;
+          if (left > 0) socketsByIp.set(ip, left);
+          else socketsByIp.delete(ip);
+        };
         socket.on('pong', () => {
           subscriber.alive = true;
         });

@@ -224,3 +224,14 @@ export async function deletePhotos(db: Kysely<Database>, ids: string[]): Promise
   const rows = await db.deleteFrom('photos').where('id', 'in', ids).returning('id').execute();
   return rows.map((row) => row.id);
 }
+
+/** What an event holds now: its photos and videos, and their originals' bytes (the quota's measure). */
+export async function eventUsage(db: Kysely<Database>, eventId: string): Promise<{ files: number; bytes: number }> {
+  const row = await db
+    .selectFrom('photos')
+    .innerJoin('albums', 'albums.id', 'photos.album_id')
+    .select((eb) => [eb.fn.countAll<number | string>().as('files'), eb.fn.sum<number | string | null>('photos.client_file_size').as('bytes')])
+    .where('albums.event_id', '=', eventId)
+    .executeTakeFirst();
+  return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
+}

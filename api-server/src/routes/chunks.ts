@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import type { UploadSessionRow } from '../db/schema';
 import { findUploadAlbum } from '../domain/albums';
+import { assertEventRoom } from '../domain/event-quota';
 import {
   isExpired,
   isSessionId,
@@ -33,6 +34,7 @@ import { storeUploads } from '../domain/ingest';
 import { detectMediaType } from '../domain/media-type';
 import { hashFile, readAll, readHead, streamAt, writeAt } from '../domain/receive';
 import { emptyFilesMessage, fileTooLargeMessage, normaliseClientFileName, normaliseUserId, notMediaMessage } from '../domain/upload-rules';
+import { rateLimited } from '../plugins/upload-rate-limit';
 import { HttpError, messages, notFound } from '../errors';
 import { integerField, multipartError, tooLarge } from '../http/multipart';
 import { presentUpload, uploadMessage } from '../http/present';
@@ -76,7 +78,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     },
   );
 
-  app.post('/api/events/photos/chunk/init', { schema: { response: answers({ 200: ChunkInitAnswer }) } }, async (request) => {
+  app.post('/api/events/photos/chunk/init', { config: rateLimited, schema: { response: answers({ 200: ChunkInitAnswer }) } }, async (request) => {
     const raw: Record<string, unknown> = {};
     if (request.isMultipart()) {
       try {
@@ -108,6 +110,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       throw new HttpError(415, notMediaMessage([fileName]));
     }
     const album = await uploadAlbum(fields.albumId.trim());
+    await assertEventRoom(app.db, album.event_id, limits, { files: 1, bytes: fields.fileSize });
     const sessionId = await openChunkSession(
       { db: app.db, temp: app.temp },
       { albumId: album.id, userId, fileName, fileSize: fields.fileSize, fileType: declaredType },
@@ -115,7 +118,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     return { sessionId };
   });
 
-  app.post('/api/events/photos/chunk/upload', { schema: { response: answers({ 200: ChunkUploadAnswer }) } }, async (request, reply) => {
+  app.post('/api/events/photos/chunk/upload', { config: rateLimited, schema: { response: answers({ 200: ChunkUploadAnswer }) } }, async (request, reply) => {
     if (!request.isMultipart()) throw new HttpError(400, messages.multipartExpected);
     const fields: Partial<ChunkUploadFields> = {};
     let session: UploadSessionRow | null = null;
@@ -178,7 +181,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
 
   app.post(
     '/api/events/photos/chunk/finalize',
-    { schema: { body: ChunkFinalizeBody, response: answers({ 201: UploadAnswer }) } },
+    { config: rateLimited, schema: { body: ChunkFinalizeBody, response: answers({ 201: UploadAnswer }) } },
     async (request, reply) => {
       const session = await liveSession(request.body.sessionId);
       if (session.photo_id) {
@@ -203,6 +206,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       const type = detectMediaType(await readHead(temp));
       if (!type) throw new HttpError(415, notMediaMessage([session.file_name]));
       const album = await uploadAlbum(session.album_id);
+      await assertEventRoom(app.db, album.event_id, limits, { files: 1, bytes: Number(session.file_size) });
       // Hashed here, from the assembled file, not chunk by chunk as they arrive: see docs/decisions.md.
       const sha256 = await hashFile(temp);
       const uploads = await storeUploads(app.ingest, album, session.user_id, [

@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { AlbumRow } from '../db/schema';
 import { findUploadAlbum, readableAlbumIds } from '../domain/albums';
+import { assertEventRoom } from '../domain/event-quota';
 import { findStored, storeUploads } from '../domain/ingest';
 import { detectMediaType } from '../domain/media-type';
 import { streamToFile } from '../domain/receive';
@@ -28,6 +29,7 @@ import {
   totalTooLargeMessage,
   type ReceivedFile,
 } from '../domain/upload-rules';
+import { rateLimited } from '../plugins/upload-rate-limit';
 import { HttpError, messages } from '../errors';
 import { multipartError, tooLarge } from '../http/multipart';
 import { presentOwnedPhoto, presentPhoto, presentUpdate, presentUpload, uploadMessage } from '../http/present';
@@ -42,7 +44,7 @@ const isUploadField = (name: string): name is keyof UploadFields => name === 'al
 const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limits = config.uploads;
 
-  app.post('/api/events/photos', { schema: { response: answers({ 201: UploadAnswer }) } }, async (request, reply) => {
+  app.post('/api/events/photos', { config: rateLimited, schema: { response: answers({ 201: UploadAnswer }) } }, async (request, reply) => {
     if (!request.isMultipart()) throw new HttpError(400, messages.multipartExpected);
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > limits.maxTotalBytes + MULTIPART_SLACK) {
@@ -62,6 +64,8 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       const found = await findUploadAlbum(app.db, fields.album_id.trim());
       if (!found.ok) throw albumRefused(found.refusal);
       album = found.value;
+      // A full event refuses before any file is read.
+      await assertEventRoom(app.db, album.event_id, limits, { files: 0, bytes: 0 });
     };
 
     try {
@@ -105,6 +109,8 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       }
       if (refused.length > 0) throw new HttpError(415, notMediaMessage(refused));
 
+      // Nothing of a request that would take the event past its quota is stored.
+      await assertEventRoom(app.db, album!.event_id, limits, { files: typed.length, bytes: typed.reduce((sum, file) => sum + file.size, 0) });
       const uploads = await storeUploads(app.ingest, album!, userId, typed);
       return reply.status(201).send({ status: 201, message: uploadMessage(uploads), photos: uploads.map(presentUpload) });
     } catch (error) {

@@ -4,6 +4,7 @@ import * as uploads from './002-uploads';
 import * as loginFailures from './003-login-failures';
 import * as secondWave from './004-second-wave';
 import * as renditions from './005-renditions';
+import * as requestCounts from './006-request-counts';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
 export const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   '003-login-failures': loginFailures,
   '004-second-wave': secondWave,
   '005-renditions': renditions,
+  '006-request-counts': requestCounts,
 };
 
 export const migrationProvider: MigrationProvider = {

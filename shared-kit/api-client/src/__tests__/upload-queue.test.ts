@@ -335,6 +335,21 @@ describe('the queue on the device', () => {
     expect(entry.state).toBe('stored');
   });
 
+  test('told to slow down (429), it waits and tries again; past the tries the file stays queued for later with the server message', async () => {
+    const slowDown = () => new TransportError('response', 429, 'Muitos envios deste aparelho em pouco tempo. Aguarde um minuto: o envio continua sozinho.');
+    const server = new FakeServer();
+    server.batchFailures.push({ error: slowDown() });
+    const queue = openQueue(server, connectionProfiles.fast);
+    await queue.add(target, [image('r1.jpg', 900, 'image/jpeg', 7)]);
+    expect(states(await settled(queue))).toEqual(['stored']);
+    expect(server.batches).toHaveLength(2);
+
+    server.batchFailures.push({ error: slowDown() }, { error: slowDown() });
+    await queue.add(target, [image('r2.jpg', 900, 'image/jpeg', 8)]);
+    const kept = (await settled(queue)).find((entry) => entry.state !== 'stored')!;
+    expect(kept).toMatchObject({ state: 'failed', error: 'Muitos envios deste aparelho em pouco tempo. Aguarde um minuto: o envio continua sozinho.', retryable: true });
+  });
+
   test('a refusal (4xx) fails at once with the server message', async () => {
     const server = new FakeServer();
     server.batchFailures.push({ error: new TransportError('response', 403, 'Este álbum não está aberto para envio de fotos.') });

@@ -9,7 +9,7 @@ import { readStored, storageKeys, writeStored } from '../storage-keys';
 import { chunkCount, chunkSettings, optimalChunkSize } from '../upload/chunking';
 import { connectionProfiles, type ConnectionClass, type ConnectionProfile } from '../upload/connection-profile';
 import { backoffDelay, FILES_PER_BATCH } from '../upload/upload-engine';
-import { describeUploadFailure, isRetryable, retriesExhausted, UploadError } from '../upload/upload-errors';
+import { describeUploadFailure, isRetryable, passesWithTime, retriesExhausted, UploadError } from '../upload/upload-errors';
 import { formatUploadText, uploadTexts } from '../upload/upload-texts';
 import type { RequestControl, UploadTransport } from '../upload/upload-transport';
 import { isDone, isPending, randomId, uniqueUploadName, type QueueEntry, type QueueSnapshot } from './queue-entry';
@@ -461,11 +461,12 @@ export class UploadQueue {
   }
 
   private failAll(ids: string[], error: UploadError, retryable: boolean): void {
-    const connection = error.title === uploadTexts.titleConnection;
+    // Kept for later: a connection problem, or a refusal that passes with time (429, 503, 507).
+    const later = error.title === uploadTexts.titleConnection || passesWithTime(error.status);
     for (const id of ids) {
       const entry = this.entries.get(id);
       if (!entry || isDone(entry) || entry.unreadable) continue;
-      void this.change(entry, { state: 'failed', error: error.message, retryable: retryable && connection });
+      void this.change(entry, { state: 'failed', error: error.message, retryable: retryable && later });
     }
   }
 

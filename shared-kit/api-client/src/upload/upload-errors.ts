@@ -14,12 +14,19 @@ export class TransportError extends Error {
   }
 }
 
-/** Spec §4: a normal upload retries on network, timeout or 5xx errors. */
+/** Spec §4: a normal upload retries on network, timeout or 5xx errors; and (issue 16) when told to slow down (429). */
 export function isRetryable(error: unknown): boolean {
   if (!(error instanceof TransportError)) return false;
   if (error.kind === 'network' || error.kind === 'timeout') return true;
-  return error.kind === 'response' && (error.status === 408 || (error.status ?? 0) >= 500);
+  return error.kind === 'response' && (error.status === 408 || error.status === 429 || (error.status ?? 0) >= 500);
 }
+
+/**
+ * Refusals that pass with time (issue 16): too many requests (429), the server's disk full (507) or
+ * the server restarting (503). Files refused so stay on the device, sent again when the guest
+ * comes back, and the guest reads the server's own message.
+ */
+export const passesWithTime = (status: number | undefined) => status === 429 || status === 503 || status === 507;
 
 /** A failure the upload screen shows: the dialog title of spec §8 and the message. */
 export class UploadError extends Error {
@@ -54,6 +61,9 @@ export function describeUploadFailure(error: unknown): UploadError {
 
 /** After the last automatic retry: 'Falha no upload após N tentativas…'. */
 export function retriesExhausted(tries: number, lastError: unknown): UploadError {
+  if (lastError instanceof TransportError && passesWithTime(lastError.status) && lastError.serverMessage) {
+    return new UploadError(uploadTexts.titleOther, lastError.serverMessage, lastError.status);
+  }
   const connectionProblem =
     lastError instanceof TransportError && (lastError.kind === 'network' || lastError.kind === 'timeout' || lastError.status === 408);
   return new UploadError(
