@@ -28,6 +28,7 @@ import photoRoutes from './routes/photos';
 import photoModerationRoutes from './routes/photo-moderation';
 import uploadRateLimitPlugin from './plugins/upload-rate-limit';
 import downloadRoutes from './routes/downloads';
+import wallRoutes from './routes/wall';
 import inviteRoutes from './routes/invite';
 
 /** Builds the app: plugins first, then routes. `server.ts` starts it; tests start it on port 0. */
@@ -78,6 +79,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(photoRoutes, { config });
     await app.register(photoModerationRoutes);
     await app.register(downloadRoutes);
+    await app.register(wallRoutes, { config });
     await app.register(chunkRoutes, { config });
     await app.register(webPlugin, { config });
     await app.ready();

@@ -23,6 +23,8 @@ export interface EventsTable {
   image_path: string | null;
   /** Its 1200×630 JPEG card (link previews, the guest's welcome); null until made. */
   image_card_path: Generated<string | null>;
+  /** SHA-256 (hex) of the live wall link's token (issue 12); null without a link. */
+  wall_token_hash: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

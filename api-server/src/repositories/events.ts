@@ -44,7 +44,7 @@ export async function createEvent(
   for (let attempt = 0; ; attempt++) {
     const code = generateInviteCode();
     if (!(await codeIsFree(db, code)) && attempt < 5) continue;
-    const row: EventRow = { id, organiser_id: organiserId, code, ...fields, image_path: null, image_card_path: null, created_at: now, updated_at: now };
+    const row: EventRow = { id, organiser_id: organiserId, code, ...fields, image_path: null, image_card_path: null, wall_token_hash: null, created_at: now, updated_at: now };
     try {
       await db.insertInto('events').values(row).execute();
       return row;
@@ -97,4 +97,14 @@ export async function deleteEvent(db: Kysely<Database>, id: string): Promise<str
     await trx.deleteFrom('events').where('id', '=', id).execute();
     return photos.flatMap(photoFileKeys);
   });
+}
+
+/** Sets (or, with null, revokes) the event's wall link. */
+export async function setWallTokenHash(db: Kysely<Database>, id: string, hash: string | null): Promise<void> {
+  await db.updateTable('events').set({ wall_token_hash: hash }).where('id', '=', id).execute();
+}
+
+/** The event a wall link's token hash opens, if any. */
+export function findEventByWallToken(db: Kysely<Database>, hash: string): Promise<EventRow | undefined> {
+  return db.selectFrom('events').selectAll().where('wall_token_hash', '=', hash).executeTakeFirst();
 }

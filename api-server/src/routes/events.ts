@@ -7,6 +7,7 @@ import { fileUrl } from '../domain/files';
 import { detectImageType } from '../domain/image-type';
 import { normaliseInviteCode } from '../domain/invite-code';
 import { HttpError, messages, notFound } from '../errors';
+import { publicOrigin } from '../http/public-origin';
 import { presentEvent, presentEventWithStats, presentPublicEvent } from '../http/present';
 import { validFields } from '../http/validate';
 import { createEvent, findEvent, findEventOf, findEventOfByCode, listEventsOf, updateEvent } from '../repositories/events';
@@ -60,14 +61,6 @@ async function readEventForm(request: FastifyRequest): Promise<EventForm> {
   const fields = { name: valid.name.trim(), date, location: valid.location.trim(), contact: valid.contact.trim() };
   if (!fields.name || !fields.location) throw new HttpError(400, 'Nome e local do evento são obrigatórios.');
   return { fields, image: stored };
-}
-
-/** The origin invite links point to: PUBLIC_URL, else the caller's Origin header, else this request's own origin. */
-function publicOrigin(request: FastifyRequest, config: Config): string {
-  if (config.publicUrl) return config.publicUrl;
-  const origin = request.headers.origin;
-  if (origin && /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(origin)) return origin;
-  return `${request.protocol}://${request.host}`;
 }
 
 const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {

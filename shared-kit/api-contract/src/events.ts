@@ -97,3 +97,15 @@ export const DownloadTicket = Type.Object({
   expires_at: Type.String(),
 });
 export type DownloadTicket = Static<typeof DownloadTicket>;
+
+/** `POST /api/events/{id}/wall-link` (issue 12): the live wall's link, shown once (a new one revokes the old). */
+export const WallLink = Type.Object({ url: Type.String() });
+export type WallLink = Static<typeof WallLink>;
+
+/** `/api/wall/{token}`, `/wall/{token}`: a wall link's token. */
+export const WallParams = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{16,128}$' }) });
+export type WallParams = Static<typeof WallParams>;
+
+/** `GET /api/wall/{token}`: the event a wall link shows (and nothing else it grants). */
+export const WallEvent = Type.Object({ event_id: Type.String(), name: Type.String(), code: Type.String() });
+export type WallEvent = Static<typeof WallEvent>;

@@ -5,6 +5,7 @@ import * as loginFailures from './003-login-failures';
 import * as secondWave from './004-second-wave';
 import * as renditions from './005-renditions';
 import * as requestCounts from './006-request-counts';
+import * as wallLinks from './007-wall-links';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
 export const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '004-second-wave': secondWave,
   '005-renditions': renditions,
   '006-request-counts': requestCounts,
+  '007-wall-links': wallLinks,
 };
 
 export const migrationProvider: MigrationProvider = {

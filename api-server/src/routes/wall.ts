@@ -1,0 +1,44 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { answers, EventParams, StatusMessage, WallEvent, WallLink, WallParams } from '@momentos/api-contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Config } from '../config';
+import { HttpError, messages, notFound } from '../errors';
+import { publicOrigin } from '../http/public-origin';
+import { findEventByWallToken, findEventOf, setWallTokenHash } from '../repositories/events';
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const wallLinkRevokedMessage = 'Este link do telão é inválido ou foi revogado. Peça um novo link a quem organiza o evento.';
+
+/**
+ * The live wall's link (issue 12): the organiser makes one to open the wall on a venue's TV without
+ * signing in there. It shows only this event's wall: it resolves to the event, whose public photos
+ * any guest may read already, and is never accepted anywhere else. A new link revokes the old one.
+ */
+const wallRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  const owned = { preHandler: app.requireOrganiser };
+
+  app.post('/api/events/:id/wall-link', { ...owned, schema: { params: EventParams, response: answers({ 201: WallLink }) } }, async (request, reply) => {
+    const event = await findEventOf(app.db, request.organiser!.id, request.params.id);
+    if (!event) throw notFound(messages.eventNotFound);
+    const token = randomBytes(24).toString('base64url');
+    await setWallTokenHash(app.db, event.id, hashOf(token));
+    return reply.status(201).send({ url: `${publicOrigin(request, config)}/wall/${token}` });
+  });
+
+  app.delete('/api/events/:id/wall-link', { ...owned, schema: { params: EventParams, response: answers({ 200: StatusMessage }) } }, async (request) => {
+    const event = await findEventOf(app.db, request.organiser!.id, request.params.id);
+    if (!event) throw notFound(messages.eventNotFound);
+    await setWallTokenHash(app.db, event.id, null);
+    return { status: 200, message: 'O link do telão foi revogado.' };
+  });
+
+  app.get('/api/wall/:token', { schema: { params: WallParams, response: answers({ 200: WallEvent }) } }, async (request, reply) => {
+    const event = await findEventByWallToken(app.db, hashOf(request.params.token));
+    if (!event) throw new HttpError(403, wallLinkRevokedMessage);
+    reply.header('cache-control', 'no-store');
+    return { event_id: event.id, name: event.name, code: event.code };
+  });
+};
+
+export default wallRoutes;
