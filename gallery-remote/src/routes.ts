@@ -4,4 +4,5 @@ import type { RemotePages } from '@momentos/design-kit';
 export const pages: RemotePages<'gallery_remote'> = {
   'gallery': () => import('./features/gallery/gallery-page'),
   'event-photos': () => import('./features/event-photos/event-photos-page'),
+  'wall': () => import('./features/wall/wall-page'),
 };

@@ -44,6 +44,7 @@ export const texts = {
     options: 'Opções do evento {name}', // (not in the spec)
     share: 'Compartilhar',
     photos: 'Fotos', // (issue 11)
+    wall: 'Telão', // (issue 12)
     edit: 'Editar',
     remove: 'Excluir',
     // The event's counts (issue 11): each part only when it is not zero, '·' between them.

@@ -136,7 +136,8 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
     '/api/events/photos/:albumId',
     { schema: { params: AlbumParams, querystring: PhotoListQuery, response: answers({ 200: PhotoList }) } },
     async (request) => {
-      const { ids, audience } = await readable(request, request.params.albumId);
+      const readableBy = await readable(request, request.params.albumId);
+      const { ids, audience } = request.query.public_only ? await readableAsGuest(request.params.albumId) : readableBy;
       const userId = request.query.user_id?.trim();
       const rows = await listPhotos(app.db, ids, userId ? userId : undefined, audience);
       return rows.map(audience === 'owner' ? presentOwnedPhoto : presentPhoto);
@@ -158,6 +159,13 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
     const { ids, audience } = await readable(request, request.params.albumId);
     return (await listUploaders(app.db, ids, audience)).map((userId) => ({ user_id: userId }));
   });
+
+  /** The albums of an album or event id as a guest sees them (public ones only). */
+  async function readableAsGuest(id: string) {
+    const answer = await readableAlbumIds(app.db, id, null);
+    if (!answer.ok) throw albumRefused(answer.refusal);
+    return answer.value;
+  }
 
   /** The albums an album or event id lets the caller (a guest, or the organiser of a valid token) read, and as whom. */
   async function readable(request: FastifyRequest, id: string) {

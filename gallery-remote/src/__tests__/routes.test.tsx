@@ -7,7 +7,7 @@ import { pages } from '../routes';
 describe('gallery remote contract (./routes)', () => {
   it('exposes the gallery page, loaded on demand', async () => {
     galleryApi([]);
-    expect(Object.keys(pages)).toEqual(['gallery', 'event-photos']);
+    expect(Object.keys(pages)).toEqual(['gallery', 'event-photos', 'wall']);
     const { default: Page } = await pages.gallery();
     render(
       <FreshDataCache>

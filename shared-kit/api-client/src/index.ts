@@ -10,7 +10,19 @@ export { storageKeys, readStored, writeStored } from './storage-keys';
 export { getHealth } from './calls/health';
 export type { Health } from './calls/health';
 export { login } from './calls/auth';
-export { listEvents, getEvent, getPublicEvent, createEvent, updateEvent, deleteEvent, resolveApiUrl } from './calls/events';
+export {
+  listEvents,
+  getEvent,
+  getPublicEvent,
+  createEvent,
+  updateEvent,
+  deleteEvent,
+  resolveApiUrl,
+  createWallLink,
+  revokeWallLink,
+  getWallEvent,
+} from './calls/events';
+export type { WallEvent, WallLink } from '@momentos/api-contract';
 export { listAlbums, createAlbum, updateAlbum, deleteAlbum } from './calls/albums';
 export { searchEventByCode, getShareQrCode, fetchQrCodeImage, isCloudStorageUrl } from './calls/invite';
 export type { EventItem, EventInput, PublicEvent, Album, AlbumInput, EventSearchResult, QrCodeResponse, LoginInput, LoginResponse } from './calls/types';
@@ -21,6 +33,7 @@ export {
   removePhoto,
   removeOwnPhoto,
   moderatePhoto,
+  listPublicPhotos,
   requestDownload,
   apiUrl,
   photoFileUrl,

@@ -39,6 +39,8 @@ export type PhotoList = Static<typeof PhotoList>;
 /** `GET /api/events/photos/{albumId}?user_id=`: only that uploader's photos. */
 export const PhotoListQuery = Type.Object({
   user_id: Type.Optional(Type.String({ maxLength: MAX_USER_ID + 50 })),
+  /** The guests' view even for the owner (issue 12: the wall shows only what guests may see). */
+  public_only: Type.Optional(Type.Boolean()),
 });
 export type PhotoListQuery = Static<typeof PhotoListQuery>;
 

@@ -25,7 +25,7 @@ export const remotes = {
     devPort: 3003,
     mountPath: '/remotes/gallery/',
     urlVariable: 'REMOTE_GALLERY_URL',
-    pages: ['gallery', 'event-photos'],
+    pages: ['gallery', 'event-photos', 'wall'],
   },
 } as const;
 
@@ -60,10 +60,14 @@ export const routes: readonly AppRoute[] = [
   { path: '/events/share/albums/:id', remote: 'gallery_remote', page: 'gallery' },
   // Issue 11: the organiser's photos of an event, every album; the gallery team's page.
   { path: '/events/:id/photos', remote: 'gallery_remote', page: 'event-photos', guarded: true },
+  // Issue 12: the live wall, for the organiser, or on a venue's TV through a wall link.
+  { path: '/events/:id/wall', remote: 'gallery_remote', page: 'wall', guarded: true },
+  { path: '/wall/:token', remote: 'gallery_remote', page: 'wall' },
 ];
 
 /** Paths of routes one remote links to on another's page (the route table stays the one source). */
 export const paths = {
+  eventWall: (eventId: string) => `/events/${encodeURIComponent(eventId)}/wall`,
   eventPhotos: (eventId: string, albumId?: string) =>
     `/events/${encodeURIComponent(eventId)}/photos${albumId ? `?album=${encodeURIComponent(albumId)}` : ''}`,
 };

@@ -114,6 +114,11 @@ export function EventRow({ event, tourTarget, onShare, onDelete }: EventRowProps
               </Link>
             </li>
             <li role="none">
+              <Link role="menuitem" to={paths.eventWall(event.id)}>
+                {texts.eventList.wall}
+              </Link>
+            </li>
+            <li role="none">
               <Link role="menuitem" to={`/events/register/${encodeURIComponent(event.id)}`}>
                 {texts.eventList.edit}
               </Link>

@@ -1,4 +1,4 @@
-import type { StatusMessage } from '@momentos/api-contract';
+import type { StatusMessage, WallEvent, WallLink } from '@momentos/api-contract';
 import { request, type ApiResult } from '../http/api-result';
 import { http } from '../http/http-client';
 import type { EventInput, EventItem, PublicEvent } from './types';
@@ -59,4 +59,19 @@ export async function updateEvent(id: string, input: EventInput): Promise<ApiRes
 /** DELETE /api/events/{id}. 200 is success. */
 export function deleteEvent(id: string) {
   return request<StatusMessage>({ method: 'DELETE', url: `/api/events/${encodeURIComponent(id)}` });
+}
+
+/** POST /api/events/{id}/wall-link (owner): a new link for the live wall on a TV; the old one stops working. */
+export function createWallLink(eventId: string) {
+  return request<WallLink>({ method: 'POST', url: `/api/events/${encodeURIComponent(eventId)}/wall-link` });
+}
+
+/** DELETE /api/events/{id}/wall-link (owner): the wall link stops working. */
+export function revokeWallLink(eventId: string) {
+  return request<StatusMessage>({ method: 'DELETE', url: `/api/events/${encodeURIComponent(eventId)}/wall-link` });
+}
+
+/** GET /api/wall/{token}: the event a wall link opens (403 once revoked). */
+export function getWallEvent(token: string) {
+  return request<WallEvent>({ method: 'GET', url: `/api/wall/${encodeURIComponent(token)}` });
 }

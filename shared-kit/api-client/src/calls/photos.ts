@@ -15,6 +15,11 @@ export function listAlbumPhotos(albumId: string, userId?: string | null) {
   });
 }
 
+/** The photos guests see of an album or event, even when the organiser asks (the live wall, issue 12). */
+export function listPublicPhotos(albumId: string) {
+  return request<PhotoItem[]>({ method: 'GET', url: `/api/events/photos/${segment(albumId)}`, params: { public_only: true } });
+}
+
 /** GET /api/events/photos/updates/{albumId}?ids=a,b: the current state of photos still processing. */
 export function getPhotoUpdates(albumId: string, ids: readonly string[]) {
   return request<PhotoUpdate[]>({

@@ -32,13 +32,16 @@ export interface RealtimeOptions {
   /** The socket URL of an album (default: same origin as the API, `/ws/albums/{albumId}`). */
   urlFor?: (albumId: string, token?: string | null) => string;
   maxReconnectAttempts?: number;
-  reconnectDelayMs?: number;
+  /** A fixed delay, or one per attempt (1, 2, …): the live wall backs off and never gives up. */
+  reconnectDelayMs?: number | ((attempt: number) => number);
   logger?: Pick<Console, 'warn' | 'error'>;
 }
 
 export interface SubscribeOptions {
   /** The organiser's token, for private albums (`?token=`, DESIGN §6); guests leave it out. */
   token?: string | null;
+  /** Called each time the socket opens; after a reconnect the subscriber catches up on what it missed. */
+  onOpen?: () => void;
 }
 
 const OPEN = 1;
@@ -56,6 +59,8 @@ export function albumSocketUrl(albumId: string, token?: string | null): string {
 
 interface AlbumConnection {
   albumId: string;
+  /** Each subscriber's `onOpen`, by its listener. */
+  openHandlers: Map<RealtimeListener, () => void>;
   token?: string | null;
   socket: SocketLike | null;
   listeners: Set<RealtimeListener>;
@@ -75,7 +80,7 @@ export class AlbumRealtimeClient {
   private readonly createSocket: (url: string) => SocketLike;
   private readonly urlFor: (albumId: string, token?: string | null) => string;
   private readonly maxReconnectAttempts: number;
-  private readonly reconnectDelayMs: number;
+  private readonly reconnectDelayMs: number | ((attempt: number) => number);
   private readonly logger: Pick<Console, 'warn' | 'error'>;
 
   constructor(options: RealtimeOptions = {}) {
@@ -92,6 +97,7 @@ export class AlbumRealtimeClient {
     if (!connection) {
       connection = {
         albumId,
+        openHandlers: new Map(),
         token: options.token,
         socket: null,
         listeners: new Set(),
@@ -103,6 +109,11 @@ export class AlbumRealtimeClient {
       this.open(connection);
     }
     connection.listeners.add(listener);
+    if (options.onOpen) {
+      connection.openHandlers.set(listener, options.onOpen);
+      // Already open: this subscriber starts now.
+      if (connection.socket?.readyState === OPEN) options.onOpen();
+    }
     const subscribed = connection;
     return () => this.unsubscribe(subscribed, listener);
   }
@@ -130,6 +141,7 @@ export class AlbumRealtimeClient {
 
   private unsubscribe(connection: AlbumConnection, listener: RealtimeListener): void {
     connection.listeners.delete(listener);
+    connection.openHandlers.delete(listener);
     if (connection.listeners.size === 0 && this.connections.get(connection.albumId) === connection) {
       this.shutdown(connection);
     }
@@ -167,6 +179,7 @@ export class AlbumRealtimeClient {
     connection.socket = socket;
     socket.onopen = () => {
       connection.reconnectAttempts = 0;
+      for (const handler of Array.from(connection.openHandlers.values())) handler();
     };
     socket.onmessage = (event) => {
       const message = parseMessage(event.data);
@@ -199,7 +212,7 @@ export class AlbumRealtimeClient {
     connection.reconnectTimer = setTimeout(() => {
       connection.reconnectTimer = null;
       if (!connection.closing) this.open(connection);
-    }, this.reconnectDelayMs);
+    }, typeof this.reconnectDelayMs === 'function' ? this.reconnectDelayMs(connection.reconnectAttempts) : this.reconnectDelayMs);
   }
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Button } from '../button/button';
 import { useCopyToClipboard } from '../clipboard/use-copy-to-clipboard';
 import { Dialog } from '../dialog/dialog';
@@ -7,6 +7,15 @@ import './invite-dialog.css';
 
 // qrcode.react stays out of the design-kit entry: its chunk loads the first time a dialog opens.
 const InviteQr = lazy(() => import('./invite-qr'));
+
+/** The invite's QR code on its own (the live wall's corner); qrcode.react loads with it. */
+export function InviteQrCode({ code, label, size, fallback }: { code: string; label: string; size?: number; fallback?: ReactNode }) {
+  return (
+    <Suspense fallback={fallback ?? null}>
+      <InviteQr value={inviteLink(code)} label={label} size={size} />
+    </Suspense>
+  );
+}
 
 /** The share link of spec §3: the app's host plus /invite/{code}. */
 export function inviteLink(code: string, origin: string = window.location.origin): string {

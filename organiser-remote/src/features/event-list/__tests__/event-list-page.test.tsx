@@ -79,12 +79,13 @@ describe('event list', () => {
     expect(notify.error).toHaveBeenCalledWith('Um erro inesperado ocorreu. Por favor, se persistir contate o suporte');
   });
 
-  it('each row has a dropdown with Compartilhar, Fotos, Editar (to the edit form) and Excluir, closed by Escape', async () => {
+  it('each row has a dropdown with Compartilhar, Fotos, Telão, Editar (to the edit form) and Excluir, closed by Escape', async () => {
     const user = userEvent.setup();
     renderList();
     await user.click(await screen.findByRole('button', { name: 'Opções do evento Casamento Ana e Bia' }));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Compartilhar', 'Fotos', 'Editar', 'Excluir']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Compartilhar', 'Fotos', 'Telão', 'Editar', 'Excluir']);
+    expect(within(menu).getByRole('menuitem', { name: 'Telão' })).toHaveAttribute('href', '/events/e1/wall');
     expect(within(menu).getByRole('menuitem', { name: 'Fotos' })).toHaveAttribute('href', '/events/e1/photos');
     expect(within(menu).getByRole('menuitem', { name: 'Editar' })).toHaveAttribute('href', '/events/register/e1');
     expect(within(menu).getByRole('menuitem', { name: 'Compartilhar' })).toHaveFocus();

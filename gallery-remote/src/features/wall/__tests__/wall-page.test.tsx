@@ -1,0 +1,77 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryAppRouter } from '@momentos/design-kit/router';
+import { AlbumRealtimeClient, useAuthStore, type EventItem, type RealtimeListener } from '@momentos/api-client';
+import { apiError, apiServer, fakeApi, FreshDataCache, http } from '@momentos/api-client/testing';
+import { photo } from '../../gallery/__tests__/gallery-test-kit';
+import WallPage from '../wall-page';
+
+const party: EventItem = { id: 'evt_1', code: 'FESTA42', name: 'Casamento de Ana', date: '2030-01-01 20:00', location: 'Recife', contact: 'a@b.c', image: null };
+const shown = (id: string, who: string, at: string) => photo(id, { user_id: who, display_photo: `/api/files?path=d/${id}.webp`, created_at: at });
+
+function seed() {
+  useAuthStore.getState().signIn('token-da-ana');
+  let listener: RealtimeListener | null = null;
+  jest.spyOn(AlbumRealtimeClient.prototype, 'subscribe').mockImplementation((_id, next, options) => {
+    listener = next;
+    options?.onOpen?.();
+    return () => undefined;
+  });
+  const api = fakeApi({
+    events: [party],
+    albums: { evt_1: [{ id: 'alb_1', album_name: 'Festa', album_description: 'd', is_public: true, is_available: true }] },
+    photos: { alb_1: [shown('p2', 'Bia', '2030-01-01T21:00:00Z'), shown('p1', 'Ana', '2030-01-01T20:00:00Z')] },
+  });
+  return { api, emit: (message: { type: string; payload: unknown }) => act(() => listener?.(message)) };
+}
+
+const renderWall = (path: string) =>
+  render(<FreshDataCache>{createMemoryAppRouter([{ path: '/events/:id/wall', element: <WallPage /> }, { path: '/wall/:token', element: <WallPage /> }], path).element}</FreshDataCache>);
+
+describe('the live wall', () => {
+  afterEach(() => useAuthStore.getState().signOut());
+
+  it('shows the oldest photo first with its sender, the invite QR and line; a new photo goes on screen at once', async () => {
+    const { api, emit } = seed();
+    renderWall('/events/evt_1/wall');
+    expect(await screen.findByRole('img', { name: 'Enviada por Ana' })).toHaveAttribute('src', '/api/files?path=d/p1.webp');
+    expect(screen.getByText('Envie suas fotos: aponte a câmera para o QR code')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'QR code do convite do evento' })).toBeInTheDocument();
+    expect(screen.getByText(/\/invite\/FESTA42$/)).toBeInTheDocument();
+    // Asked as a guest would see it, even by the organiser.
+    expect(api.calls('GET', '/api/events/photos/evt_1')[0].query.get('public_only')).toBe('true');
+
+    api.data.photos.alb_1 = [shown('p3', 'Caio', '2030-01-01T22:00:00Z'), ...api.data.photos.alb_1];
+    emit({ type: 'new_photos', payload: { albumId: 'alb_1', photos: [shown('p3', 'Caio', '2030-01-01T22:00:00Z')] } });
+    expect(await screen.findByRole('img', { name: 'Enviada por Caio' })).toBeInTheDocument();
+
+    emit({ type: 'photos_removed', payload: { albumId: 'alb_1', ids: ['p3'] } });
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Enviada por Caio' })).not.toBeInTheDocument());
+  });
+
+  it('the brake: pause and a black screen from the controls and the keyboard', async () => {
+    seed();
+    renderWall('/events/evt_1/wall');
+    await screen.findByRole('img', { name: 'Enviada por Ana' });
+    fireEvent.click(screen.getByRole('button', { name: 'Tela preta' }));
+    expect(screen.queryByRole('img', { name: /Enviada por/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mostrar fotos' })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.keyDown(window, { key: 'b' });
+    expect(await screen.findByRole('img', { name: 'Enviada por Ana' })).toBeInTheDocument();
+    fireEvent.keyDown(window, { key: ' ' });
+    expect(screen.getByRole('button', { name: 'Continuar' })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(await screen.findByRole('img', { name: 'Enviada por Bia' })).toBeInTheDocument();
+  });
+
+  it('a wall link opens the wall without signing in; a revoked one says so', async () => {
+    seed();
+    useAuthStore.getState().signOut();
+    apiServer.use(http.get('/api/wall/:token', ({ params }) => (params.token === 'tv-link-token-1234' ? Response.json({ event_id: 'evt_1', name: 'Casamento de Ana', code: 'FESTA42' }) : apiError(403, 'revogado'))));
+    const { unmount } = renderWall('/wall/tv-link-token-1234');
+    expect(await screen.findByRole('img', { name: 'Enviada por Ana' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Link para TV' })).not.toBeInTheDocument();
+    unmount();
+    renderWall('/wall/old-link-token-9999');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Este link do telão não está mais ativo. Peça um novo link a quem organiza o evento.');
+  });
+});

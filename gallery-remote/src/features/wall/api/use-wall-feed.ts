@@ -1,0 +1,129 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { AlbumRealtimeClient, dataOf, getPhotoUpdates, listPublicPhotos, type PhotoItem } from '@momentos/api-client';
+import { advance, back, emptyPlaylist, withoutPhotos, withPhotos, type Playlist } from '../wall-playlist';
+
+type Action =
+  | { type: 'loaded'; photos: PhotoItem[]; first: boolean }
+  | { type: 'removed'; ids: string[] }
+  | { type: 'next' }
+  | { type: 'previous' };
+
+function reduce(playlist: Playlist, action: Action): Playlist {
+  switch (action.type) {
+    case 'loaded': {
+      const next = withPhotos(playlist, action.photos, action.first);
+      // A new photo goes on screen now (within 2 s of being stored), not after the current slide.
+      const arrived = next.arrivals.some((id) => !playlist.arrivals.includes(id));
+      return next.current && !arrived ? next : advance(next);
+    }
+    case 'removed': {
+      const next = withoutPhotos(playlist, action.ids);
+      return next.current ? next : advance(next);
+    }
+    case 'next':
+      return advance(playlist);
+    case 'previous':
+      return back(playlist);
+  }
+}
+
+/**
+ * The wall's own socket client: it runs for hours, so it never gives up reconnecting (the gallery's
+ * 5 tries are the spec's, for the gallery), backing off up to 30 s between tries.
+ */
+const wallRealtime = new AlbumRealtimeClient({
+  maxReconnectAttempts: Number.POSITIVE_INFINITY,
+  reconnectDelayMs: (attempt) => Math.min(30_000, 1000 * 2 ** Math.min(attempt - 1, 5)),
+});
+
+/** How often photos announced while still being processed are asked about, until their renditions exist. */
+const PROCESSING_CHECK_MS = 500;
+
+export interface WallFeed {
+  playlist: Playlist;
+  loaded: boolean;
+  connected: boolean;
+  next: () => void;
+  previous: () => void;
+}
+
+/**
+ * The event's public photos for the wall, kept current by the websocket: an announced photo is put
+ * ahead of the ring as soon as its screen rendition exists (asked about every half second while it is
+ * being made, and only then), a hidden or deleted one leaves at once, and every reconnection reloads
+ * the list to catch up on what was missed.
+ */
+export function useWallFeed(eventId: string): WallFeed {
+  const [playlist, dispatch] = useReducer(reduce, emptyPlaylist);
+  const [loaded, setLoaded] = useState(false);
+  const [connected, setConnected] = useState(false);
+  const processing = useRef(new Set<string>());
+  const loadedOnce = useRef(false);
+
+  const reload = useCallback(async () => {
+    const photos = await dataOf(listPublicPhotos(eventId)).catch(() => null);
+    if (!photos) return;
+    dispatch({ type: 'loaded', photos, first: !loadedOnce.current });
+    loadedOnce.current = true;
+    setLoaded(true);
+    for (const photo of photos) if (photo.processing) processing.current.add(photo.id);
+  }, [eventId]);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const check = async () => {
+      const ids = [...processing.current];
+      if (ids.length > 0) {
+        const updates = await dataOf(getPhotoUpdates(eventId, ids)).catch(() => null);
+        const done = updates?.filter((update) => !update.processing) ?? [];
+        // Gone from the answer (hidden, deleted) or finished: stop asking.
+        const answered = new Set(updates?.map((update) => update.id) ?? ids);
+        for (const id of ids) if (!answered.has(id)) processing.current.delete(id);
+        if (done.length > 0) {
+          done.forEach((update) => processing.current.delete(update.id));
+          await reload();
+        }
+      }
+      if (!stopped) timer = setTimeout(() => void check(), PROCESSING_CHECK_MS);
+    };
+    void check();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [eventId, reload]);
+
+  useEffect(() => {
+    const unsubscribe = wallRealtime.subscribe(
+      eventId,
+      (message) => {
+        if (message.type === 'photos_removed') {
+          const ids = (message.payload as { ids?: unknown } | null)?.ids;
+          if (Array.isArray(ids)) dispatch({ type: 'removed', ids: ids.map(String) });
+          return;
+        }
+        if (message.type === 'new_photos') {
+          const photos = (message.payload as { photos?: PhotoItem[] } | null)?.photos ?? [];
+          photos.forEach((photo) => processing.current.add(photo.id));
+          void reload();
+        }
+      },
+      {
+        onOpen: () => {
+          setConnected(true);
+          void reload();
+        },
+      },
+    );
+    const watchClose = setInterval(() => setConnected(wallRealtime.isOpen(eventId)), 2000);
+    return () => {
+      clearInterval(watchClose);
+      unsubscribe();
+    };
+  }, [eventId, reload]);
+
+  const next = useCallback(() => dispatch({ type: 'next' }), []);
+  const previous = useCallback(() => dispatch({ type: 'previous' }), []);
+  return { playlist, loaded, connected, next, previous };
+}

@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { photoFileUrl } from '@momentos/api-client';
+import { formatText, InviteQrCode, inviteLink, Link, useParams } from '@momentos/design-kit';
+import { texts } from '../../texts';
+import { useWallEvent, type WallEventInfo } from './api/use-wall-event';
+import { useWallFeed } from './api/use-wall-feed';
+import { WallLinkDialog } from './wall-link-dialog';
+import { currentPhoto } from './wall-playlist';
+import './wall.css';
+
+/** How long a photo stays; a video plays (muted) until it ends or this long, whichever comes first. */
+const PHOTO_MS = 7000;
+const VIDEO_MAX_MS = 15_000;
+
+/**
+ * The live wall ('Telão', issue 12) for a projector or TV: the event's public photos full screen with
+ * the sender's name, new ones first as soon as they are ready, the invite's QR code in a corner, and
+ * the organiser's brake (pause, black screen) on screen and on the keyboard. `/events/{id}/wall` is
+ * the organiser's (signed in); `/wall/{token}` opens it from a wall link, without signing in.
+ */
+export default function WallPage() {
+  const { id, token } = useParams<'id' | 'token'>();
+  const event = useWallEvent(token ? { token } : { eventId: id ?? '' });
+  if (event.status === 'loading') return <main className="wall wall--message" aria-busy="true" />;
+  if (event.status === 'unavailable') {
+    return (
+      <main className="wall wall--message">
+        <p role="alert">{texts.wallUnavailable}</p>
+      </main>
+    );
+  }
+  return <Wall event={event} organiser={!token} />;
+}
+
+function Wall({ event, organiser }: { event: WallEventInfo; organiser: boolean }) {
+  const feed = useWallFeed(event.eventId);
+  const photo = currentPhoto(feed.playlist);
+  const [paused, setPaused] = useState(false);
+  const [blank, setBlank] = useState(false);
+  const [linkOpen, setLinkOpen] = useState(false);
+  const root = useRef<HTMLElement>(null);
+
+  // The slide's clock: a photo stays PHOTO_MS; a video until it ends (or VIDEO_MAX_MS).
+  const { next } = feed;
+  const isVideo = photo?.file_type === 'video';
+  useEffect(() => {
+    if (!photo || paused || blank) return undefined;
+    const timer = setTimeout(next, isVideo ? VIDEO_MAX_MS : PHOTO_MS);
+    return () => clearTimeout(timer);
+  }, [photo, paused, blank, isVideo, next]);
+
+  const fullscreen = useCallback(() => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void root.current?.requestFullscreen?.().catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    const onKey = (key: KeyboardEvent) => {
+      if (key.target instanceof HTMLInputElement || key.altKey || key.ctrlKey || key.metaKey) return;
+      const code = key.key.toLowerCase();
+      if (code === ' ' || code === 'p') setPaused((value) => !value);
+      else if (code === 'b') setBlank((value) => !value);
+      else if (code === 'f') fullscreen();
+      else if (code === 'arrowright') feed.next();
+      else if (code === 'arrowleft') feed.previous();
+      else return;
+      key.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [feed, fullscreen]);
+
+  const source = photo ? photoFileUrl(photo.display_photo ?? photo.compressed_photo ?? photo.original_photo) : null;
+  const caption = photo ? formatText(texts.wallCaption, { name: photo.user_id }) : '';
+  const link = inviteLink(event.code);
+
+  return (
+    <main ref={root} className={blank ? 'wall wall--blank' : 'wall'} aria-label={`${texts.wallTitle}: ${event.name}`} data-event-id={event.eventId}>
+      <h1 className="wall__title">{event.name}</h1>
+      <section className="wall__stage" aria-live="polite">
+        {blank ? null : photo && source ? (
+          <figure className="wall__slide" key={photo.id} data-photo-id={photo.id}>
+            {isVideo ? (
+              <video className="wall__media" src={photoFileUrl(photo.original_photo)} poster={source} muted autoPlay playsInline onEnded={next} aria-label={caption} />
+            ) : (
+              <img className="wall__media" src={source} alt={caption} decoding="async" />
+            )}
+            <figcaption className="wall__caption">{caption}</figcaption>
+          </figure>
+        ) : feed.loaded ? (
+          <p className="wall__empty">{texts.wallEmpty}</p>
+        ) : null}
+      </section>
+
+      <aside className="wall__invite">
+        <div className="wall__qr">
+          <InviteQrCode code={event.code} label={texts.wallQr} size={148} />
+        </div>
+        <p className="wall__invite-text">{texts.wallInvite}</p>
+        <p className="wall__invite-link">{link.replace(/^https?:\/\//, '')}</p>
+      </aside>
+
+      {!feed.connected && feed.loaded ? (
+        <p className="wall__offline" role="status">
+          {texts.wallOffline}
+        </p>
+      ) : null}
+
+      <div className="wall__controls" role="toolbar" aria-label={texts.wallControls}>
+        {organiser ? (
+          <Link className="wall__control" to="/events">
+            {texts.wallBack}
+          </Link>
+        ) : null}
+        <button type="button" className="wall__control" onClick={feed.previous} aria-label={texts.wallPrevious}>
+          ‹
+        </button>
+        <button type="button" className="wall__control" onClick={() => setPaused((value) => !value)} aria-pressed={paused}>
+          {paused ? texts.wallResume : texts.wallPause}
+        </button>
+        <button type="button" className="wall__control" onClick={() => setBlank((value) => !value)} aria-pressed={blank}>
+          {blank ? texts.wallUnblank : texts.wallBlank}
+        </button>
+        <button type="button" className="wall__control" onClick={feed.next} aria-label={texts.wallNext}>
+          ›
+        </button>
+        <button type="button" className="wall__control" onClick={fullscreen}>
+          {texts.wallFullscreen}
+        </button>
+        {organiser ? (
+          <button type="button" className="wall__control" onClick={() => setLinkOpen(true)}>
+            {texts.wallLinkButton}
+          </button>
+        ) : null}
+      </div>
+      {organiser ? <WallLinkDialog open={linkOpen} eventId={event.eventId} onClose={() => setLinkOpen(false)} /> : null}
+    </main>
+  );
+}
