@@ -30,6 +30,9 @@ describe('events', () => {
       location: 'Lisboa',
       contact: 'ana@example.com',
       image: expect.stringMatching(/^\/api\/files\?path=events\/evt_[^/]+\/image-[0-9a-f]+\.png$/),
+      visibility: 'open',
+      reveal_at: null,
+      uploads_close_at: null,
     });
 
     const list = await fetch(`${server.url}/api/events`, { headers: ana.headers });

@@ -129,6 +129,18 @@ export const texts = {
     errorTitle: 'Não foi possível salvar', // (not in the spec)
     errorMessage: 'Um erro inesperado ocorreu. Se persistir, contate o suporte.',
     loadFailed: 'Um erro inesperado ocorreu. Por favor, se persistir contate o suporte',
+    // Who sees the photos, and when (issue 12)
+    visibilityLegend: 'Quem vê as fotos',
+    visibilityOpen: 'Aberto',
+    visibilityOpenHint: 'Os convidados veem as fotos dos álbuns públicos.',
+    visibilityUploadOnly: 'Só envio',
+    visibilityUploadOnlyHint: 'Os convidados enviam fotos, mas só você as vê.',
+    visibilityReveal: 'Revelar em',
+    visibilityRevealHint: 'As galerias abrem para os convidados na data escolhida.',
+    revealAt: 'Data e hora da revelação',
+    revealRequired: 'Informe a data e a hora da revelação.',
+    uploadsCloseAt: 'Envio de fotos até (opcional)',
+    uploadsCloseHint: 'Depois disso, os convidados não conseguem mais enviar fotos.',
   },
 
   albums: {

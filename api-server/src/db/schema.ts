@@ -25,6 +25,12 @@ export interface EventsTable {
   image_card_path: Generated<string | null>;
   /** SHA-256 (hex) of the live wall link's token (issue 12); null without a link. */
   wall_token_hash: Generated<string | null>;
+  /** 'open' | 'upload_only' | 'reveal' (issue 12). */
+  visibility: Generated<string>;
+  /** 'YYYY-MM-DD HH:mm': when a 'reveal' event opens its galleries. */
+  reveal_at: Generated<string | null>;
+  /** 'YYYY-MM-DD HH:mm': when sending closes; null: never. */
+  uploads_close_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -3,6 +3,7 @@ import type { Album, EventItem, PhotoItem, PhotoUpdate, PublicEvent, UploadedPho
 import type { AlbumRow, EventRow, PhotoRow } from '../db/schema';
 import { fileUrl } from '../domain/files';
 import { messages } from '../errors';
+import { galleryOpen, uploadsClosed } from '../domain/visibility';
 import type { StoredUpload } from '../domain/ingest';
 
 export const presentEvent = (row: EventRow): EventItem => ({
@@ -13,12 +14,24 @@ export const presentEvent = (row: EventRow): EventItem => ({
   location: row.location,
   contact: row.contact,
   image: row.image_path ? fileUrl(row.image_path) : null,
+  visibility: (row.visibility ?? 'open') as EventItem['visibility'],
+  reveal_at: row.reveal_at ?? null,
+  uploads_close_at: row.uploads_close_at ?? null,
 });
 
 /** The guests' view of an event: no contact, no location; the image as its card (the original while the card is being made). */
 export const presentPublicEvent = (row: EventRow): PublicEvent => {
   const image = row.image_card_path ?? row.image_path;
-  return { id: row.id, name: row.name, date: row.date, image: image ? fileUrl(image) : null, code: row.code };
+  return {
+    id: row.id,
+    name: row.name,
+    date: row.date,
+    image: image ? fileUrl(image) : null,
+    code: row.code,
+    gallery_open: galleryOpen(row),
+    reveal_at: row.visibility === 'reveal' ? row.reveal_at : null,
+    uploads_closed: uploadsClosed(row),
+  };
 };
 
 export const presentAlbum = (row: AlbumRow): Album => ({

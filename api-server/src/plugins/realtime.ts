@@ -8,8 +8,9 @@ import { findReadableAlbum } from '../domain/albums';
 import { isEventId } from '../domain/ids';
 import { verifyToken } from '../domain/token';
 import { HttpError, messages, notFound } from '../errors';
+import { assertGalleryOpen } from '../domain/visibility';
 import { presentPhoto } from '../http/present';
-import { findEventOwner } from '../repositories/events';
+import { findEventOwner, findEventRules, findEventRulesOfAlbum } from '../repositories/events';
 import { photosByIds } from '../repositories/photos';
 import { startPostgresBus, type Announcement } from './realtime-bus';
 
@@ -194,14 +195,22 @@ export default fp<{ config: Config }>(
       const token = tokenOf(request, query);
       const claims = token ? verifyToken(token, app.jwtSecret) : null;
       const organiserId = claims?.sub ?? null;
+      let isOwner: boolean;
       if (isEventId(albumId)) {
         const event = await findEventOwner(app.db, albumId);
         if (!event) throw notFound(messages.eventNotFound);
-        return { isOwner: event.organiser_id === organiserId };
+        isOwner = event.organiser_id === organiserId;
+      } else {
+        const album = await findReadableAlbum(app.db, albumId, organiserId);
+        if (!album) throw notFound(messages.albumNotFound);
+        isOwner = album.organiser_id === organiserId;
       }
-      const album = await findReadableAlbum(app.db, albumId, organiserId);
-      if (!album) throw notFound(messages.albumNotFound);
-      return { isOwner: album.organiser_id === organiserId };
+      // A gallery closed to guests (issue 12) announces nothing to them either.
+      if (!isOwner) {
+        const rules = isEventId(albumId) ? await findEventRules(app.db, albumId) : await findEventRulesOfAlbum(app.db, albumId);
+        if (rules) assertGalleryOpen(rules);
+      }
+      return { isOwner };
     }
 
     /** What `authorise` decided before the upgrade, for the socket handler. */

@@ -36,7 +36,7 @@ async function codeIsFree(db: Kysely<Database>, code: string): Promise<boolean> 
 export async function createEvent(
   db: Kysely<Database>,
   organiserId: string,
-  fields: EventFields,
+  fields: Pick<EventFields, 'name' | 'date' | 'location' | 'contact'> & Partial<Pick<EventRow, 'visibility' | 'reveal_at' | 'uploads_close_at'>>,
   id: string = newId.event(),
 ): Promise<EventRow> {
   const now = new Date().toISOString();
@@ -44,7 +44,7 @@ export async function createEvent(
   for (let attempt = 0; ; attempt++) {
     const code = generateInviteCode();
     if (!(await codeIsFree(db, code)) && attempt < 5) continue;
-    const row: EventRow = { id, organiser_id: organiserId, code, ...fields, image_path: null, image_card_path: null, wall_token_hash: null, created_at: now, updated_at: now };
+    const row: EventRow = { id, organiser_id: organiserId, code, ...fields, image_path: null, image_card_path: null, wall_token_hash: null, visibility: 'open', reveal_at: null, uploads_close_at: null, ...fields, created_at: now, updated_at: now };
     try {
       await db.insertInto('events').values(row).execute();
       return row;
@@ -78,7 +78,8 @@ export async function setEventCard(db: Kysely<Database>, id: string, imagePath: 
 export async function updateEvent(
   db: Kysely<Database>,
   id: string,
-  changes: Partial<EventFields> & { image_path?: string | null; image_card_path?: string | null },
+  changes: Partial<Pick<EventFields, 'name' | 'date' | 'location' | 'contact'>> &
+    Partial<Pick<EventRow, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'image_path' | 'image_card_path'>>,
 ) {
   await db
     .updateTable('events')
@@ -107,4 +108,19 @@ export async function setWallTokenHash(db: Kysely<Database>, id: string, hash: s
 /** The event a wall link's token hash opens, if any. */
 export function findEventByWallToken(db: Kysely<Database>, hash: string): Promise<EventRow | undefined> {
   return db.selectFrom('events').selectAll().where('wall_token_hash', '=', hash).executeTakeFirst();
+}
+
+/** The visibility rules of an event (issue 12), or undefined when it does not exist. */
+export function findEventRules(db: Kysely<Database>, eventId: string) {
+  return db.selectFrom('events').select(['id', 'visibility', 'reveal_at', 'uploads_close_at']).where('id', '=', eventId).executeTakeFirst();
+}
+
+/** The rules of the event an album belongs to. */
+export function findEventRulesOfAlbum(db: Kysely<Database>, albumId: string) {
+  return db
+    .selectFrom('albums')
+    .innerJoin('events', 'events.id', 'albums.event_id')
+    .select(['events.id', 'events.visibility', 'events.reveal_at', 'events.uploads_close_at'])
+    .where('albums.id', '=', albumId)
+    .executeTakeFirst();
 }

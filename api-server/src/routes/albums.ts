@@ -6,7 +6,8 @@ import { messages, notFound } from '../errors';
 import { presentAlbum, presentOwnedAlbum } from '../http/present';
 import { albumRefused } from '../http/refusals';
 import { createAlbum, updateAlbum, type AlbumFields } from '../repositories/albums';
-import { findEventOf } from '../repositories/events';
+import { findEventOf, findEventRules } from '../repositories/events';
+import { uploadsClosed } from '../domain/visibility';
 import { albumPhotoStats } from '../repositories/photos';
 
 const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -22,7 +23,12 @@ const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const organiser = await app.optionalOrganiser(request);
     const albums = await visibleAlbums(app.db, request.params.eventId, organiser?.id ?? null);
     if (!albums.ok) throw albumRefused(albums.refusal);
-    if (!albums.owner) return albums.value.map(presentAlbum);
+    if (!albums.owner) {
+      // Sending closed (issue 12): no album takes a guest's upload any more.
+      const rules = await findEventRules(app.db, request.params.eventId);
+      const closed = rules ? uploadsClosed(rules) : false;
+      return albums.value.map((album) => presentAlbum(closed ? { ...album, is_available: 0 } : album));
+    }
     // The owner's tiles: each album's count and newest photo (issue 11).
     const stats = await albumPhotoStats(app.db, albums.value.map((album) => album.id));
     return albums.value.map((album) => presentOwnedAlbum(album, stats.get(album.id)));

@@ -16,6 +16,8 @@ import type { Config } from '../config';
 import type { UploadSessionRow } from '../db/schema';
 import { findUploadAlbum } from '../domain/albums';
 import { assertEventRoom } from '../domain/event-quota';
+import { assertUploadsOpen } from '../domain/visibility';
+import { findEventRules } from '../repositories/events';
 import {
   isExpired,
   isSessionId,
@@ -110,6 +112,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       throw new HttpError(415, notMediaMessage([fileName]));
     }
     const album = await uploadAlbum(fields.albumId.trim());
+    assertUploadsOpen((await findEventRules(app.db, album.event_id))!);
     await assertEventRoom(app.db, album.event_id, limits, { files: 1, bytes: fields.fileSize });
     const sessionId = await openChunkSession(
       { db: app.db, temp: app.temp },
@@ -206,6 +209,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       const type = detectMediaType(await readHead(temp));
       if (!type) throw new HttpError(415, notMediaMessage([session.file_name]));
       const album = await uploadAlbum(session.album_id);
+      assertUploadsOpen((await findEventRules(app.db, album.event_id))!);
       await assertEventRoom(app.db, album.event_id, limits, { files: 1, bytes: Number(session.file_size) });
       // Hashed here, from the assembled file, not chunk by chunk as they arrive: see docs/decisions.md.
       const sha256 = await hashFile(temp);

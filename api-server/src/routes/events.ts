@@ -8,13 +8,16 @@ import { detectImageType } from '../domain/image-type';
 import { normaliseInviteCode } from '../domain/invite-code';
 import { HttpError, messages, notFound } from '../errors';
 import { publicOrigin } from '../http/public-origin';
+import { defaultRules, readEventRules } from '../domain/visibility';
 import { presentEvent, presentEventWithStats, presentPublicEvent } from '../http/present';
 import { validFields } from '../http/validate';
 import { createEvent, findEvent, findEventOf, findEventOfByCode, listEventsOf, updateEvent } from '../repositories/events';
 import { eventPhotoStats } from '../repositories/photos';
 
 interface EventForm {
-  fields: EventFields;
+  fields: Pick<EventFields, 'name' | 'date' | 'location' | 'contact'>;
+  /** The visibility fields as sent (checked against the stored ones by readEventRules). */
+  rules: Pick<EventFields, 'visibility' | 'reveal_at' | 'uploads_close_at'>;
   image: EventImage | null;
 }
 
@@ -60,7 +63,7 @@ async function readEventForm(request: FastifyRequest): Promise<EventForm> {
   }
   const fields = { name: valid.name.trim(), date, location: valid.location.trim(), contact: valid.contact.trim() };
   if (!fields.name || !fields.location) throw new HttpError(400, 'Nome e local do evento são obrigatórios.');
-  return { fields, image: stored };
+  return { fields, rules: { visibility: valid.visibility, reveal_at: valid.reveal_at, uploads_close_at: valid.uploads_close_at }, image: stored };
 }
 
 const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
@@ -90,7 +93,7 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
 
   app.post('/api/events', { ...auth, schema: { response: answers({ 201: EventItem }) } }, async (request, reply) => {
     const form = await readEventForm(request);
-    let event = await createEvent(app.db, request.organiser!.id, form.fields);
+    let event = await createEvent(app.db, request.organiser!.id, { ...form.fields, ...readEventRules(form.rules, defaultRules) });
     if (form.image) {
       const stored = await storeEventImage(imageDeps(request), event.id, form.image);
       const paths = { image_path: stored.imagePath, image_card_path: stored.cardPath };
@@ -113,11 +116,12 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       const stored = await storeEventImage(imageDeps(request), event.id, form.image);
       paths = { image_path: stored.imagePath, image_card_path: stored.cardPath };
     }
-    await updateEvent(app.db, event.id, { ...form.fields, ...paths });
+    const rules = readEventRules(form.rules, event);
+    await updateEvent(app.db, event.id, { ...form.fields, ...rules, ...paths });
     if (form.image) {
       for (const old of new Set([event.image_path, event.image_card_path])) if (old) await app.storage.remove(old);
     }
-    return presentEvent({ ...event, ...form.fields, ...paths });
+    return presentEvent({ ...event, ...form.fields, ...rules, ...paths });
   });
 
   app.delete('/api/events/:id', { ...auth, schema: { params: EventParams, response: answers({ 200: StatusMessage }) } }, async (request) => {

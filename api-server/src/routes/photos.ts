@@ -17,6 +17,9 @@ import type { Config } from '../config';
 import type { AlbumRow } from '../db/schema';
 import { findUploadAlbum, readableAlbumIds } from '../domain/albums';
 import { assertEventRoom } from '../domain/event-quota';
+import { isEventId } from '../domain/ids';
+import { assertGalleryOpen, assertUploadsOpen } from '../domain/visibility';
+import { findEventRules, findEventRulesOfAlbum } from '../repositories/events';
 import { findStored, storeUploads } from '../domain/ingest';
 import { detectMediaType } from '../domain/media-type';
 import { streamToFile } from '../domain/receive';
@@ -64,6 +67,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       const found = await findUploadAlbum(app.db, fields.album_id.trim());
       if (!found.ok) throw albumRefused(found.refusal);
       album = found.value;
+      assertUploadsOpen((await findEventRules(app.db, album.event_id))!);
       // A full event refuses before any file is read.
       await assertEventRoom(app.db, album.event_id, limits, { files: 0, bytes: 0 });
     };
@@ -160,11 +164,18 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
     return (await listUploaders(app.db, ids, audience)).map((userId) => ({ user_id: userId }));
   });
 
-  /** The albums of an album or event id as a guest sees them (public ones only). */
+  /** The albums of an album or event id as a guest sees them (public ones only), while the gallery is open to guests. */
   async function readableAsGuest(id: string) {
     const answer = await readableAlbumIds(app.db, id, null);
     if (!answer.ok) throw albumRefused(answer.refusal);
+    await assertOpenToGuests(id);
     return answer.value;
+  }
+
+  /** Issue 12: a gallery closed to guests ('Só envio', or before 'Revelar em') answers 403. */
+  async function assertOpenToGuests(id: string) {
+    const rules = isEventId(id) ? await findEventRules(app.db, id) : await findEventRulesOfAlbum(app.db, id);
+    if (rules) assertGalleryOpen(rules);
   }
 
   /** The albums an album or event id lets the caller (a guest, or the organiser of a valid token) read, and as whom. */
@@ -172,6 +183,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
     const organiserId = (await app.optionalOrganiser(request))?.id ?? null;
     const answer = await readableAlbumIds(app.db, id, organiserId);
     if (!answer.ok) throw albumRefused(answer.refusal);
+    if (answer.value.audience === 'guest') await assertOpenToGuests(id);
     return answer.value;
   }
 };

@@ -1,7 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdParam, ID_PATTERN, NullableString } from './common';
+import { IdParam, ID_PATTERN, NullableString, StringEnum } from './common';
 
 /** An event (spec §3). `date` is 'YYYY-MM-DD HH:mm'; `image` a file URL relative to the API origin, or null. */
+/** 'Aberto' (guests see the public albums), 'Só envio' (guests only send), 'Revelar em' (closed until `reveal_at`). */
+export const Visibility = StringEnum(['open', 'upload_only', 'reveal']);
+export type Visibility = Static<typeof Visibility>;
+
+const LocalDateTime = Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}(:\\d{2})?)?$' });
+
 export const EventItem = Type.Object({
   id: Type.String(),
   code: Type.String(),
@@ -15,6 +21,10 @@ export const EventItem = Type.Object({
   video_count: Type.Optional(Type.Integer()),
   guest_count: Type.Optional(Type.Integer()),
   bytes: Type.Optional(Type.Integer()),
+  /** Issue 12: who sees the photos and when; when sending closes. */
+  visibility: Type.Optional(Visibility),
+  reveal_at: Type.Optional(NullableString),
+  uploads_close_at: Type.Optional(NullableString),
 });
 export type EventItem = Static<typeof EventItem>;
 
@@ -29,6 +39,10 @@ export const PublicEvent = Type.Object({
   date: Type.String(),
   image: NullableString,
   code: Type.String(),
+  /** Issue 12: whether guests may see the galleries now, when a closed one opens, and whether sending has closed. */
+  gallery_open: Type.Optional(Type.Boolean()),
+  reveal_at: Type.Optional(NullableString),
+  uploads_closed: Type.Optional(Type.Boolean()),
 });
 export type PublicEvent = Static<typeof PublicEvent>;
 
@@ -46,6 +60,10 @@ export const EventFields = Type.Object({
   date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}(:\\d{2})?$' }),
   location: Type.String({ minLength: 1, maxLength: 300 }),
   contact: Type.String({ format: 'email', maxLength: 320 }),
+  /** Issue 12 (optional; kept as they are when absent): visibility, its reveal date, the end of sending ('' for none). */
+  visibility: Type.Optional(Visibility),
+  reveal_at: Type.Optional(LocalDateTime),
+  uploads_close_at: Type.Optional(LocalDateTime),
 });
 export type EventFields = Static<typeof EventFields>;
 

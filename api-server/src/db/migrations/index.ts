@@ -6,6 +6,7 @@ import * as secondWave from './004-second-wave';
 import * as renditions from './005-renditions';
 import * as requestCounts from './006-request-counts';
 import * as wallLinks from './007-wall-links';
+import * as visibility from './008-visibility';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
 export const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '005-renditions': renditions,
   '006-request-counts': requestCounts,
   '007-wall-links': wallLinks,
+  '008-visibility': visibility,
 };
 
 export const migrationProvider: MigrationProvider = {

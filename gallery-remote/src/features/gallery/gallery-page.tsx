@@ -110,7 +110,9 @@ function AlbumGallery({ albumId }: { albumId: string }) {
         : null}
 
       <section className="gallery-content">
-        {loading ? (
+        {gallery.closed ? (
+          <EmptyState>{gallery.closed}</EmptyState>
+        ) : loading ? (
           <div className="gallery-loading" role="status" aria-label={texts.loading}>
             <span className="mk-spinner" aria-hidden="true" />
           </div>

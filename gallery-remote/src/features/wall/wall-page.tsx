@@ -78,7 +78,9 @@ function Wall({ event, organiser }: { event: WallEventInfo; organiser: boolean }
     <main ref={root} className={blank ? 'wall wall--blank' : 'wall'} aria-label={`${texts.wallTitle}: ${event.name}`} data-event-id={event.eventId}>
       <h1 className="wall__title">{event.name}</h1>
       <section className="wall__stage" aria-live="polite">
-        {blank ? null : photo && source ? (
+        {blank ? null : feed.closed ? (
+          <p className="wall__empty">{feed.closed}</p>
+        ) : photo && source ? (
           <figure className="wall__slide" key={photo.id} data-photo-id={photo.id}>
             {isVideo ? (
               <video className="wall__media" src={photoFileUrl(photo.original_photo)} poster={source} muted autoPlay playsInline onEnded={next} aria-label={caption} />

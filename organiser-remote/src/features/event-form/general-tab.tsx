@@ -12,6 +12,7 @@ import {
   type EventFormErrors,
   type EventFormValues,
 } from './event-form-rules';
+import { VisibilityFields, visibilityError, visibilityInput, visibilityOf, type VisibilityValues } from './visibility-fields';
 
 /** Redirect after a successful save (spec §9). */
 export const redirectAfterSaveMs = 2000;
@@ -40,6 +41,7 @@ export function GeneralTab({ id, event }: { id?: string; event: EventItem | null
   const navigate = useNavigate();
   const saveEvent = useSaveEvent(id);
   const [values, setValues] = useState<EventFormValues>(() => valuesOf(event));
+  const [rules, setRules] = useState<VisibilityValues>(() => visibilityOf(event));
   const [errors, setErrors] = useState<EventFormErrors>({});
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -47,7 +49,10 @@ export function GeneralTab({ id, event }: { id?: string; event: EventItem | null
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  useEffect(() => setValues(valuesOf(event)), [event]);
+  useEffect(() => {
+    setValues(valuesOf(event));
+    setRules(visibilityOf(event));
+  }, [event]);
   useEffect(() => () => clearTimeout(redirect.current), []);
   useEffect(() => {
     if (!image) return undefined;
@@ -78,6 +83,8 @@ export function GeneralTab({ id, event }: { id?: string; event: EventItem | null
     const found = validateEventForm(values);
     const imageError = imageSizeError(image);
     if (imageError) found.image = imageError;
+    const rulesError = visibilityError(rules);
+    if (rulesError) found.revealAt = rulesError;
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first) {
@@ -90,6 +97,7 @@ export function GeneralTab({ id, event }: { id?: string; event: EventItem | null
       date: joinDateTime(values.date, values.time),
       location: values.location.trim(),
       contact: values.contact.trim(),
+      ...visibilityInput(rules),
       image,
     };
     const result = await saveEvent(input);
@@ -129,6 +137,7 @@ export function GeneralTab({ id, event }: { id?: string; event: EventItem | null
       </div>
       {field('location', t.location, 'text')}
       {field('contact', t.contact, 'email', { autoComplete: 'email', inputMode: 'email' })}
+      <VisibilityFields values={rules} error={errors.revealAt} onChange={setRules} />
       <Field id="event-image" label={t.image} hint={t.imageHint} error={errors.image} errorRole="alert">
         {(control) => <input {...control} className={`${control.className} event-form__file`} type="file" onChange={pickImage} />}
       </Field>

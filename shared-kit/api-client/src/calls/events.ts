@@ -11,6 +11,10 @@ function eventFormData(input: EventInput): FormData {
   form.append('date', input.date);
   form.append('location', input.location);
   form.append('contact', input.contact);
+  // Issue 12: sent only when the form has them ('' clears a date).
+  if (input.visibility !== undefined) form.append('visibility', input.visibility);
+  if (input.reveal_at !== undefined) form.append('reveal_at', input.reveal_at);
+  if (input.uploads_close_at !== undefined) form.append('uploads_close_at', input.uploads_close_at);
   if (input.image) form.append('image', input.image);
   return form;
 }

@@ -178,3 +178,13 @@ describe('Gallery page', () => {
     expect(screen.queryByRole('button', { name: 'Novas fotos disponíveis! Clique para atualizar' })).not.toBeInTheDocument();
   });
 });
+
+describe('a gallery closed to guests (issue 12)', () => {
+  it("shows the server's reason instead of the photos, and no error toast", async () => {
+    galleryApi([]);
+    apiServer.use(http.get('/api/events/photos/:albumId', () => apiError(403, 'As fotos serão reveladas em 03/01/2030 10:30')));
+    renderGallery();
+    expect(await screen.findByText('As fotos serão reveladas em 03/01/2030 10:30')).toBeInTheDocument();
+    expect(screen.queryByText('Erro ao carregar as fotos. Tente novamente.')).not.toBeInTheDocument();
+  });
+});

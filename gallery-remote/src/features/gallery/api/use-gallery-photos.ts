@@ -18,12 +18,15 @@ export interface GalleryPhotos {
   applyUpdates: (updates: PhotoUpdate[]) => void;
   /** Takes photos out of the list at once (deleted or hidden: `photos_removed`). */
   dropPhotos: (ids: string[]) => void;
+  /** Issue 12: why the gallery is closed to this guest ('Só envio', or before 'Revelar em'), or null. */
+  closed: string | null;
 }
 
 const noPhotos: PhotoItem[] = [];
 
 /** Spec §8: no answer or a server error toasts; another failure (an unknown album) is only logged. */
 function reportLoadError(error: ApiError) {
+  if (error.status === 403) return; // a closed gallery: the page says so
   if (error.status >= 500) {
     console.error('Gallery: loading the photos failed', error.status, error.message);
     notify.error(texts.loadError);
@@ -59,5 +62,6 @@ export function useGalleryPhotos(albumId: string): GalleryPhotos {
     [mutate],
   );
 
-  return { photos: data ?? noPhotos, loading: data === undefined && error === undefined, uploader, loads, reload, setUploader, applyUpdates, dropPhotos };
+  const closed = (error as ApiError | undefined)?.status === 403 ? (error as ApiError).message : null;
+  return { photos: data ?? noPhotos, loading: data === undefined && error === undefined, uploader, loads, reload, setUploader, applyUpdates, dropPhotos, closed };
 }

@@ -43,6 +43,8 @@ export interface WallFeed {
   playlist: Playlist;
   loaded: boolean;
   connected: boolean;
+  /** Why guests (and so the wall) may not see the photos now, or null. */
+  closed: string | null;
   next: () => void;
   previous: () => void;
 }
@@ -57,12 +59,16 @@ export function useWallFeed(eventId: string): WallFeed {
   const [playlist, dispatch] = useReducer(reduce, emptyPlaylist);
   const [loaded, setLoaded] = useState(false);
   const [connected, setConnected] = useState(false);
+  const [closed, setClosed] = useState<string | null>(null);
   const processing = useRef(new Set<string>());
   const loadedOnce = useRef(false);
 
   const reload = useCallback(async () => {
-    const photos = await dataOf(listPublicPhotos(eventId)).catch(() => null);
-    if (!photos) return;
+    const answer = await listPublicPhotos(eventId);
+    // A gallery closed to guests (issue 12) is closed on the wall too: it says why.
+    setClosed(!answer.ok && answer.status === 403 ? answer.message : null);
+    if (!answer.ok) return;
+    const photos = answer.data;
     dispatch({ type: 'loaded', photos, first: !loadedOnce.current });
     loadedOnce.current = true;
     setLoaded(true);
@@ -125,5 +131,5 @@ export function useWallFeed(eventId: string): WallFeed {
 
   const next = useCallback(() => dispatch({ type: 'next' }), []);
   const previous = useCallback(() => dispatch({ type: 'previous' }), []);
-  return { playlist, loaded, connected, next, previous };
+  return { playlist, loaded, connected, closed, next, previous };
 }

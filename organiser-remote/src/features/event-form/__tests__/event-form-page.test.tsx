@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuthStore, type Album } from '@momentos/api-client';
 import { apiError, apiServer, fakeApi, heldAnswer, http, HttpResponse } from '@momentos/api-client/testing';
@@ -101,13 +101,29 @@ describe('event form: create', () => {
     expect(screen.getByRole('status', { name: 'Salvando…' })).toBeInTheDocument();
     await waitFor(() => expect(api.calls('POST', '/api/events')).toHaveLength(1));
     const { image: sentImage, ...fields } = await sentForm('POST', '/api/events');
-    expect(fields).toEqual({ name: 'Aniversário', date: '2030-01-02 09:05', location: 'Salão', contact: 'bia@example.com' });
+    // Visibility as chosen (issue 12): open by default, no reveal date, no end of sending.
+    expect(fields).toEqual({ name: 'Aniversário', date: '2030-01-02 09:05', location: 'Salão', contact: 'bia@example.com', visibility: 'open', reveal_at: '', uploads_close_at: '' });
     expect(sentImage).toMatchObject({ name: 'foto.png', type: 'image/png', size: image.size });
     answer.release();
     const dialog = await screen.findByRole('dialog', { name: 'Evento cadastrado com sucesso' });
     expect(within(dialog).getByText('O evento foi cadastrado com sucesso e agora está disponível.')).toBeInTheDocument();
     expect(location()).toBe('/events/register');
     await waitFor(() => expect(location()).toBe('/events'), { timeout: 3000 });
+  });
+
+  it("'Revelar em' asks for its date, then sends the visibility, the reveal and the end of sending (issue 12)", async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    await fillForm(user);
+    await user.click(screen.getByRole('radio', { name: /^Revelar em/ }));
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    expect(screen.getByLabelText('Data e hora da revelação')).toHaveAccessibleDescription('Informe a data e a hora da revelação.');
+    expect(api.calls('POST', '/api/events')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('Data e hora da revelação'), { target: { value: '2030-01-03T10:30' } });
+    fireEvent.change(screen.getByLabelText('Envio de fotos até (opcional)'), { target: { value: '2030-01-03T02:00' } });
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    await screen.findByRole('dialog', { name: 'Evento cadastrado com sucesso' });
+    expect(await sentForm('POST', '/api/events')).toMatchObject({ visibility: 'reveal', reveal_at: '2030-01-03 10:30', uploads_close_at: '2030-01-03 02:00' });
   });
 
   it('shows the error dialog when the save fails', async () => {

@@ -1,0 +1,69 @@
+import type { EventItem } from '@momentos/api-client';
+import { Field } from '@momentos/design-kit';
+import { texts } from '../../texts';
+
+const t = texts.eventForm;
+
+/** The form's part of issue 12: visibility, its reveal date, the end of sending ('' for none), as datetime-local values. */
+export interface VisibilityValues {
+  visibility: 'open' | 'upload_only' | 'reveal';
+  revealAt: string;
+  uploadsCloseAt: string;
+}
+
+/** 'YYYY-MM-DD HH:mm' (stored) ↔ 'YYYY-MM-DDTHH:mm' (datetime-local). */
+const toInput = (stored: string | null | undefined) => (stored ? stored.replace(' ', 'T').slice(0, 16) : '');
+const toStored = (input: string) => (input ? input.replace('T', ' ').slice(0, 16) : '');
+
+export const visibilityOf = (event: EventItem | null): VisibilityValues => ({
+  visibility: event?.visibility ?? 'open',
+  revealAt: toInput(event?.reveal_at),
+  uploadsCloseAt: toInput(event?.uploads_close_at),
+});
+
+/** The fields as the API takes them. */
+export const visibilityInput = (values: VisibilityValues) => ({
+  visibility: values.visibility,
+  reveal_at: values.visibility === 'reveal' ? toStored(values.revealAt) : '',
+  uploads_close_at: toStored(values.uploadsCloseAt),
+});
+
+export const visibilityError = (values: VisibilityValues) => (values.visibility === 'reveal' && !values.revealAt ? t.revealRequired : undefined);
+
+const options = [
+  { value: 'open', label: t.visibilityOpen, hint: t.visibilityOpenHint },
+  { value: 'upload_only', label: t.visibilityUploadOnly, hint: t.visibilityUploadOnlyHint },
+  { value: 'reveal', label: t.visibilityReveal, hint: t.visibilityRevealHint },
+] as const;
+
+export function VisibilityFields({ values, error, onChange }: { values: VisibilityValues; error?: string; onChange: (values: VisibilityValues) => void }) {
+  return (
+    <>
+      <fieldset className="event-form__visibility">
+        <legend>{t.visibilityLegend}</legend>
+        {options.map((option) => (
+          <label key={option.value} className="event-form__choice" htmlFor={`event-visibility-${option.value}`}>
+            <input
+              id={`event-visibility-${option.value}`}
+              type="radio"
+              name="event-visibility"
+              value={option.value}
+              checked={values.visibility === option.value}
+              onChange={() => onChange({ ...values, visibility: option.value })}
+            />
+            {option.label}
+            <span className="event-form__choice-hint">{option.hint}</span>
+          </label>
+        ))}
+      </fieldset>
+      {values.visibility === 'reveal' ? (
+        <Field id="event-revealAt" label={t.revealAt} error={error}>
+          {(control) => <input {...control} type="datetime-local" value={values.revealAt} onChange={(input) => onChange({ ...values, revealAt: input.target.value })} required />}
+        </Field>
+      ) : null}
+      <Field id="event-uploadsCloseAt" label={t.uploadsCloseAt} hint={t.uploadsCloseHint}>
+        {(control) => <input {...control} type="datetime-local" value={values.uploadsCloseAt} onChange={(input) => onChange({ ...values, uploadsCloseAt: input.target.value })} />}
+      </Field>
+    </>
+  );
+}
