@@ -1,10 +1,11 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { apiUrl, requestDownload } from '@momentos/api-client';
 import { Button, EmptyState, formatText, Link, notify, useLocation, useNavigate, useParams } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { useGalleryPhotos } from '../gallery/api/use-gallery-photos';
 import { FilterDialog } from '../gallery/filter/filter-dialog';
 import { PhotoGrid } from '../gallery/grid/photo-grid';
+import { LazyPhotoLightbox } from '../gallery/lightbox/lazy-photo-lightbox';
 import { PresentationMode } from '../gallery/presentation/presentation-mode';
 import { applyChanges, deletePhotos } from './api/moderate';
 import { useEventScope } from './api/use-event-scope';
@@ -15,7 +16,6 @@ import { SelectionBar } from './selection-bar';
 import '../gallery/gallery.css';
 import './event-photos.css';
 
-const PhotoLightbox = lazy(() => import('../gallery/lightbox/photo-lightbox'));
 
 /**
  * The organiser's photos (issue 11, /events/{id}/photos): every album of the event, private ones
@@ -185,15 +185,7 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
 
       {presenting ? <PresentationMode photos={photos} onClose={() => setPresenting(false)} /> : null}
       {lightboxIndex >= 0 ? (
-        <Suspense
-          fallback={
-            <div className="gallery-lightbox-loading" role="status" aria-label={texts.loading}>
-              <span className="mk-spinner" aria-hidden="true" />
-            </div>
-          }
-        >
-          <PhotoLightbox photos={photos} index={lightboxIndex} onClose={() => setLightboxIndex(-1)} onView={(index) => setLightboxIndex(index)} />
-        </Suspense>
+        <LazyPhotoLightbox photos={photos} index={lightboxIndex} onClose={() => setLightboxIndex(-1)} onView={(index) => setLightboxIndex(index)} />
       ) : null}
     </main>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { readStored, resumePendingUploads, storageKeys } from '@momentos/api-client';
 import { AlbumIcon, BottomNavigation, Button, CameraIcon, EmptyState, FilterIcon, InviteDialog, Link, ShareIcon, useNavigate, useParams } from '@momentos/design-kit';
@@ -8,12 +8,11 @@ import { useProcessingUpdates } from './api/use-processing-updates';
 import { useSharedEventId } from './api/use-shared-event-id';
 import { FilterDialog } from './filter/filter-dialog';
 import { PhotoGrid } from './grid/photo-grid';
+import { LazyPhotoLightbox } from './lightbox/lazy-photo-lightbox';
 import { useLiveRefresh } from './live/use-live-refresh';
 import { PresentationMode } from './presentation/presentation-mode';
 import './gallery.css';
 
-// The lightbox library is the heaviest part of the gallery: its own chunk, fetched on first open.
-const PhotoLightbox = lazy(() => import('./lightbox/photo-lightbox'));
 
 const inviteTexts = {
   title: texts.inviteTitle,
@@ -158,15 +157,7 @@ function AlbumGallery({ albumId }: { albumId: string }) {
 
       {presenting ? <PresentationMode photos={photos} onClose={() => setPresenting(false)} /> : null}
       {lightboxIndex >= 0 ? (
-        <Suspense
-          fallback={
-            <div className="gallery-lightbox-loading" role="status" aria-label={texts.loading}>
-              <span className="mk-spinner" aria-hidden="true" />
-            </div>
-          }
-        >
-          <PhotoLightbox photos={photos} index={lightboxIndex} onClose={closeLightbox} onView={onView} />
-        </Suspense>
+        <LazyPhotoLightbox photos={photos} index={lightboxIndex} onClose={closeLightbox} onView={onView} />
       ) : null}
     </main>
   );
