@@ -149,7 +149,7 @@ export const PNG_BYTES = Buffer.from(
   'base64',
 );
 
-export function eventForm(fields: Partial<Record<'name' | 'date' | 'location' | 'contact' | 'visibility' | 'reveal_at' | 'uploads_close_at', string>> = {}, image?: { bytes: Buffer; name?: string; type?: string }) {
+export function eventForm(fields: Partial<Record<'name' | 'date' | 'location' | 'contact' | 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin', string>> = {}, image?: { bytes: Buffer; name?: string; type?: string }) {
   const form = new FormData();
   const values = { name: 'Casamento Ana & Rui', date: '2030-06-01 18:30', location: 'Lisboa', contact: 'ana@example.com', ...fields };
   for (const [key, value] of Object.entries(values)) if (value !== undefined) form.append(key, value);

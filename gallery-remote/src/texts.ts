@@ -123,4 +123,9 @@ export const texts = {
   wallOffline: 'Reconectando…',
   wallUnavailable: 'Este link do telão não está mais ativo. Peça um novo link a quem organiza o evento.',
   wallBack: 'Voltar para eventos',
+
+  // The countdown of a gallery revealed at a set time (issue 12).
+  countdownDays: 'Faltam {d} dia(s), {h} h e {m} min',
+  countdownHours: 'Faltam {h} h e {m} min',
+  countdownMinutes: 'Faltam {m} min',
 } as const;

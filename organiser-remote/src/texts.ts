@@ -141,6 +141,9 @@ export const texts = {
     revealRequired: 'Informe a data e a hora da revelação.',
     uploadsCloseAt: 'Envio de fotos até (opcional)',
     uploadsCloseHint: 'Depois disso, os convidados não conseguem mais enviar fotos.',
+    pin: 'PIN para convidados (opcional)',
+    pinHint: 'De 4 a 8 números. Os convidados digitam uma vez no aparelho; deixe vazio para não pedir.',
+    pinInvalid: 'O PIN deve ter de 4 a 8 números.',
   },
 
   albums: {

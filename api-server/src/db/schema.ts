@@ -31,6 +31,8 @@ export interface EventsTable {
   reveal_at: Generated<string | null>;
   /** 'YYYY-MM-DD HH:mm': when sending closes; null: never. */
   uploads_close_at: Generated<string | null>;
+  /** The guests' PIN (4 to 8 digits), or null (issue 12). */
+  pin: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -17,6 +17,7 @@ export const presentEvent = (row: EventRow): EventItem => ({
   visibility: (row.visibility ?? 'open') as EventItem['visibility'],
   reveal_at: row.reveal_at ?? null,
   uploads_close_at: row.uploads_close_at ?? null,
+  pin: row.pin ?? null,
 });
 
 /** The guests' view of an event: no contact, no location; the image as its card (the original while the card is being made). */
@@ -31,6 +32,7 @@ export const presentPublicEvent = (row: EventRow): PublicEvent => {
     gallery_open: galleryOpen(row),
     reveal_at: row.visibility === 'reveal' ? row.reveal_at : null,
     uploads_closed: uploadsClosed(row),
+    pin_required: row.pin !== null && row.pin !== undefined,
   };
 };
 

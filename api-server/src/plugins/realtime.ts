@@ -9,6 +9,7 @@ import { isEventId } from '../domain/ids';
 import { verifyToken } from '../domain/token';
 import { HttpError, messages, notFound } from '../errors';
 import { assertGalleryOpen } from '../domain/visibility';
+import { assertEventPin } from '../domain/event-pin';
 import { presentPhoto } from '../http/present';
 import { findEventOwner, findEventRules, findEventRulesOfAlbum } from '../repositories/events';
 import { photosByIds } from '../repositories/photos';
@@ -208,7 +209,10 @@ export default fp<{ config: Config }>(
       // A gallery closed to guests (issue 12) announces nothing to them either.
       if (!isOwner) {
         const rules = isEventId(albumId) ? await findEventRules(app.db, albumId) : await findEventRulesOfAlbum(app.db, albumId);
-        if (rules) assertGalleryOpen(rules);
+        if (rules) {
+          await assertEventPin(app.db, request, rules.id, organiserId);
+          assertGalleryOpen(rules);
+        }
       }
       return { isOwner };
     }

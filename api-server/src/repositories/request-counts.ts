@@ -21,3 +21,9 @@ export async function countRequest(db: Kysely<Database>, key: string, now: numbe
 export async function deleteClosedRequestWindows(db: Kysely<Database>, now: number): Promise<void> {
   await db.deleteFrom('request_counts').where('reset_at', '<=', now).execute();
 }
+
+/** The count of `key` while its window is open (0 otherwise), without counting. */
+export async function openRequestCount(db: Kysely<Database>, key: string, now: number): Promise<number> {
+  const row = await db.selectFrom('request_counts').select('count').where('key', '=', key).where('reset_at', '>', now).executeTakeFirst();
+  return row ? Number(row.count) : 0;
+}

@@ -8,6 +8,7 @@ import { albumRefused } from '../http/refusals';
 import { createAlbum, updateAlbum, type AlbumFields } from '../repositories/albums';
 import { findEventOf, findEventRules } from '../repositories/events';
 import { uploadsClosed } from '../domain/visibility';
+import { assertEventPin } from '../domain/event-pin';
 import { albumPhotoStats } from '../repositories/photos';
 
 const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -24,6 +25,7 @@ const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const albums = await visibleAlbums(app.db, request.params.eventId, organiser?.id ?? null);
     if (!albums.ok) throw albumRefused(albums.refusal);
     if (!albums.owner) {
+      await assertEventPin(app.db, request, request.params.eventId, organiser?.id ?? null);
       // Sending closed (issue 12): no album takes a guest's upload any more.
       const rules = await findEventRules(app.db, request.params.eventId);
       const closed = rules ? uploadsClosed(rules) : false;

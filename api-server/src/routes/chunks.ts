@@ -12,12 +12,14 @@ import {
   type ChunkUploadFields,
 } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { UploadSessionRow } from '../db/schema';
 import { findUploadAlbum } from '../domain/albums';
 import { assertEventRoom } from '../domain/event-quota';
 import { assertUploadsOpen } from '../domain/visibility';
-import { findEventRules } from '../repositories/events';
+import { findEventRules, findEventRulesOfAlbum } from '../repositories/events';
+import { assertEventPin } from '../domain/event-pin';
 import {
   isExpired,
   isSessionId,
@@ -59,6 +61,12 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     return session;
   }
 
+  /** Issue 12: the PIN of the session's event, when it has one (never the organiser's concern). */
+  async function assertSessionPin(request: FastifyRequest, session: UploadSessionRow) {
+    const event = await findEventRulesOfAlbum(app.db, session.album_id);
+    if (event) await assertEventPin(app.db, request, event.id, (await app.optionalOrganiser(request))?.id ?? null);
+  }
+
   async function uploadAlbum(id: string) {
     const found = await findUploadAlbum(app.db, id);
     if (!found.ok) throw albumRefused(found.refusal);
@@ -70,6 +78,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     { schema: { params: ChunkSessionParams, querystring: ChunkStatusQuery, response: answers({ 200: ChunkStatus }) } },
     async (request) => {
       const session = await liveSession(request.params.sessionId);
+      await assertSessionPin(request, session);
       const albumId = request.query.albumId?.trim();
       if (albumId && albumId !== session.album_id) throw notFound(messages.sessionNotFound);
       const total = session.total_chunks === null ? null : Number(session.total_chunks);
@@ -112,6 +121,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       throw new HttpError(415, notMediaMessage([fileName]));
     }
     const album = await uploadAlbum(fields.albumId.trim());
+    await assertEventPin(app.db, request, album.event_id, (await app.optionalOrganiser(request))?.id ?? null);
     assertUploadsOpen((await findEventRules(app.db, album.event_id))!);
     await assertEventRoom(app.db, album.event_id, limits, { files: 1, bytes: fields.fileSize });
     const sessionId = await openChunkSession(
@@ -142,6 +152,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
         // Fields sent before the chunk: it streams straight to its place when the session knows where.
         if (fields.sessionId && index !== null && total !== null && index < total) {
           session = await liveSession(fields.sessionId);
+          await assertSessionPin(request, session);
           const place = session.photo_id ? null : placement(session, index, total, limits.maxChunkBytes);
           if (place && (session.total_chunks === null || Number(session.total_chunks) === total) && place.length > 0 && place.length <= limits.maxChunkBytes) {
             const size = await streamAt(part.file, fileOf(session.id), place.offset, place.length, () => new HttpError(400, 'A parte enviada é maior que o esperado.'));
@@ -163,7 +174,10 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     if (total === null || total < 1 || total > MAX_CHUNKS) throw new HttpError(400, "O campo 'totalChunks' é inválido.");
     if (index === null || index >= total) throw new HttpError(400, "O campo 'chunkIndex' é inválido.");
     if (!sawChunk) throw new HttpError(400, messages.noFiles);
-    session ??= await liveSession(fields.sessionId);
+    if (!session) {
+      session = await liveSession(fields.sessionId);
+      await assertSessionPin(request, session);
+    }
     if (session.photo_id) return { received: index, totalChunks: total, receivedChunks: total };
     if (session.total_chunks !== null && Number(session.total_chunks) !== total) throw new HttpError(400, "O campo 'totalChunks' não confere com as partes anteriores.");
 
@@ -187,6 +201,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     { config: rateLimited, schema: { body: ChunkFinalizeBody, response: answers({ 201: UploadAnswer }) } },
     async (request, reply) => {
       const session = await liveSession(request.body.sessionId);
+      await assertSessionPin(request, session);
       if (session.photo_id) {
         // A repeated finalize (the first answer was lost) answers the photo the first one stored: the
         // session's own photo with a new delete key, or the existing photo it was a duplicate of.

@@ -9,6 +9,7 @@ import { normaliseInviteCode } from '../domain/invite-code';
 import { HttpError, messages, notFound } from '../errors';
 import { publicOrigin } from '../http/public-origin';
 import { defaultRules, readEventRules } from '../domain/visibility';
+import { readPin } from '../domain/event-pin';
 import { presentEvent, presentEventWithStats, presentPublicEvent } from '../http/present';
 import { validFields } from '../http/validate';
 import { createEvent, findEvent, findEventOf, findEventOfByCode, listEventsOf, updateEvent } from '../repositories/events';
@@ -17,7 +18,7 @@ import { eventPhotoStats } from '../repositories/photos';
 interface EventForm {
   fields: Pick<EventFields, 'name' | 'date' | 'location' | 'contact'>;
   /** The visibility fields as sent (checked against the stored ones by readEventRules). */
-  rules: Pick<EventFields, 'visibility' | 'reveal_at' | 'uploads_close_at'>;
+  rules: Pick<EventFields, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin'>;
   image: EventImage | null;
 }
 
@@ -63,7 +64,7 @@ async function readEventForm(request: FastifyRequest): Promise<EventForm> {
   }
   const fields = { name: valid.name.trim(), date, location: valid.location.trim(), contact: valid.contact.trim() };
   if (!fields.name || !fields.location) throw new HttpError(400, 'Nome e local do evento são obrigatórios.');
-  return { fields, rules: { visibility: valid.visibility, reveal_at: valid.reveal_at, uploads_close_at: valid.uploads_close_at }, image: stored };
+  return { fields, rules: { visibility: valid.visibility, reveal_at: valid.reveal_at, uploads_close_at: valid.uploads_close_at, pin: valid.pin }, image: stored };
 }
 
 const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
@@ -93,7 +94,7 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
 
   app.post('/api/events', { ...auth, schema: { response: answers({ 201: EventItem }) } }, async (request, reply) => {
     const form = await readEventForm(request);
-    let event = await createEvent(app.db, request.organiser!.id, { ...form.fields, ...readEventRules(form.rules, defaultRules) });
+    let event = await createEvent(app.db, request.organiser!.id, { ...form.fields, ...readEventRules(form.rules, defaultRules), pin: readPin(form.rules.pin, null) });
     if (form.image) {
       const stored = await storeEventImage(imageDeps(request), event.id, form.image);
       const paths = { image_path: stored.imagePath, image_card_path: stored.cardPath };
@@ -116,7 +117,7 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       const stored = await storeEventImage(imageDeps(request), event.id, form.image);
       paths = { image_path: stored.imagePath, image_card_path: stored.cardPath };
     }
-    const rules = readEventRules(form.rules, event);
+    const rules = { ...readEventRules(form.rules, event), pin: readPin(form.rules.pin, event.pin) };
     await updateEvent(app.db, event.id, { ...form.fields, ...rules, ...paths });
     if (form.image) {
       for (const old of new Set([event.image_path, event.image_card_path])) if (old) await app.storage.remove(old);

@@ -19,6 +19,7 @@ import { findUploadAlbum, readableAlbumIds } from '../domain/albums';
 import { assertEventRoom } from '../domain/event-quota';
 import { isEventId } from '../domain/ids';
 import { assertGalleryOpen, assertUploadsOpen } from '../domain/visibility';
+import { assertEventPin } from '../domain/event-pin';
 import { findEventRules, findEventRulesOfAlbum } from '../repositories/events';
 import { findStored, storeUploads } from '../domain/ingest';
 import { detectMediaType } from '../domain/media-type';
@@ -67,6 +68,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       const found = await findUploadAlbum(app.db, fields.album_id.trim());
       if (!found.ok) throw albumRefused(found.refusal);
       album = found.value;
+      await assertEventPin(app.db, request, album.event_id, (await app.optionalOrganiser(request))?.id ?? null);
       assertUploadsOpen((await findEventRules(app.db, album.event_id))!);
       // A full event refuses before any file is read.
       await assertEventRoom(app.db, album.event_id, limits, { files: 0, bytes: 0 });
@@ -131,6 +133,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
     async (request) => {
       const found = await findUploadAlbum(app.db, request.body.album_id.trim());
       if (!found.ok) throw albumRefused(found.refusal);
+      await assertEventPin(app.db, request, found.value.event_id, (await app.optionalOrganiser(request))?.id ?? null);
       const files = request.body.files.map((file) => ({ name: normaliseClientFileName(file.name) ?? '', size: file.size }));
       return { photos: (await findStored(app.db, found.value.id, files)).map(presentUpload) };
     },
@@ -141,7 +144,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
     { schema: { params: AlbumParams, querystring: PhotoListQuery, response: answers({ 200: PhotoList }) } },
     async (request) => {
       const readableBy = await readable(request, request.params.albumId);
-      const { ids, audience } = request.query.public_only ? await readableAsGuest(request.params.albumId) : readableBy;
+      const { ids, audience } = request.query.public_only ? await readableAsGuest(request, request.params.albumId) : readableBy;
       const userId = request.query.user_id?.trim();
       const rows = await listPhotos(app.db, ids, userId ? userId : undefined, audience);
       return rows.map(audience === 'owner' ? presentOwnedPhoto : presentPhoto);
@@ -165,17 +168,19 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
   });
 
   /** The albums of an album or event id as a guest sees them (public ones only), while the gallery is open to guests. */
-  async function readableAsGuest(id: string) {
+  async function readableAsGuest(request: FastifyRequest, id: string) {
     const answer = await readableAlbumIds(app.db, id, null);
     if (!answer.ok) throw albumRefused(answer.refusal);
-    await assertOpenToGuests(id);
+    await assertOpenToGuests(request, id, (await app.optionalOrganiser(request))?.id ?? null);
     return answer.value;
   }
 
-  /** Issue 12: a gallery closed to guests ('Só envio', or before 'Revelar em') answers 403. */
-  async function assertOpenToGuests(id: string) {
+  /** Issue 12: a gallery closed to guests ('Só envio', or before 'Revelar em') answers 403; so does a missing or wrong PIN. */
+  async function assertOpenToGuests(request: FastifyRequest, id: string, organiserId: string | null) {
     const rules = isEventId(id) ? await findEventRules(app.db, id) : await findEventRulesOfAlbum(app.db, id);
-    if (rules) assertGalleryOpen(rules);
+    if (!rules) return;
+    await assertEventPin(app.db, request, rules.id, organiserId);
+    assertGalleryOpen(rules);
   }
 
   /** The albums an album or event id lets the caller (a guest, or the organiser of a valid token) read, and as whom. */
@@ -183,7 +188,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
     const organiserId = (await app.optionalOrganiser(request))?.id ?? null;
     const answer = await readableAlbumIds(app.db, id, organiserId);
     if (!answer.ok) throw albumRefused(answer.refusal);
-    if (answer.value.audience === 'guest') await assertOpenToGuests(id);
+    if (answer.value.audience === 'guest') await assertOpenToGuests(request, id, organiserId);
     return answer.value;
   }
 };

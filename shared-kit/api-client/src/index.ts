@@ -21,6 +21,9 @@ export {
   createWallLink,
   revokeWallLink,
   getWallEvent,
+  rememberEventPin,
+  hasEventPin,
+  setWallToken,
 } from './calls/events';
 export type { WallEvent, WallLink } from '@momentos/api-contract';
 export { listAlbums, createAlbum, updateAlbum, deleteAlbum } from './calls/albums';

@@ -10,6 +10,8 @@ export const storageKeys = {
   guestName: (eventId: string) => `event_${eventId}_userName`,
   /** Ours (issue 10): '1' while the upload queue holds files to send, so a guest page loads the queue only then. */
   uploadQueuePending: 'upload-queue-pending',
+  /** Ours (issue 12): the PIN this device typed for an event, as JSON `{eventId, pin}`. */
+  eventPin: 'event-pin',
 } as const;
 
 /** Reads a local storage entry; `null` when absent or when storage is unavailable (private mode). */
@@ -31,5 +33,15 @@ export function writeStored(key: string, value: string | null): void {
     else localStorage.setItem(key, value);
   } catch {
     // private mode or quota: nothing to do
+  }
+}
+
+/** The PIN this device typed for an event (issue 12), or null. */
+export function readEventPin(): { eventId: string; pin: string } | null {
+  try {
+    const value = JSON.parse(readStored(storageKeys.eventPin) ?? 'null') as { eventId?: unknown; pin?: unknown } | null;
+    return value && typeof value.eventId === 'string' && typeof value.pin === 'string' ? { eventId: value.eventId, pin: value.pin } : null;
+  } catch {
+    return null;
   }
 }

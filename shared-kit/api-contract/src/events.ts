@@ -25,6 +25,8 @@ export const EventItem = Type.Object({
   visibility: Type.Optional(Visibility),
   reveal_at: Type.Optional(NullableString),
   uploads_close_at: Type.Optional(NullableString),
+  /** The guests' PIN (the owner's reads only), or null. */
+  pin: Type.Optional(NullableString),
 });
 export type EventItem = Static<typeof EventItem>;
 
@@ -43,6 +45,8 @@ export const PublicEvent = Type.Object({
   gallery_open: Type.Optional(Type.Boolean()),
   reveal_at: Type.Optional(NullableString),
   uploads_closed: Type.Optional(Type.Boolean()),
+  /** Guests must type the event's PIN (sent as `x-event-pin`) before its albums, photos and uploads. */
+  pin_required: Type.Optional(Type.Boolean()),
 });
 export type PublicEvent = Static<typeof PublicEvent>;
 
@@ -64,6 +68,8 @@ export const EventFields = Type.Object({
   visibility: Type.Optional(Visibility),
   reveal_at: Type.Optional(LocalDateTime),
   uploads_close_at: Type.Optional(LocalDateTime),
+  /** 4 to 8 digits; '' removes it. */
+  pin: Type.Optional(Type.String({ maxLength: 16 })),
 });
 export type EventFields = Static<typeof EventFields>;
 

@@ -4,6 +4,9 @@ import { PhotoItem } from './photos';
 /** `/ws/albums/{albumId}?token=`: the organiser's token opens their private albums. */
 export const AlbumSocketQuery = Type.Object({
   token: Type.Optional(Type.String({ maxLength: 4096 })),
+  /** Issue 12: the event's PIN, or its wall link's token, where the event asks for a PIN. */
+  pin: Type.Optional(Type.String({ maxLength: 16 })),
+  wall: Type.Optional(Type.String({ maxLength: 128 })),
 });
 export type AlbumSocketQuery = Static<typeof AlbumSocketQuery>;
 

@@ -7,6 +7,7 @@ import * as renditions from './005-renditions';
 import * as requestCounts from './006-request-counts';
 import * as wallLinks from './007-wall-links';
 import * as visibility from './008-visibility';
+import * as eventPin from './009-event-pin';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
 export const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '006-request-counts': requestCounts,
   '007-wall-links': wallLinks,
   '008-visibility': visibility,
+  '009-event-pin': eventPin,
 };
 
 export const migrationProvider: MigrationProvider = {

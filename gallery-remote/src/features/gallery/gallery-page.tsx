@@ -6,6 +6,7 @@ import { texts } from '../../texts';
 import { useGalleryPhotos } from './api/use-gallery-photos';
 import { useProcessingUpdates } from './api/use-processing-updates';
 import { useSharedEventId } from './api/use-shared-event-id';
+import { ClosedGallery } from './closed-gallery';
 import { FilterDialog } from './filter/filter-dialog';
 import { PhotoGrid } from './grid/photo-grid';
 import { LazyPhotoLightbox } from './lightbox/lazy-photo-lightbox';
@@ -110,7 +111,7 @@ function AlbumGallery({ albumId }: { albumId: string }) {
 
       <section className="gallery-content">
         {gallery.closed ? (
-          <EmptyState>{gallery.closed}</EmptyState>
+          <ClosedGallery message={gallery.closed} eventId={eventId} onOpen={gallery.reload} />
         ) : loading ? (
           <div className="gallery-loading" role="status" aria-label={texts.loading}>
             <span className="mk-spinner" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { photoFileUrl } from '@momentos/api-client';
+import { photoFileUrl, setWallToken } from '@momentos/api-client';
 import { formatText, InviteQrCode, inviteLink, Link, useParams } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { useWallEvent, type WallEventInfo } from './api/use-wall-event';
@@ -20,6 +20,8 @@ const VIDEO_MAX_MS = 15_000;
  */
 export default function WallPage() {
   const { id, token } = useParams<'id' | 'token'>();
+  // A wall link's token stands in for the event's PIN on this page's calls (idempotent, before any call).
+  setWallToken(token ?? null);
   const event = useWallEvent(token ? { token } : { eventId: id ?? '' });
   if (event.status === 'loading') return <main className="wall wall--message" aria-busy="true" />;
   if (event.status === 'unavailable') {

@@ -1,23 +1,52 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { hasEventPin, rememberEventPin } from '@momentos/api-client';
 import { AlbumIcon, BottomNavigation, CameraIcon, EmptyState, Link, ShareIcon, Spinner, useNavigate } from '@momentos/design-kit';
 import { texts } from './texts';
 import { usePublicAlbums } from './api/use-public-albums';
+import { PinPrompt } from './pin-prompt';
 
 interface AlbumListProps {
   eventId: string;
+  /** The event asks its guests for a PIN (issue 12). */
+  pinRequired?: boolean;
   /** Opens the invite dialog; absent while the invite code is unknown. */
   onShare?: () => void;
 }
 
 /** Step 2 of /events/share/{id} (spec §2): the event's public albums, loaded with their own chunk. */
-export default function AlbumList({ eventId, onShare }: AlbumListProps) {
+export default function AlbumList({ eventId, pinRequired = false, onShare }: AlbumListProps) {
   const navigate = useNavigate();
-  const albums = usePublicAlbums(eventId, true);
+  const [asking, setAsking] = useState(() => pinRequired && !hasEventPin(eventId));
+  // The list is asked for once the device may have what it needs; afterwards it stays asked for.
+  const [started, setStarted] = useState(!asking);
+  const { albums, refused, reload } = usePublicAlbums(eventId, started);
+  // The server refused (no PIN, a wrong or changed one): ask for it, with the server's words (kept:
+  // while the prompt shows, the list is not asked for, so its error is gone).
+  const [refusal, setRefusal] = useState<string | null>(null);
+  useEffect(() => {
+    if (!refused) return;
+    setRefusal(refused.message);
+    setAsking(true);
+  }, [refused]);
 
   // Exactly one public album: straight to it.
   useEffect(() => {
     if (albums?.length === 1) navigate(`/events/share/albums/${albums[0].id}`, { replace: true });
   }, [albums, navigate]);
+
+  if (asking) {
+    return (
+      <PinPrompt
+        error={refusal}
+        onPin={(pin) => {
+          rememberEventPin(eventId, pin);
+          setAsking(false);
+          if (started) reload();
+          else setStarted(true);
+        }}
+      />
+    );
+  }
 
   return (
     <main className="guest-albums">

@@ -87,7 +87,7 @@ export default function WelcomePage() {
             </main>
           }
         >
-          <AlbumList eventId={eventId} onShare={share} />
+          <AlbumList eventId={eventId} pinRequired={event?.pin_required ?? false} onShare={share} />
         </Suspense>
       )}
       {painted ? null : (

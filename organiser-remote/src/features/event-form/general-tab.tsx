@@ -12,7 +12,7 @@ import {
   type EventFormErrors,
   type EventFormValues,
 } from './event-form-rules';
-import { VisibilityFields, visibilityError, visibilityInput, visibilityOf, type VisibilityValues } from './visibility-fields';
+import { pinError, VisibilityFields, visibilityError, visibilityInput, visibilityOf, type VisibilityValues } from './visibility-fields';
 
 /** Redirect after a successful save (spec §9). */
 export const redirectAfterSaveMs = 2000;
@@ -85,6 +85,8 @@ export function GeneralTab({ id, event }: { id?: string; event: EventItem | null
     if (imageError) found.image = imageError;
     const rulesError = visibilityError(rules);
     if (rulesError) found.revealAt = rulesError;
+    const pinProblem = pinError(rules);
+    if (pinProblem) found.pin = pinProblem;
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first) {
@@ -137,7 +139,7 @@ export function GeneralTab({ id, event }: { id?: string; event: EventItem | null
       </div>
       {field('location', t.location, 'text')}
       {field('contact', t.contact, 'email', { autoComplete: 'email', inputMode: 'email' })}
-      <VisibilityFields values={rules} error={errors.revealAt} onChange={setRules} />
+      <VisibilityFields values={rules} error={errors.revealAt} pinProblem={errors.pin} onChange={setRules} />
       <Field id="event-image" label={t.image} hint={t.imageHint} error={errors.image} errorRole="alert">
         {(control) => <input {...control} className={`${control.className} event-form__file`} type="file" onChange={pickImage} />}
       </Field>

@@ -9,6 +9,8 @@ export interface VisibilityValues {
   visibility: 'open' | 'upload_only' | 'reveal';
   revealAt: string;
   uploadsCloseAt: string;
+  /** The guests' PIN, '' for none. */
+  pin: string;
 }
 
 /** 'YYYY-MM-DD HH:mm' (stored) ↔ 'YYYY-MM-DDTHH:mm' (datetime-local). */
@@ -19,6 +21,7 @@ export const visibilityOf = (event: EventItem | null): VisibilityValues => ({
   visibility: event?.visibility ?? 'open',
   revealAt: toInput(event?.reveal_at),
   uploadsCloseAt: toInput(event?.uploads_close_at),
+  pin: event?.pin ?? '',
 });
 
 /** The fields as the API takes them. */
@@ -26,9 +29,12 @@ export const visibilityInput = (values: VisibilityValues) => ({
   visibility: values.visibility,
   reveal_at: values.visibility === 'reveal' ? toStored(values.revealAt) : '',
   uploads_close_at: toStored(values.uploadsCloseAt),
+  pin: values.pin.trim(),
 });
 
 export const visibilityError = (values: VisibilityValues) => (values.visibility === 'reveal' && !values.revealAt ? t.revealRequired : undefined);
+
+export const pinError = (values: VisibilityValues) => (values.pin.trim() && !/^\d{4,8}$/.test(values.pin.trim()) ? t.pinInvalid : undefined);
 
 const options = [
   { value: 'open', label: t.visibilityOpen, hint: t.visibilityOpenHint },
@@ -36,7 +42,17 @@ const options = [
   { value: 'reveal', label: t.visibilityReveal, hint: t.visibilityRevealHint },
 ] as const;
 
-export function VisibilityFields({ values, error, onChange }: { values: VisibilityValues; error?: string; onChange: (values: VisibilityValues) => void }) {
+export function VisibilityFields({
+  values,
+  error,
+  pinProblem,
+  onChange,
+}: {
+  values: VisibilityValues;
+  error?: string;
+  pinProblem?: string;
+  onChange: (values: VisibilityValues) => void;
+}) {
   return (
     <>
       <fieldset className="event-form__visibility">
@@ -63,6 +79,11 @@ export function VisibilityFields({ values, error, onChange }: { values: Visibili
       ) : null}
       <Field id="event-uploadsCloseAt" label={t.uploadsCloseAt} hint={t.uploadsCloseHint}>
         {(control) => <input {...control} type="datetime-local" value={values.uploadsCloseAt} onChange={(input) => onChange({ ...values, uploadsCloseAt: input.target.value })} />}
+      </Field>
+      <Field id="event-pin" label={t.pin} hint={t.pinHint} error={pinProblem}>
+        {(control) => (
+          <input {...control} value={values.pin} inputMode="numeric" maxLength={8} autoComplete="off" onChange={(input) => onChange({ ...values, pin: input.target.value })} />
+        )}
       </Field>
     </>
   );

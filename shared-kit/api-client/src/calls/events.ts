@@ -1,6 +1,7 @@
 import type { StatusMessage, WallEvent, WallLink } from '@momentos/api-contract';
 import { request, type ApiResult } from '../http/api-result';
-import { http } from '../http/http-client';
+import { http, setEventPinHeader, setWallTokenHeader } from '../http/http-client';
+import { readEventPin, storageKeys, writeStored } from '../storage-keys';
 import type { EventInput, EventItem, PublicEvent } from './types';
 
 const multipart = { 'Content-Type': 'multipart/form-data' };
@@ -15,6 +16,7 @@ function eventFormData(input: EventInput): FormData {
   if (input.visibility !== undefined) form.append('visibility', input.visibility);
   if (input.reveal_at !== undefined) form.append('reveal_at', input.reveal_at);
   if (input.uploads_close_at !== undefined) form.append('uploads_close_at', input.uploads_close_at);
+  if (input.pin !== undefined) form.append('pin', input.pin);
   if (input.image) form.append('image', input.image);
   return form;
 }
@@ -79,3 +81,15 @@ export function revokeWallLink(eventId: string) {
 export function getWallEvent(token: string) {
   return request<WallEvent>({ method: 'GET', url: `/api/wall/${encodeURIComponent(token)}` });
 }
+
+/** Keeps the PIN the guest typed for an event (one event's PIN per device) and sends it from now on; null forgets it. */
+export function rememberEventPin(eventId: string, pin: string | null): void {
+  writeStored(storageKeys.eventPin, pin ? JSON.stringify({ eventId, pin }) : null);
+  setEventPinHeader(pin);
+}
+
+/** Whether this device holds a PIN for the event. */
+export const hasEventPin = (eventId: string) => readEventPin()?.eventId === eventId;
+
+/** The wall opened from a wall link: its token stands in for the event's PIN on the wall's calls. */
+export const setWallToken = (token: string | null) => setWallTokenHeader(token);

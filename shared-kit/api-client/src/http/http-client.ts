@@ -1,4 +1,5 @@
 import axios from 'axios';
+import { readEventPin } from '../storage-keys';
 
 /**
  * The one axios instance of the front end. Spec §7: JSON content type and accept, the raw token in the
@@ -15,6 +16,22 @@ export const http = axios.create({
   },
   validateStatus: (status) => status >= 200 && status < 300,
 });
+
+/**
+ * Issue 12: the event's PIN this device typed goes with every call (the server asks for it only on
+ * that event's guest calls), and a wall link's token with the wall's calls.
+ */
+export function setEventPinHeader(pin: string | null): void {
+  if (pin) http.defaults.headers.common['x-event-pin'] = pin;
+  else delete http.defaults.headers.common['x-event-pin'];
+}
+
+export function setWallTokenHeader(token: string | null): void {
+  if (token) http.defaults.headers.common['x-wall-token'] = token;
+  else delete http.defaults.headers.common['x-wall-token'];
+}
+
+setEventPinHeader(readEventPin()?.pin ?? null);
 
 export function setAuthenticationHeader(token: string | null): void {
   if (token) http.defaults.headers.common.authentication = token;

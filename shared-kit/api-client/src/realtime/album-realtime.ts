@@ -53,7 +53,14 @@ export function albumSocketUrl(albumId: string, token?: string | null): string {
   const base = http.defaults.baseURL ?? '';
   const origin = /^https?:\/\//i.test(base) ? new URL(base) : new URL(window.location.href);
   const protocol = origin.protocol === 'https:' ? 'wss:' : 'ws:';
-  const query = token ? `?token=${encodeURIComponent(token)}` : '';
+  // Issue 12: the event's PIN (or the wall link's token) travels in the query; sockets send no headers.
+  const params = new URLSearchParams();
+  if (token) params.set('token', token);
+  const pin = http.defaults.headers.common['x-event-pin'];
+  if (typeof pin === 'string') params.set('pin', pin);
+  const wall = http.defaults.headers.common['x-wall-token'];
+  if (typeof wall === 'string') params.set('wall', wall);
+  const query = params.toString() ? `?${params}` : '';
   return `${protocol}//${origin.host}/ws/albums/${encodeURIComponent(albumId)}${query}`;
 }
 

@@ -1,3 +1,4 @@
+import { countdown } from '../closed-gallery';
 import { columnsForWidth, rowCountFor, tileSizeFor } from '../grid/grid-layout';
 import { applyPhotoUpdates, pollDelayMs, processingIds } from '../live/polling-schedule';
 import { fasterInterval, nextIndex, presentationImages, previousIndex, slowerInterval } from '../presentation/presentation-rules';
@@ -93,5 +94,15 @@ describe('lightbox slides', () => {
     ]);
     expect(image.src).toBe('/api/files?path=albums/a1/a-display.webp');
     expect(video.poster).toBe('/api/files?path=albums/a1/v-display.webp');
+  });
+});
+
+describe('the reveal countdown (issue 12)', () => {
+  it('counts days, hours and minutes to the reveal, and ends at it', () => {
+    const now = new Date('2030-01-01T10:00:00').getTime();
+    expect(countdown('2030-01-03 12:30', now)).toBe('Faltam 2 dia(s), 2 h e 30 min');
+    expect(countdown('2030-01-01 11:05', now)).toBe('Faltam 1 h e 5 min');
+    expect(countdown('2030-01-01 10:00', now - 61_000)).toBe('Faltam 2 min');
+    expect(countdown('2030-01-01 09:59', now)).toBeNull();
   });
 });

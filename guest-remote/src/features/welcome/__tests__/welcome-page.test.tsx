@@ -145,3 +145,33 @@ describe('patient retries of the album list', () => {
     expect([1, 2, 3, 4, 5, 9].map(retryDelayMs)).toEqual([2000, 4000, 8000, 15000, 15000, 15000]);
   });
 });
+
+describe("the event's PIN (issue 12)", () => {
+  it('asks for it before the albums, sends it with the calls, and asks again with the server words when it is wrong', async () => {
+    localStorage.setItem('invited', 'true');
+    const seen: Array<string | null> = [];
+    apiServer.use(
+      http.get('/api/events/evt_1/public', () => Response.json({ id: 'evt_1', name: 'Casamento Ana & Rui', date: '2030-06-01 18:30', image: null, code: 'ABCD2345', pin_required: true })),
+      http.get('/api/albums/:eventId', ({ request }) => {
+        const pin = request.headers.get('x-event-pin');
+        seen.push(pin);
+        return pin === '4821' ? Response.json([album('alb_1', 'Festa'), album('alb_2', 'Cerimônia')]) : apiError(403, 'PIN incorreto. Confira com quem organiza o evento.');
+      }),
+    );
+    renderWelcome([]);
+    const field = await screen.findByLabelText('PIN do evento');
+    expect(screen.getByRole('heading', { name: 'Digite o PIN do evento' })).toBeInTheDocument();
+    fireEvent.change(field, { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('O PIN tem de 4 a 8 números.');
+    fireEvent.change(screen.getByLabelText('PIN do evento'), { target: { value: '1111' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText('PIN incorreto. Confira com quem organiza o evento.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('PIN do evento'), { target: { value: '4821' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByRole('link', { name: 'Festa' })).toBeInTheDocument();
+    // Asked first without a PIN (the public read had not said it was needed yet), then with each typed.
+    expect(seen).toEqual([null, '1111', '4821']);
+    expect(JSON.parse(localStorage.getItem('event-pin')!)).toEqual({ eventId: 'evt_1', pin: '4821' });
+  });
+});

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import useSWR from 'swr';
-import { apiKeys, dataOf, listAlbums, type Album } from '@momentos/api-client';
+import { apiKeys, dataOf, listAlbums, type Album, type ApiError } from '@momentos/api-client';
 
 /** Waits before asking again after an answer that is not a success (the list stays loading meanwhile). */
 export const RETRY_DELAYS_MS = [2000, 4000, 8000, 15000];
@@ -15,11 +15,17 @@ export function retryDelayMs(retryCount: number): number {
  * stays loading, asking again with growing pauses and without a limit (a guest on a weak network never
  * sees a false 'empty').
  */
-export function usePublicAlbums(eventId: string, enabled: boolean): Album[] | null {
-  const { data } = useSWR(enabled ? apiKeys.albums(eventId) : null, () => dataOf(listAlbums(eventId)), {
-    onErrorRetry: (_error, _key, _config, revalidate, { retryCount }) => {
+export function usePublicAlbums(eventId: string, enabled: boolean): { albums: Album[] | null; refused: ApiError | null; reload: () => void } {
+  const { data, error, mutate } = useSWR(enabled ? apiKeys.albums(eventId) : null, () => dataOf(listAlbums(eventId)), {
+    onErrorRetry: (failure: ApiError, _key, _config, revalidate, { retryCount }) => {
+      // A refusal (the event's PIN missing or wrong, issue 12) is not retried: the guest answers it.
+      if (failure.status === 403 || failure.status === 429) return;
       setTimeout(() => void revalidate({ retryCount }), retryDelayMs(retryCount));
     },
   });
-  return useMemo(() => data?.filter((album) => album.is_public) ?? null, [data]);
+  const albums = useMemo(() => data?.filter((album) => album.is_public) ?? null, [data]);
+  const failure = error as ApiError | undefined;
+  // Each refusal is its own object, so that the same words twice still count as a new answer.
+  const refused = failure && (failure.status === 403 || failure.status === 429) ? failure : null;
+  return { albums, refused, reload: () => void mutate() };
 }
