@@ -37,6 +37,7 @@ try {
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
     });
+    if (lhr.runtimeError) console.log('  runtime error:', name, lhr.runtimeError.code, lhr.runtimeError.message);
     const score = (id) => String(Math.round((lhr.categories[id].score ?? 0) * 100)).padStart(4);
     const audit = (id) => lhr.audits[id]?.displayValue ?? '-';
     const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((item) => item.resourceType === 'Script');
