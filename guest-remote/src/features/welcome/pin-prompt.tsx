@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field } from '@momentos/design-kit';
-import { texts } from './texts';
+import { pinTexts as texts } from './pin-texts';
 
 /** 'Digite o PIN do evento' (issue 12): asked once per device; the server checks it. */
 export function PinPrompt({ error, onPin }: { error: string | null; onPin: (pin: string) => void }) {

@@ -24,11 +24,4 @@ export const texts = {
   inviteQrLabel: 'QR code do convite',
   inviteLinkLabel: 'Link do convite',
   inviteNote: 'Qualquer pessoa com este link pode enviar fotos para o evento.',
-
-  // The event's PIN (issue 12; 'Digite o PIN do evento' is the issue's text)
-  pinTitle: 'Digite o PIN do evento',
-  pinLabel: 'PIN do evento',
-  pinHint: 'Quem organiza o evento informa o PIN. Você só digita uma vez neste aparelho.',
-  pinContinue: 'Continuar',
-  pinInvalid: 'O PIN tem de 4 a 8 números.',
 } as const;

@@ -1,7 +1,8 @@
 import type { StatusMessage, WallEvent, WallLink } from '@momentos/api-contract';
 import { request, type ApiResult } from '../http/api-result';
 import { http, setEventPinHeader, setWallTokenHeader } from '../http/http-client';
-import { readEventPin, storageKeys, writeStored } from '../storage-keys';
+import { readEventPin } from '../event-pin';
+import { storageKeys, writeStored } from '../storage-keys';
 import type { EventInput, EventItem, PublicEvent } from './types';
 
 const multipart = { 'Content-Type': 'multipart/form-data' };

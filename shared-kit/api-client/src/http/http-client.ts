@@ -1,5 +1,5 @@
 import axios from 'axios';
-import { readEventPin } from '../storage-keys';
+import { readEventPin } from '../event-pin';
 
 /**
  * The one axios instance of the front end. Spec §7: JSON content type and accept, the raw token in the
