@@ -1,20 +1,9 @@
 import sharp from 'sharp';
-import { createAlbum, createEvent, expectError, organiserSession, readJson, startServer, type TestServer } from './helpers';
+import { createAlbum, createEvent, expectError, organiserSession, readJson, socketStatus, startServer, type TestServer } from './helpers';
 
 // Issue 12: an event's optional PIN, typed once per device by its guests.
 
-// ws ships no types here; the API server's realtime hub uses the same package.
-const WebSocket = require('ws');
 
-const socketStatus = (url: string) =>
-  new Promise<number>((resolve) => {
-    const socket = new WebSocket(url);
-    socket.on('open', () => {
-      socket.close();
-      resolve(101);
-    });
-    socket.on('unexpected-response', (_request: unknown, response: { statusCode: number }) => resolve(response.statusCode));
-  });
 
 describe('the event PIN', () => {
   let server: TestServer;

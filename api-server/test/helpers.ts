@@ -186,3 +186,17 @@ export async function expectError(response: Response, status: number): Promise<{
 /** The JSON body, loosely typed for assertions. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const readJson = (response: Response): Promise<any> => response.json();
+
+/** The HTTP status a websocket handshake gets: 101 when the socket opens (then closed), else the refusal's. */
+export function socketStatus(url: string): Promise<number> {
+  // ws ships no types here; the API server's realtime hub uses the same package.
+  const WebSocket = require('ws');
+  return new Promise<number>((resolve) => {
+    const socket = new WebSocket(url);
+    socket.on('open', () => {
+      socket.close();
+      resolve(101);
+    });
+    socket.on('unexpected-response', (_request: unknown, response: { statusCode: number }) => resolve(response.statusCode));
+  });
+}

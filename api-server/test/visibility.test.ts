@@ -1,11 +1,9 @@
 import sharp from 'sharp';
 import { localNow } from '../src/domain/visibility';
-import { createAlbum, createEvent, expectError, organiserSession, readJson, startServer, type TestServer } from './helpers';
+import { createAlbum, createEvent, expectError, organiserSession, readJson, socketStatus, startServer, type TestServer } from './helpers';
 
 // Issue 12: who sees an event's photos, and when; and when sending closes.
 
-// ws ships no types here; the API server's realtime hub uses the same package.
-const WebSocket = require('ws');
 
 const jpeg = (seed: number) => sharp({ create: { width: 30 + seed, height: 20, channels: 3, background: { r: 200, g: seed * 20, b: 90 } } }).jpeg().toBuffer();
 const minutesFromNow = (minutes: number) => localNow(new Date(Date.now() + minutes * 60_000));
@@ -18,15 +16,6 @@ async function upload(server: TestServer, albumId: string, bytes: Buffer) {
   return fetch(`${server.url}/api/events/photos`, { method: 'POST', body: form });
 }
 
-const socketStatus = (url: string) =>
-  new Promise<number>((resolve) => {
-    const socket = new WebSocket(url);
-    socket.on('open', () => {
-      socket.close();
-      resolve(101);
-    });
-    socket.on('unexpected-response', (_request: unknown, response: { statusCode: number }) => resolve(response.statusCode));
-  });
 
 describe('visibility and the upload window', () => {
   let server: TestServer;
