@@ -33,6 +33,7 @@ describe('events', () => {
       visibility: 'open',
       reveal_at: null,
       uploads_close_at: null,
+      pin: null,
     });
 
     const list = await fetch(`${server.url}/api/events`, { headers: ana.headers });
