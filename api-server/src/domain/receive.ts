@@ -40,7 +40,10 @@ export async function streamToFile(source: Readable, target: string, onBytes: (l
       callback(null, chunk);
     },
   });
-  await pipeline(source, counter, fs.createWriteStream(target, { highWaterMark: 1024 * 1024 }));
+  // The file is created before any byte flows: a stream that opens it lazily could create it after a
+  // failed request's cleanup had already removed it (a temporary file left behind).
+  const handle = await fsp.open(target, 'w');
+  await pipeline(source, counter, handle.createWriteStream({ highWaterMark: 1024 * 1024 }));
   return { size, head: Buffer.concat(headParts), sha256: hash.digest('hex') };
 }
 
