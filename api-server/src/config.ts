@@ -64,6 +64,11 @@ export interface S3Settings {
   secretAccessKey?: string;
   /** S3_FORCE_PATH_STYLE: http://host/bucket/key instead of http://bucket.host/key (MinIO and the like). */
   forcePathStyle: boolean;
+  /**
+   * S3_MIN_PART_BYTES: smallest chunk but the last a chunk session accepts, S3's minimum part
+   * (default 5 MiB, what S3 and MinIO require; the client's chunks are 5 MiB or more).
+   */
+  minPartBytes: number;
 }
 
 export interface StorageConfig {
@@ -239,6 +244,7 @@ function storageFrom(env: Env): StorageConfig {
       accessKeyId,
       secretAccessKey,
       forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, false, 'S3_FORCE_PATH_STYLE'),
+      minPartBytes: integer(env.S3_MIN_PART_BYTES, 5 * 1024 * 1024, 'S3_MIN_PART_BYTES'),
     },
   };
 }

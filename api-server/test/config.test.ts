@@ -21,10 +21,10 @@ describe('storage configuration', () => {
       loadConfig({ ...base, ...s3, S3_ENDPOINT: 'http://minio:9000/', S3_REGION: 'sa-east-1', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' }).storage,
     ).toEqual({
       driver: 's3',
-      s3: { endpoint: 'http://minio:9000', region: 'sa-east-1', bucket: 'momentos-media', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true },
+      s3: { endpoint: 'http://minio:9000', region: 'sa-east-1', bucket: 'momentos-media', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true, minPartBytes: 5242880 },
     });
     // AWS itself: no endpoint, the SDK's own credentials, virtual-host style.
-    expect(loadConfig({ ...base, ...s3 }).storage.s3).toEqual({ endpoint: undefined, region: 'us-east-1', bucket: 'momentos-media', accessKeyId: undefined, secretAccessKey: undefined, forcePathStyle: false });
+    expect(loadConfig({ ...base, ...s3 }).storage.s3).toEqual({ endpoint: undefined, region: 'us-east-1', bucket: 'momentos-media', accessKeyId: undefined, secretAccessKey: undefined, forcePathStyle: false, minPartBytes: 5242880 });
   });
 
   test('each mistake is refused with a message naming the variable', () => {

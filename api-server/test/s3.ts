@@ -29,10 +29,12 @@ export function s3Env(server?: Pick<S3TestServer, 'endpoint' | 'credentials'>): 
       S3_ACCESS_KEY_ID: server.credentials.accessKeyId,
       S3_SECRET_ACCESS_KEY: server.credentials.secretAccessKey,
       S3_FORCE_PATH_STYLE: 'true',
+      // s3rver assembles parts of any size; the suite's chunk sessions use 16 KB chunks.
+      S3_MIN_PART_BYTES: '1',
     };
   }
   const env: Record<string, string> = {};
-  for (const name of ['STORAGE_DRIVER', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE']) {
+  for (const name of ['STORAGE_DRIVER', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_MIN_PART_BYTES']) {
     if (process.env[name]) env[name] = process.env[name]!;
   }
   return env;
@@ -61,10 +63,10 @@ export async function createBucket(env: Record<string, string>): Promise<string>
 
 /** Empties and deletes a bucket made by `createBucket`. */
 export async function deleteBucket(env: Record<string, string>, bucket: string): Promise<void> {
-  const storage = new S3Storage({ endpoint: env.S3_ENDPOINT, region: 'us-east-1', bucket, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY, forcePathStyle: true });
+  const storage = new S3Storage({ endpoint: env.S3_ENDPOINT, region: 'us-east-1', bucket, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY, forcePathStyle: true, minPartBytes: 1 });
   const client = adminClient(env);
   try {
-    for (const prefix of ['events', '_momentos']) await storage.removePrefix(prefix);
+    for (const prefix of ['events', 'uploads', '_momentos']) await storage.removePrefix(prefix);
     await client.send(new DeleteBucketCommand({ Bucket: bucket }));
   } finally {
     client.destroy();

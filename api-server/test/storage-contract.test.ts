@@ -68,7 +68,7 @@ afterAll(async () => {
   fs.rmSync(temp, { recursive: true, force: true });
 }, 30_000);
 
-const s3Settings = () => ({ endpoint: s3.endpoint, region: 'us-east-1', bucket, ...s3.credentials, forcePathStyle: true });
+const s3Settings = () => ({ endpoint: s3.endpoint, region: 'us-east-1', bucket, ...s3.credentials, forcePathStyle: true, minPartBytes: 1 });
 
 const drivers: Array<[string, () => Storage]> = [
   ['local', () => new LocalStorage(localRoot)],
@@ -224,7 +224,7 @@ describe('S3 driver: refusing to start, and outages', () => {
     const own = await startS3Server();
     const ownEnv = s3Env(own);
     const ownBucket = await createBucket(ownEnv);
-    const storage = new S3Storage({ endpoint: own.endpoint, region: 'us-east-1', bucket: ownBucket, ...own.credentials, forcePathStyle: true });
+    const storage = new S3Storage({ endpoint: own.endpoint, region: 'us-east-1', bucket: ownBucket, ...own.credentials, forcePathStyle: true, minPartBytes: 1 });
     try {
       await storage.put('events/e/kept.jpg', Buffer.from('kept'));
       await own.stop();

@@ -91,12 +91,16 @@ export interface UploadSessionsTable {
   photo_id: string | null;
   created_at: string;
   updated_at: string;
+  /** With S3: the multipart upload of the bucket the chunks go into (key `storageKeys.chunkUpload`); null on local disk. */
+  upload_id: string | null;
 }
 
 export interface UploadChunksTable {
   session_id: string;
   chunk_index: number;
   size: number | string;
+  /** With S3: the part's entity tag, named again when the upload is completed. */
+  etag: string | null;
 }
 
 export interface LoginFailuresTable {

@@ -1,13 +1,21 @@
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, UploadSessionRow } from '../db/schema';
 import { createSession, expireSessions, listChunks, liveSessionIds } from '../repositories/upload-sessions';
+import { storageKeys } from './files';
+import { SNIFF_BYTES } from './media-type';
+import { writeAt } from './receive';
+import { MAX_PARTS, type Storage } from './storage';
 import type { TempArea } from './temp-area';
 
 // The rules of a chunked upload: a session is opened with the file's size, chunks arrive in any
-// order and are written at their offset into one pre-sized temporary file, and finalize checks that
-// every chunk came before the file is stored like a one-request upload.
+// order, and finalize checks that every chunk came before the file is stored like a one-request
+// upload. Where the chunks go depends on the storage:
+// - local disk: written at their offset into one pre-sized temporary file of this instance;
+// - S3 (issue 14): chunk N is part N+1 of a multipart upload of the bucket, so any instance takes
+//   any chunk, and finalize has the store assemble the file.
 
 const SESSION_ID = /^ups_[0-9a-f-]{36}$/;
 /** Most chunks a file may be cut into. */
@@ -50,12 +58,14 @@ export function placeReceived(session: UploadSessionRow, index: number, total: n
   return size === expected ? { offset, chunkSize } : null;
 }
 
-type ChunkRecord = { chunk_index: number | string; size: number | string };
+type ChunkRecord = { chunk_index: number | string; size: number | string; etag: string | null };
 
 /**
  * Which chunks of a session the server holds, with their sizes: the one question a resumed upload
- * (the status call) and finalize ask. Today the rows written as each chunk landed in the session's
- * file; when sessions become S3 multipart uploads (issue 14) it is the store's list of parts.
+ * (the status call) and finalize ask. The rows written once each chunk landed: in the session's
+ * file, or acknowledged by the store as a part (with its entity tag). The database is shared by
+ * every instance; S3's own ListParts would answer the same, but not every S3-compatible server has
+ * it (s3rver does not), see docs/decisions.md.
  */
 export function receivedChunks(db: Kysely<Database>, sessionId: string): Promise<ChunkRecord[]> {
   return listChunks(db, sessionId);
@@ -86,20 +96,97 @@ export function sizesAgree(session: UploadSessionRow, chunks: readonly ChunkReco
 
 export const sizeMismatchMessage = 'Upload incompleto: o tamanho recebido não confere.';
 
-type SessionDeps = { db: Kysely<Database>; temp: Pick<TempArea, 'file' | 'remove'> };
+type SessionDeps = { db: Kysely<Database>; temp: Pick<TempArea, 'file' | 'remove'>; storage: Storage };
 
-/** Opens a session: the pre-sized file every chunk is written into, then its row. Answers the session id. */
+/** Where a session's multipart upload assembles the file (S3). */
+const uploadKey = (session: Pick<UploadSessionRow, 'id'>) => storageKeys.chunkUpload(session.id);
+
+/** Why a chunk cannot be a part of the store's multipart upload (a Portuguese message), or null. */
+export function partRefusal(storage: Storage, index: number, total: number, chunkSize: number): string | null {
+  if (!storage.multipart) return null;
+  if (total > MAX_PARTS) return `O arquivo pode ter no máximo ${MAX_PARTS} partes; envie partes maiores.`;
+  const min = storage.multipart.minPartBytes;
+  if (total > 1 && chunkSize < min) return `Cada parte, exceto a última, deve ter pelo menos ${Math.ceil(min / (1024 * 1024))}MB.`;
+  return null;
+}
+
+/**
+ * Keeps a received chunk: at its offset in the session's file (local disk), or as part index+1 of the
+ * session's multipart upload (S3). `bytes` is the chunk in memory or a finished file of `size` bytes.
+ * Answers the part's entity tag (S3) or null.
+ */
+export async function keepChunk(
+  deps: Pick<SessionDeps, 'temp' | 'storage'>,
+  session: UploadSessionRow,
+  index: number,
+  offset: number,
+  bytes: Buffer | { file: string; size: number },
+): Promise<string | null> {
+  if (session.upload_id && deps.storage.multipart) {
+    const body = Buffer.isBuffer(bytes) ? bytes : fs.createReadStream(bytes.file, { highWaterMark: 1024 * 1024 });
+    const size = Buffer.isBuffer(bytes) ? bytes.length : bytes.size;
+    return deps.storage.multipart.putPart(uploadKey(session), session.upload_id, index + 1, body, size);
+  }
+  if (Buffer.isBuffer(bytes)) await writeAt(sessionFile(deps.temp, session.id), offset, bytes);
+  return null;
+}
+
+/**
+ * S3: has the store assemble the session's parts and checks the result's size. Answers the key of the
+ * assembled object, or null when it is not the declared size. A finalize repeated after the first
+ * completed the upload (an instance died before storing the photo) finds the assembled object.
+ */
+export async function assembleParts(storage: Storage, session: UploadSessionRow, chunks: readonly ChunkRecord[]): Promise<string | null> {
+  const key = uploadKey(session);
+  const parts = [...chunks]
+    .sort((a, b) => Number(a.chunk_index) - Number(b.chunk_index))
+    .map((chunk) => ({ partNumber: Number(chunk.chunk_index) + 1, etag: chunk.etag ?? '' }));
+  await storage.multipart!.complete(key, session.upload_id!, parts);
+  const info = await storage.head(key);
+  if (!info || info.size !== Number(session.file_size)) {
+    if (info) await storage.remove(key);
+    return null;
+  }
+  return key;
+}
+
+/** The first bytes and the SHA-256 of an assembled object, read back from the store once. */
+export async function readStaged(storage: Storage, key: string): Promise<{ head: Buffer; sha256: string } | null> {
+  const file = await storage.get(key);
+  if (!file) return null;
+  const hash = createHash('sha256');
+  const head: Buffer[] = [];
+  let headLength = 0;
+  for await (const piece of file.body as AsyncIterable<Buffer>) {
+    hash.update(piece);
+    if (headLength < SNIFF_BYTES) {
+      head.push(piece.subarray(0, SNIFF_BYTES - headLength));
+      headLength += Math.min(piece.length, SNIFF_BYTES - headLength);
+    }
+  }
+  return { head: Buffer.concat(head), sha256: hash.digest('hex') };
+}
+
+/**
+ * Opens a session, answering its id: on local disk the pre-sized file every chunk is written into,
+ * on S3 the multipart upload; then its row.
+ */
 export async function openChunkSession(
   deps: SessionDeps,
   fields: { albumId: string; userId: string; fileName: string; fileSize: number; fileType: string },
 ): Promise<string> {
   const sessionId = `ups_${randomUUID()}`;
   const temp = sessionFile(deps.temp, sessionId);
-  const handle = await fsp.open(temp, 'wx');
-  try {
-    await handle.truncate(fields.fileSize);
-  } finally {
-    await handle.close();
+  let uploadId: string | null = null;
+  if (deps.storage.multipart) {
+    uploadId = await deps.storage.multipart.start(storageKeys.chunkUpload(sessionId));
+  } else {
+    const handle = await fsp.open(temp, 'wx');
+    try {
+      await handle.truncate(fields.fileSize);
+    } finally {
+      await handle.close();
+    }
   }
   const now = new Date().toISOString();
   try {
@@ -115,9 +202,11 @@ export async function openChunkSession(
       photo_id: null,
       created_at: now,
       updated_at: now,
+      upload_id: uploadId,
     });
   } catch (error) {
-    await deps.temp.remove(temp);
+    if (uploadId) await deps.storage.multipart!.abort(storageKeys.chunkUpload(sessionId), uploadId).catch(() => undefined);
+    else await deps.temp.remove(temp);
     throw error;
   }
   return sessionId;
@@ -127,10 +216,18 @@ export async function openChunkSession(
  * Abandoned sessions expire: rows idle longer than `ttlMs` go with their files, and temporary files
  * of no live session too. Answers how many sessions expired.
  */
-export async function sweepChunkSessions(deps: { db: Kysely<Database>; temp: TempArea }, ttlMs: number): Promise<number> {
+export async function sweepChunkSessions(deps: { db: Kysely<Database>; temp: TempArea; storage: Storage }, ttlMs: number): Promise<number> {
   const cutoff = new Date(Date.now() - ttlMs).toISOString();
   const expired = await expireSessions(deps.db, cutoff);
-  await Promise.all(expired.map((id) => deps.temp.remove(sessionFile(deps.temp, id))));
+  await Promise.all(
+    expired.map(async (session) => {
+      await deps.temp.remove(sessionFile(deps.temp, session.id));
+      if (!session.upload_id || session.photo_id || !deps.storage.multipart) return;
+      // The parts, and the object a finalize assembled but did not store (its instance died).
+      await deps.storage.multipart.abort(uploadKey(session), session.upload_id);
+      await deps.storage.remove(uploadKey(session));
+    }),
+  );
   const live = await liveSessionIds(deps.db);
   await deps.temp.sweep('chunks', (name) => live.has(name.replace(/\.part$/, '')));
   return expired.length;

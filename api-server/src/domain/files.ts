@@ -5,7 +5,12 @@ export const fileUrl = (key: string) => `/api/files?path=${key}`;
 export const storageKeys = {
   eventFolder: (eventId: string) => `events/${eventId}`,
   albumFolder: (eventId: string, albumId: string) => `events/${eventId}/albums/${albumId}`,
+  /** With S3, where a chunk session's multipart upload assembles the file before it becomes a photo. */
+  chunkUpload: (sessionId: string) => `uploads/${sessionId}`,
 };
+
+/** Only an event's files are served: anything else in the store (assembling uploads) is not a file of the API. */
+export const isServedKey = (key: string) => key.startsWith('events/');
 
 /**
  * Names the server gives files whose content never changes under that name: a photo's original and

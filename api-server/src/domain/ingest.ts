@@ -70,6 +70,8 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
   const { db, storage, temp } = deps;
   const answers: StoredUpload[] = [];
   const created: PhotoRow[] = [];
+  /** Drops the bytes of a file that is not stored (a retry, a duplicate). */
+  const discard = (file: ReceivedFile) => ('stagedKey' in file ? storage.remove(file.stagedKey) : temp.remove(file.temp));
   /** The row a retry or a duplicate answers, if one exists now. */
   const earlier = async (file: ReceivedFile): Promise<StoredUpload | null> => {
     const retried = file.clientName ? await findByIdempotencyKey(db, album.id, file.clientName, file.size) : undefined;
@@ -85,7 +87,7 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
     for (const file of files) {
       const existing = await earlier(file);
       if (existing) {
-        await temp.remove(file.temp);
+        await discard(file);
         answers.push(existing);
         continue;
       }
@@ -112,7 +114,8 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
       };
       // The file goes into storage first, then its row: a failed store leaves no row (and the client's
       // retry stores it), a refused row removes the stored file. A row never points at a missing file.
-      await storage.moveIn(file.temp, row.original_path, file.type.mime);
+      if ('stagedKey' in file) await storage.multipart!.rename(file.stagedKey, row.original_path, file.type.mime);
+      else await storage.moveIn(file.temp, row.original_path, file.type.mime);
       try {
         await insertPhoto(db, row);
       } catch (error) {

@@ -70,11 +70,12 @@ export async function readHead(file: string): Promise<Buffer> {
 const WRITE_BATCH = 1024 * 1024;
 
 /**
- * Streams a part straight to its place (`offset`) in an existing, pre-sized file; `tooLong` makes the
+ * Streams a part straight to its place (`offset`) in an existing, pre-sized file (or a new one with
+ * `flags` 'w'); `tooLong` makes the
  * error that ends it when more than `length` bytes come. A write stream at the offset lets the disk
  * write overlap the network read, instead of waiting for each write before reading on.
  */
-export async function streamAt(source: Readable, file: string, offset: number, length: number, tooLong: () => Error): Promise<number> {
+export async function streamAt(source: Readable, file: string, offset: number, length: number, tooLong: () => Error, flags: 'r+' | 'w' = 'r+'): Promise<number> {
   let received = 0;
   const limiter = new Transform({
     transform(piece: Buffer, _encoding, callback) {
@@ -83,7 +84,9 @@ export async function streamAt(source: Readable, file: string, offset: number, l
       else callback(null, piece);
     },
   });
-  await pipeline(source, limiter, fs.createWriteStream(file, { flags: 'r+', start: offset, highWaterMark: WRITE_BATCH }));
+  // The file is opened before any byte flows (see streamToFile); 'w' makes a new one.
+  const handle = await fsp.open(file, flags);
+  await pipeline(source, limiter, handle.createWriteStream({ start: offset, highWaterMark: WRITE_BATCH }));
   return received;
 }
 

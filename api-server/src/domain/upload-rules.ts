@@ -40,12 +40,17 @@ export function normaliseClientFileName(value: string | undefined): string | nul
   return base ? base.slice(0, MAX_CLIENT_FILE_NAME) : null;
 }
 
-export interface ReceivedFile {
-  /** Absolute path of the finished temporary file. */
-  temp: string;
+/**
+ * Where a received file's bytes wait to become a photo: a finished temporary file on this machine
+ * (one-request uploads, chunk sessions on local disk), or an object of the store that a chunk
+ * session's multipart upload assembled (S3).
+ */
+export type ReceivedBytes = { temp: string } | { stagedKey: string };
+
+export type ReceivedFile = ReceivedBytes & {
   clientName: string | null;
   size: number;
   type: MediaType;
   /** SHA-256 (hex) of the file's bytes: the same bytes are stored once per album. */
   sha256: string;
-}
+};

@@ -18,12 +18,12 @@ export async function setSessionShape(db: Kysely<Database>, id: string, shape: {
     await db.updateTable('upload_sessions').set({ chunk_size: shape.chunk_size, updated_at: now }).where('id', '=', id).where('chunk_size', 'is', null).execute();
 }
 
-/** Marks a chunk as written; a chunk sent again simply overwrites its record. */
-export async function recordChunk(db: Kysely<Database>, sessionId: string, index: number, size: number): Promise<number> {
+/** Marks a chunk as written (with its part's entity tag on S3); a chunk sent again simply overwrites its record. */
+export async function recordChunk(db: Kysely<Database>, sessionId: string, index: number, size: number, etag: string | null): Promise<number> {
   await db
     .insertInto('upload_chunks')
-    .values({ session_id: sessionId, chunk_index: index, size })
-    .onConflict((conflict) => conflict.columns(['session_id', 'chunk_index']).doUpdateSet({ size }))
+    .values({ session_id: sessionId, chunk_index: index, size, etag })
+    .onConflict((conflict) => conflict.columns(['session_id', 'chunk_index']).doUpdateSet({ size, etag }))
     .execute();
   await db.updateTable('upload_sessions').set({ updated_at: new Date().toISOString() }).where('id', '=', sessionId).execute();
   const row = await db.selectFrom('upload_chunks').select((eb) => eb.fn.countAll<number | string>().as('count')).where('session_id', '=', sessionId).executeTakeFirst();
@@ -31,7 +31,7 @@ export async function recordChunk(db: Kysely<Database>, sessionId: string, index
 }
 
 export function listChunks(db: Kysely<Database>, sessionId: string) {
-  return db.selectFrom('upload_chunks').select(['chunk_index', 'size']).where('session_id', '=', sessionId).orderBy('chunk_index').execute();
+  return db.selectFrom('upload_chunks').select(['chunk_index', 'size', 'etag']).where('session_id', '=', sessionId).orderBy('chunk_index').execute();
 }
 
 export async function markSessionDone(db: Kysely<Database>, id: string, photoId: string): Promise<void> {
@@ -39,15 +39,15 @@ export async function markSessionDone(db: Kysely<Database>, id: string, photoId:
   await db.updateTable('upload_sessions').set({ photo_id: photoId, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
 }
 
-/** Sessions idle since before `cutoff`; their rows are removed and their ids answered. */
-export async function expireSessions(db: Kysely<Database>, cutoff: string): Promise<string[]> {
-  const rows = await db.selectFrom('upload_sessions').select('id').where('updated_at', '<', cutoff).execute();
+/** Sessions idle since before `cutoff`; their rows are removed and answered. */
+export async function expireSessions(db: Kysely<Database>, cutoff: string): Promise<Array<Pick<UploadSessionRow, 'id' | 'upload_id' | 'photo_id'>>> {
+  const rows = await db.selectFrom('upload_sessions').select(['id', 'upload_id', 'photo_id']).where('updated_at', '<', cutoff).execute();
   const ids = rows.map((row) => row.id);
   if (ids.length > 0) {
     await db.deleteFrom('upload_chunks').where('session_id', 'in', ids).execute();
     await db.deleteFrom('upload_sessions').where('id', 'in', ids).execute();
   }
-  return ids;
+  return rows;
 }
 
 export async function liveSessionIds(db: Kysely<Database>): Promise<Set<string>> {

@@ -21,7 +21,11 @@ import { assertUploadsOpen } from '../domain/visibility';
 import { findEventRules, findEventRulesOfAlbum } from '../repositories/events';
 import { assertEventPin } from '../domain/event-pin';
 import {
+  assembleParts,
   isExpired,
+  keepChunk,
+  partRefusal,
+  readStaged,
   isSessionId,
   MAX_CHUNKS,
   missingChunksReason,
@@ -36,8 +40,8 @@ import {
 } from '../domain/chunk-session';
 import { storeUploads } from '../domain/ingest';
 import { detectMediaType } from '../domain/media-type';
-import { hashFile, readAll, readHead, streamAt, writeAt } from '../domain/receive';
-import { emptyFilesMessage, fileTooLargeMessage, normaliseClientFileName, normaliseUserId, notMediaMessage } from '../domain/upload-rules';
+import { hashFile, readAll, readHead, streamAt } from '../domain/receive';
+import { emptyFilesMessage, fileTooLargeMessage, normaliseClientFileName, normaliseUserId, notMediaMessage, type ReceivedBytes } from '../domain/upload-rules';
 import { rateLimited } from '../plugins/upload-rate-limit';
 import { HttpError, messages, notFound } from '../errors';
 import { integerField, multipartError, tooLarge } from '../http/multipart';
@@ -47,6 +51,8 @@ import { validFields } from '../http/validate';
 import { findPhoto, setDeleteKeyHash } from '../repositories/photos';
 import { newDeleteKey } from '../domain/delete-key';
 import { findSession, markSessionDone, recordChunk, setSessionShape } from '../repositories/upload-sessions';
+
+type Chunks = Awaited<ReturnType<typeof receivedChunks>>;
 
 const isChunkField = (name: string): name is keyof ChunkUploadFields => name === 'sessionId' || name === 'chunkIndex' || name === 'totalChunks';
 
@@ -65,6 +71,26 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   async function assertSessionPin(request: FastifyRequest, session: UploadSessionRow) {
     const event = await findEventRulesOfAlbum(app.db, session.album_id);
     if (event) await assertEventPin(app.db, request, event.id, (await app.optionalOrganiser(request))?.id ?? null);
+  }
+
+  /** The session's pre-sized file, once every chunk is in: its first bytes and its SHA-256. */
+  async function assembledOnDisk(session: UploadSessionRow, chunks: Chunks): Promise<{ bytes: ReceivedBytes; head: Buffer; sha256: string }> {
+    const temp = fileOf(session.id);
+    const stat = await fsp.stat(temp).catch(() => null);
+    if (!stat) throw notFound(messages.sessionNotFound);
+    if (!sizesAgree(session, chunks, stat.size)) throw new HttpError(400, sizeMismatchMessage);
+    // Hashed here, from the assembled file, not chunk by chunk as they arrive: see docs/decisions.md.
+    return { bytes: { temp }, head: await readHead(temp), sha256: await hashFile(temp) };
+  }
+
+  /** S3: the object the store assembled from the parts, read back once for its first bytes and SHA-256. */
+  async function assembledInStore(session: UploadSessionRow, chunks: Chunks): Promise<{ bytes: ReceivedBytes; head: Buffer; sha256: string }> {
+    if (!sizesAgree(session, chunks, Number(session.file_size))) throw new HttpError(400, sizeMismatchMessage);
+    const key = await assembleParts(app.storage, session, chunks);
+    if (!key) throw new HttpError(400, sizeMismatchMessage);
+    const read = await readStaged(app.storage, key);
+    if (!read) throw notFound(messages.sessionNotFound);
+    return { bytes: { stagedKey: key }, ...read };
   }
 
   async function uploadAlbum(id: string) {
@@ -125,7 +151,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     assertUploadsOpen((await findEventRules(app.db, album.event_id))!);
     await assertEventRoom(app.db, album.event_id, limits, { files: 1, bytes: fields.fileSize });
     const sessionId = await openChunkSession(
-      { db: app.db, temp: app.temp },
+      { db: app.db, temp: app.temp, storage: app.storage },
       { albumId: album.id, userId, fileName, fileSize: fields.fileSize, fileType: declaredType },
     );
     return { sessionId };
@@ -137,63 +163,80 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     let session: UploadSessionRow | null = null;
     let buffered: Buffer | null = null;
     let streamed: { offset: number; size: number } | null = null;
+    /** S3: the chunk's own temporary file, removed whatever happens. */
+    let partFile: string | null = null;
     let sawChunk = false;
 
     try {
-      const parts = request.parts({ limits: { files: 1, fields: 10, fieldSize: 1024, fileSize: limits.maxChunkBytes + 1 } });
-      for await (const part of parts) {
-        if (part.type === 'field') {
-          if (typeof part.value === 'string' && isChunkField(part.fieldname)) fields[part.fieldname] = part.value;
-          continue;
-        }
-        sawChunk = true;
-        const index = integerField(fields.chunkIndex);
-        const total = integerField(fields.totalChunks);
-        // Fields sent before the chunk: it streams straight to its place when the session knows where.
-        if (fields.sessionId && index !== null && total !== null && index < total) {
-          session = await liveSession(fields.sessionId);
-          await assertSessionPin(request, session);
-          const place = session.photo_id ? null : placement(session, index, total, limits.maxChunkBytes);
-          if (place && (session.total_chunks === null || Number(session.total_chunks) === total) && place.length > 0 && place.length <= limits.maxChunkBytes) {
-            const size = await streamAt(part.file, fileOf(session.id), place.offset, place.length, () => new HttpError(400, 'A parte enviada é maior que o esperado.'));
-            streamed = { offset: place.offset, size };
+      try {
+        const parts = request.parts({ limits: { files: 1, fields: 10, fieldSize: 1024, fileSize: limits.maxChunkBytes + 1 } });
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            if (typeof part.value === 'string' && isChunkField(part.fieldname)) fields[part.fieldname] = part.value;
             continue;
           }
+          sawChunk = true;
+          const index = integerField(fields.chunkIndex);
+          const total = integerField(fields.totalChunks);
+          // Fields sent before the chunk: it streams straight to its place when the session knows where.
+          if (fields.sessionId && index !== null && total !== null && index < total) {
+            session = await liveSession(fields.sessionId);
+            await assertSessionPin(request, session);
+            const place = session.photo_id ? null : placement(session, index, total, limits.maxChunkBytes);
+            if (place && (session.total_chunks === null || Number(session.total_chunks) === total) && place.length > 0 && place.length <= limits.maxChunkBytes) {
+              const tooLong = () => new HttpError(400, 'A parte enviada é maior que o esperado.');
+              if (session.upload_id) {
+                // S3: into a file of its own first, so that only a whole chunk of the right size reaches the store.
+                partFile = app.temp.file('uploads');
+                streamed = { offset: place.offset, size: await streamAt(part.file, partFile, 0, place.length, tooLong, 'w') };
+              } else {
+                streamed = { offset: place.offset, size: await streamAt(part.file, fileOf(session.id), place.offset, place.length, tooLong) };
+              }
+              continue;
+            }
+          }
+          // Otherwise (fields after the chunk, first chunks of a session) the chunk, at most CHUNK_MAX_BYTES, is read first.
+          buffered = await readAll(part.file, limits.maxChunkBytes, () =>
+            tooLarge(reply, `A parte enviada excede o limite de ${Math.floor(limits.maxChunkBytes / (1024 * 1024))}MB.`),
+          );
         }
-        // Otherwise (fields after the chunk, first chunks of a session) the chunk, at most CHUNK_MAX_BYTES, is read first.
-        buffered = await readAll(part.file, limits.maxChunkBytes, () =>
-          tooLarge(reply, `A parte enviada excede o limite de ${Math.floor(limits.maxChunkBytes / (1024 * 1024))}MB.`),
-        );
+      } catch (error) {
+        throw multipartError(error, 1, reply);
       }
-    } catch (error) {
-      throw multipartError(error, 1, reply);
-    }
 
-    const index = integerField(fields.chunkIndex);
-    const total = integerField(fields.totalChunks);
-    if (total === null || total < 1 || total > MAX_CHUNKS) throw new HttpError(400, "O campo 'totalChunks' é inválido.");
-    if (index === null || index >= total) throw new HttpError(400, "O campo 'chunkIndex' é inválido.");
-    if (!sawChunk) throw new HttpError(400, messages.noFiles);
-    if (!session) {
-      session = await liveSession(fields.sessionId);
-      await assertSessionPin(request, session);
-    }
-    if (session.photo_id) return { received: index, totalChunks: total, receivedChunks: total };
-    if (session.total_chunks !== null && Number(session.total_chunks) !== total) throw new HttpError(400, "O campo 'totalChunks' não confere com as partes anteriores.");
-
-    const size = streamed ? streamed.size : buffered!.length;
-    const place = placeReceived(session, index, total, size);
-    if (!place || (streamed && streamed.offset !== place.offset)) throw new HttpError(400, wrongSizeMessage(index, total));
-    if (!streamed) {
-      try {
-        await writeAt(fileOf(session.id), place.offset, buffered!);
-      } catch {
-        throw notFound(messages.sessionNotFound);
+      const index = integerField(fields.chunkIndex);
+      const total = integerField(fields.totalChunks);
+      if (total === null || total < 1 || total > MAX_CHUNKS) throw new HttpError(400, "O campo 'totalChunks' é inválido.");
+      if (index === null || index >= total) throw new HttpError(400, "O campo 'chunkIndex' é inválido.");
+      if (!sawChunk) throw new HttpError(400, messages.noFiles);
+      if (!session) {
+        session = await liveSession(fields.sessionId);
+        await assertSessionPin(request, session);
       }
+      if (session.photo_id) return { received: index, totalChunks: total, receivedChunks: total };
+      if (session.total_chunks !== null && Number(session.total_chunks) !== total) throw new HttpError(400, "O campo 'totalChunks' não confere com as partes anteriores.");
+
+      const size = streamed ? streamed.size : buffered!.length;
+      const place = placeReceived(session, index, total, size);
+      if (!place || (streamed && streamed.offset !== place.offset)) throw new HttpError(400, wrongSizeMessage(index, total));
+      const refusal = partRefusal(app.storage, index, total, place.chunkSize);
+      if (refusal) throw new HttpError(400, refusal);
+      let etag: string | null = null;
+      if (!streamed || partFile) {
+        const bytes = partFile ? { file: partFile, size } : buffered!;
+        try {
+          etag = await keepChunk({ temp: app.temp, storage: app.storage }, session, index, place.offset, bytes);
+        } catch (error) {
+          if (error instanceof HttpError) throw error;
+          throw notFound(messages.sessionNotFound);
+        }
+      }
+      await setSessionShape(app.db, session.id, { total_chunks: total, chunk_size: place.chunkSize });
+      const receivedChunks = await recordChunk(app.db, session.id, index, size, etag);
+      return { received: index, totalChunks: total, receivedChunks };
+    } finally {
+      if (partFile) await app.temp.remove(partFile);
     }
-    await setSessionShape(app.db, session.id, { total_chunks: total, chunk_size: place.chunkSize });
-    const receivedChunks = await recordChunk(app.db, session.id, index, size);
-    return { received: index, totalChunks: total, receivedChunks };
   });
 
   app.post(
@@ -216,20 +259,14 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       const chunks = await receivedChunks(app.db, session.id);
       const missing = missingChunksReason(session, chunks);
       if (missing) throw new HttpError(400, missing);
-      const temp = fileOf(session.id);
-      const stat = await fsp.stat(temp).catch(() => null);
-      if (!stat) throw notFound(messages.sessionNotFound);
-      if (!sizesAgree(session, chunks, stat.size)) throw new HttpError(400, sizeMismatchMessage);
-
-      const type = detectMediaType(await readHead(temp));
-      if (!type) throw new HttpError(415, notMediaMessage([session.file_name]));
       const album = await uploadAlbum(session.album_id);
       assertUploadsOpen((await findEventRules(app.db, album.event_id))!);
       await assertEventRoom(app.db, album.event_id, limits, { files: 1, bytes: Number(session.file_size) });
-      // Hashed here, from the assembled file, not chunk by chunk as they arrive: see docs/decisions.md.
-      const sha256 = await hashFile(temp);
+      const file = session.upload_id ? await assembledInStore(session, chunks) : await assembledOnDisk(session, chunks);
+      const type = detectMediaType(file.head);
+      if (!type) throw new HttpError(415, notMediaMessage([session.file_name]));
       const uploads = await storeUploads(app.ingest, album, session.user_id, [
-        { temp, clientName: session.file_name, size: Number(session.file_size), type, sha256 },
+        { ...file.bytes, clientName: session.file_name, size: Number(session.file_size), type, sha256: file.sha256 },
       ]);
       await markSessionDone(app.db, session.id, uploads[0].row.id);
       return reply.status(201).send({ status: 201, message: uploadMessage(uploads), photos: uploads.map(presentUpload) });

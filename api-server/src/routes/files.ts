@@ -3,7 +3,7 @@ import parseRange from 'range-parser';
 import { answers, FileQuery } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isImmutableKey } from '../domain/files';
+import { isImmutableKey, isServedKey } from '../domain/files';
 import { contentTypeOf, isSafeKey, type ByteRange, type StoredInfo } from '../domain/storage';
 import { HttpError, messages, notFound } from '../errors';
 
@@ -80,7 +80,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function serve(request: FastifyRequest, pathParam: string, reply: FastifyReply, download: boolean) {
     const key = keyFromPathParam(pathParam);
     if (!key) throw new HttpError(400, messages.invalidPath);
-    const info = await app.storage.head(key);
+    const info = isServedKey(key) ? await app.storage.head(key) : null;
     if (!info) throw notFound(messages.fileNotFound);
 
     const lastModified = info.lastModified.toUTCString();

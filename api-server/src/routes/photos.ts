@@ -56,7 +56,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
     }
 
     const fields: Partial<UploadFields> = {};
-    const received: Array<Omit<ReceivedFile, 'type'> & { head: Buffer }> = [];
+    const received: Array<{ temp: string; clientName: string | null; size: number; head: Buffer; sha256: string }> = [];
     const temps: string[] = [];
     let album: AlbumRow | null = null;
     let total = 0;

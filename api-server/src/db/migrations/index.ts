@@ -8,6 +8,7 @@ import * as requestCounts from './006-request-counts';
 import * as wallLinks from './007-wall-links';
 import * as visibility from './008-visibility';
 import * as eventPin from './009-event-pin';
+import * as multipartSessions from './010-multipart-sessions';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
 export const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '007-wall-links': wallLinks,
   '008-visibility': visibility,
   '009-event-pin': eventPin,
+  '010-multipart-sessions': multipartSessions,
 };
 
 export const migrationProvider: MigrationProvider = {

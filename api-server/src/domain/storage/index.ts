@@ -47,10 +47,39 @@ export interface Storage {
   list(prefix: string): AsyncIterable<ListedFile>;
   /** A path on this machine holding the key's bytes when the driver keeps them there (read in place by ffmpeg and sharp). */
   localPath(key: string): Promise<string | null>;
+  /** Files assembled from numbered parts that any instance may add (S3's multipart uploads); null on local disk. */
+  readonly multipart: MultipartStore | null;
   /** At start: refuses a store that is unreachable, missing or not writable, naming the variable to fix. */
   check(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** One part of a multipart upload as the store acknowledged it. */
+export interface StoredPart {
+  partNumber: number;
+  etag: string;
+}
+
+/**
+ * S3's multipart uploads, for chunk sessions that any instance continues (issue 14): the parts live
+ * in the store, not on the instance that received them. Part numbers run from 1 to MAX_PARTS.
+ */
+export interface MultipartStore {
+  /** Smallest part but the last that the store assembles (S3: 5 MiB). */
+  readonly minPartBytes: number;
+  start(key: string): Promise<string>;
+  /** Stores part `partNumber` (a retry replaces it) and answers its entity tag. */
+  putPart(key: string, uploadId: string, partNumber: number, body: Buffer | Readable, size: number): Promise<string>;
+  /** Assembles the parts into the object `key`; false when the store no longer knows the upload (completed or aborted). */
+  complete(key: string, uploadId: string, parts: StoredPart[]): Promise<boolean>;
+  /** Drops the upload and its parts; an upload the store no longer knows is fine. */
+  abort(key: string, uploadId: string): Promise<void>;
+  /** Gives the object `from` the key `to` (a copy inside the store, then removal of `from`). */
+  rename(from: string, to: string, contentType?: string): Promise<void>;
+}
+
+/** Most parts a multipart upload may have (S3's limit). */
+export const MAX_PARTS = 10_000;
 
 /** The store could not be reached or refused the operation: the client may retry (503 with Retry-After). */
 export class StorageUnavailableError extends HttpError {

@@ -15,6 +15,8 @@ const infoOf = (stats: fs.Stats): StoredInfo => ({ size: stats.size, etag: etagO
 export class LocalStorage implements Storage {
   readonly driver = 'local' as const;
   readonly root: string;
+  /** Chunk sessions on local disk write into one pre-sized temporary file (domain/chunk-session.ts). */
+  readonly multipart = null;
 
   constructor(root: string) {
     this.root = path.resolve(root);

@@ -3,6 +3,10 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -11,10 +15,23 @@ import {
   paginateListObjectsV2,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { ConfigError, type S3Settings } from '../../config';
-import { assertSafeKey, contentTypeOf, isSafeKey, StorageUnavailableError, type ByteRange, type ListedFile, type Storage, type StoredFile, type StoredInfo } from './index';
+import {
+  assertSafeKey,
+  contentTypeOf,
+  isSafeKey,
+  StorageUnavailableError,
+  type ByteRange,
+  type ListedFile,
+  type MultipartStore,
+  type Storage,
+  type StoredFile,
+  type StoredInfo,
+  type StoredPart,
+} from './index';
 
 export interface S3Tuning {
   /** Size of the parts of a streamed multipart put (S3's minimum is 5 MiB). */
@@ -23,9 +40,11 @@ export interface S3Tuning {
   queueSize: number;
   /** Keys per listing page (S3's maximum is 1000). */
   listPageSize: number;
+  /** Smallest part but the last the store assembles: 5 MiB on S3 and MinIO (S3_MIN_PART_BYTES). */
+  minPartBytes: number;
 }
 
-const DEFAULT_TUNING: S3Tuning = { partSize: 8 * 1024 * 1024, queueSize: 4, listPageSize: 1000 };
+const DEFAULT_TUNING: S3Tuning = { partSize: 8 * 1024 * 1024, queueSize: 4, listPageSize: 1000, minPartBytes: 5 * 1024 * 1024 };
 
 /** Where the SDK's own warnings go (the server's logger); without one they would go to the console. */
 export interface S3Log {
@@ -35,6 +54,7 @@ export interface S3Log {
 
 const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 const isNotFound = (error: unknown) => statusOf(error) === 404 || ['NotFound', 'NoSuchKey'].includes((error as Error).name);
+const isNoSuchUpload = (error: unknown) => (error as Error).name === 'NoSuchUpload' || statusOf(error) === 404;
 
 /** Any failure of the store becomes a StorageUnavailableError (503 for the client, who may retry). */
 async function guarded<T>(operation: () => Promise<T>): Promise<T> {
@@ -47,8 +67,10 @@ async function guarded<T>(operation: () => Promise<T>): Promise<T> {
 }
 
 /** Files in a bucket of S3 or an S3-compatible server (MinIO, Ceph, R2…) through the AWS SDK v3. */
-export class S3Storage implements Storage {
+export class S3Storage implements Storage, MultipartStore {
   readonly driver = 's3' as const;
+  readonly multipart: MultipartStore = this;
+  readonly minPartBytes: number;
   readonly client: S3Client;
   private readonly bucket: string;
   private readonly tuning: S3Tuning;
@@ -60,6 +82,7 @@ export class S3Storage implements Storage {
   ) {
     this.bucket = settings.bucket;
     this.tuning = { ...DEFAULT_TUNING, ...tuning };
+    this.minPartBytes = this.tuning.minPartBytes;
     this.client = new S3Client({
       region: settings.region,
       endpoint: settings.endpoint,
@@ -182,6 +205,67 @@ export class S3Storage implements Storage {
     } catch (error) {
       throw new StorageUnavailableError(error);
     }
+  }
+
+  async start(key: string): Promise<string> {
+    const params = this.params(key);
+    const output = await guarded(() => this.client.send(new CreateMultipartUploadCommand({ ...params, ContentType: 'application/octet-stream' })));
+    if (!output.UploadId) throw new StorageUnavailableError(new Error('CreateMultipartUpload answered no UploadId'));
+    return output.UploadId;
+  }
+
+  async putPart(key: string, uploadId: string, partNumber: number, body: Buffer | Readable, size: number): Promise<string> {
+    const params = this.params(key);
+    const output = await guarded(() =>
+      this.client.send(new UploadPartCommand({ ...params, UploadId: uploadId, PartNumber: partNumber, Body: body, ContentLength: size })),
+    );
+    return output.ETag ?? '""';
+  }
+
+  async complete(key: string, uploadId: string, parts: StoredPart[]): Promise<boolean> {
+    const params = this.params(key);
+    try {
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          ...params,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.etag })) },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isNoSuchUpload(error)) return false;
+      throw new StorageUnavailableError(error);
+    }
+  }
+
+  async abort(key: string, uploadId: string): Promise<void> {
+    const params = this.params(key);
+    try {
+      await this.client.send(new AbortMultipartUploadCommand({ ...params, UploadId: uploadId }));
+    } catch (error) {
+      // Gone already; or a server without AbortMultipartUpload (s3rver): a bucket lifecycle rule
+      // (AbortIncompleteMultipartUpload, docs/scaling.md) removes what is left.
+      if (isNoSuchUpload(error) || statusOf(error) === 405 || statusOf(error) === 501) return;
+      throw new StorageUnavailableError(error);
+    }
+  }
+
+  async rename(from: string, to: string, contentType = contentTypeOf(to)): Promise<void> {
+    const source = this.params(from);
+    const target = this.params(to);
+    // CopyObject takes objects up to 5 GB in one request, above UPLOAD_MAX_FILE_BYTES' largest sensible value.
+    await guarded(() =>
+      this.client.send(
+        new CopyObjectCommand({
+          ...target,
+          CopySource: `${this.bucket}/${source.Key.split('/').map(encodeURIComponent).join('/')}`,
+          ContentType: contentType,
+          MetadataDirective: 'REPLACE',
+        }),
+      ),
+    );
+    await guarded(() => this.client.send(new DeleteObjectCommand(source)));
   }
 
   async localPath(): Promise<string | null> {
