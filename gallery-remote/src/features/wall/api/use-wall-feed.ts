@@ -62,9 +62,17 @@ export function useWallFeed(eventId: string): WallFeed {
   const [closed, setClosed] = useState<string | null>(null);
   const processing = useRef(new Set<string>());
   const loadedOnce = useRef(false);
+  /** Counts `photos_removed` messages: a list asked for before one may still hold the removed photo. */
+  const removals = useRef(0);
 
   const reload = useCallback(async () => {
-    const answer = await listPublicPhotos(eventId);
+    let answer: Awaited<ReturnType<typeof listPublicPhotos>>;
+    for (;;) {
+      const before = removals.current;
+      answer = await listPublicPhotos(eventId);
+      // A photo hidden while this list was on its way would come back with it: ask again.
+      if (removals.current === before) break;
+    }
     // A gallery closed to guests (issue 12) is closed on the wall too: it says why.
     setClosed(!answer.ok && answer.status === 403 ? answer.message : null);
     if (!answer.ok) return;
@@ -106,6 +114,7 @@ export function useWallFeed(eventId: string): WallFeed {
       (message) => {
         if (message.type === 'photos_removed') {
           const ids = (message.payload as { ids?: unknown } | null)?.ids;
+          removals.current++;
           if (Array.isArray(ids)) dispatch({ type: 'removed', ids: ids.map(String) });
           return;
         }
