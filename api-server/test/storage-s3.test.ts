@@ -151,3 +151,57 @@ describe('uploads on S3', () => {
     expect(await storedKeys(server, `events/${eventId}`)).toEqual([]);
   });
 });
+
+describe('chunk sessions on S3', () => {
+  let server: TestServer;
+  let albumId: string;
+  beforeAll(async () => {
+    server = await startServer({ env: { ...env, S3_MIN_PART_BYTES: String(32 * 1024), CHUNK_MAX_BYTES: String(64 * 1024) } });
+    const ana = await organiserSession(server, 'multipart@example.com');
+    const event = await createEvent(server, ana.token);
+    albumId = (await createAlbum(server, ana.token, event.id, { is_public: true, is_available: true })).id;
+  });
+  afterAll(() => server.close());
+
+  const init = async (fileSize: number) =>
+    (
+      await readJson(
+        await fetch(`${server.url}/api/events/photos/chunk/init`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ fileName: 'grande.jpg', fileSize, fileType: 'image/jpeg', albumId, userId: 'Rui' }),
+        }),
+      )
+    ).sessionId as string;
+  const sendChunk = (sessionId: string, index: number, total: number, bytes: Buffer) => {
+    const form = new FormData();
+    form.append('sessionId', sessionId);
+    form.append('chunkIndex', String(index));
+    form.append('totalChunks', String(total));
+    form.append('chunk', new Blob([bytes]), 'chunk');
+    return fetch(`${server.url}/api/events/photos/chunk/upload`, { method: 'POST', body: form });
+  };
+
+  test('the parts go to a multipart upload of the bucket, nothing waits under DATA_DIR, and finalize stores the exact bytes', async () => {
+    const bytes = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#335577', noise: { type: 'gaussian', mean: 120, sigma: 50 } } }).jpeg({ quality: 100 }).toBuffer();
+    expect(bytes.length).toBeGreaterThan(64 * 1024);
+    const size = 32 * 1024;
+    const total = Math.ceil(bytes.length / size);
+    const sessionId = await init(bytes.length);
+    for (let index = total - 1; index >= 0; index--) expect((await sendChunk(sessionId, index, total, bytes.subarray(index * size, (index + 1) * size))).status).toBe(200);
+    expect(filesUnder(path.join(server.dataDir, 'tmp'))).toEqual([]);
+    const finalized = await fetch(`${server.url}/api/events/photos/chunk/finalize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) });
+    expect(finalized.status).toBe(201);
+    const photo = (await readJson(finalized)).photos[0];
+    expect((await readStored(server, decodeURIComponent(photo.original_photo.replace('/api/files?path=', ''))))?.equals(bytes)).toBe(true);
+    expect(await storedKeys(server, 'uploads')).toEqual([]);
+  });
+
+  test('a chunk but the last below S3_MIN_PART_BYTES is refused at once with a Portuguese message', async () => {
+    const sessionId = await init(100 * 1024);
+    const refused = await expectError(await sendChunk(sessionId, 0, 7, Buffer.alloc(16 * 1024, 1)), 400);
+    expect(refused.message).toBe('Cada parte, exceto a última, deve ter pelo menos 32KB.');
+    const status = await readJson(await fetch(`${server.url}/api/events/photos/chunk/${sessionId}`));
+    expect(status.receivedChunks).toEqual([]);
+  });
+});

@@ -64,6 +64,7 @@ async function cluster(count) {
     S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
     S3_FORCE_PATH_STYLE: 'true',
     TRUST_PROXY: '1',
+    LOG_LEVEL: 'error',
   };
   const instances = [];
   // One after the other: the first creates the schema.

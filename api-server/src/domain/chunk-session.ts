@@ -106,7 +106,8 @@ export function partRefusal(storage: Storage, index: number, total: number, chun
   if (!storage.multipart) return null;
   if (total > MAX_PARTS) return `O arquivo pode ter no máximo ${MAX_PARTS} partes; envie partes maiores.`;
   const min = storage.multipart.minPartBytes;
-  if (total > 1 && chunkSize < min) return `Cada parte, exceto a última, deve ter pelo menos ${Math.ceil(min / (1024 * 1024))}MB.`;
+  const shown = min >= 1024 * 1024 ? `${Math.floor(min / (1024 * 1024))}MB` : `${Math.ceil(min / 1024)}KB`;
+  if (total > 1 && chunkSize < min) return `Cada parte, exceto a última, deve ter pelo menos ${shown}.`;
   return null;
 }
 
