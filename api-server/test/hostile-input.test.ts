@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { createAlbum, createEvent, expectError, organiserSession, readJson, startServer, type TestServer } from './helpers';
+import { createAlbum, createEvent, expectError, organiserSession, readJson, startServer, storedKeys, type TestServer } from './helpers';
 import { filesUnder, Multipart, photoCount, rawRequest, settledTemporaryUploads, sleep, storedAlbumKeys, write, type RawAnswer } from './raw-http';
 
 jest.setTimeout(30_000);
@@ -97,6 +97,8 @@ describe('hostile input', () => {
 
     test('truncated parts (the body ends inside a file, or before the closing boundary) are a 400; nothing is stored', async () => {
       const rows = await photoCount(server);
+      // On S3 a file streams into the bucket as it arrives: a cut one must leave no object behind.
+      const keys = await storedKeys(server);
       const image = await jpeg();
       const form = new Multipart();
       const whole = form.body({ album_id: albumId, user_id: 'Zé' }, [{ name: 'images', filename: 'a.jpg', bytes: image }]);
@@ -111,6 +113,7 @@ describe('hostile input', () => {
       }
       expectNo5xx(answers);
       expect(await photoCount(server)).toBe(rows);
+      expect(await storedKeys(server)).toEqual(keys);
     });
 
     test('garbage between boundaries, a boundary of 2,000 characters and parts without headers are 4xx', async () => {

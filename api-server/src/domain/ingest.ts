@@ -4,6 +4,7 @@ import { findByContent, findByIdempotencyKey, insertPhoto, setDeleteKeyHash } fr
 import { newDeleteKey } from './delete-key';
 import { storageKeys } from './files';
 import { newId } from './ids';
+import type { MediaType } from './media-type';
 import type { Storage } from './storage';
 import type { TempArea } from './temp-area';
 import type { ReceivedFile } from './upload-rules';
@@ -18,6 +19,10 @@ export interface IngestDeps {
   /** Queues photos for thumbnails and posters; a photo that could not be queued stays processing. */
   enqueue: (photoIds: string[]) => Promise<void>;
 }
+
+/** Where a photo's original is stored: in its album's folder, named after its id and detected type. */
+export const originalKey = (album: Pick<AlbumRow, 'id' | 'event_id'>, photoId: string, type: Pick<MediaType, 'ext'>) =>
+  `${storageKeys.albumFolder(album.event_id, album.id)}/${photoId}.${type.ext}`;
 
 let lastTimestamp = 0;
 /** Strictly increasing timestamps within the process, so newest-first is exact inside one request. */
@@ -71,7 +76,8 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
   const answers: StoredUpload[] = [];
   const created: PhotoRow[] = [];
   /** Drops the bytes of a file that is not stored (a retry, a duplicate). */
-  const discard = (file: ReceivedFile) => ('stagedKey' in file ? storage.remove(file.stagedKey) : temp.remove(file.temp));
+  const discard = (file: ReceivedFile) =>
+    'stagedKey' in file ? storage.remove(file.stagedKey) : 'storedKey' in file ? storage.remove(file.storedKey) : temp.remove(file.temp);
   /** The row a retry or a duplicate answers, if one exists now. */
   const earlier = async (file: ReceivedFile): Promise<StoredUpload | null> => {
     const retried = file.clientName ? await findByIdempotencyKey(db, album.id, file.clientName, file.size) : undefined;
@@ -91,13 +97,13 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
         answers.push(existing);
         continue;
       }
-      const id = newId.photo();
+      const id = 'photoId' in file ? file.photoId : newId.photo();
       const deleteKey = newDeleteKey();
       const row: PhotoRow = {
         id,
         album_id: album.id,
         user_id: userId,
-        original_path: `${storageKeys.albumFolder(album.event_id, album.id)}/${id}.${file.type.ext}`,
+        original_path: 'storedKey' in file ? file.storedKey : originalKey(album, id, file.type),
         compressed_path: null,
         display_path: null,
         file_type: file.type.kind,
@@ -115,7 +121,7 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
       // The file goes into storage first, then its row: a failed store leaves no row (and the client's
       // retry stores it), a refused row removes the stored file. A row never points at a missing file.
       if ('stagedKey' in file) await storage.multipart!.rename(file.stagedKey, row.original_path, file.type.mime);
-      else await storage.moveIn(file.temp, row.original_path, file.type.mime);
+      else if ('temp' in file) await storage.moveIn(file.temp, row.original_path, file.type.mime);
       try {
         await insertPhoto(db, row);
       } catch (error) {
@@ -129,6 +135,12 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
       created.push(row);
       answers.push({ row, clientName: file.clientName, duplicate: false, deleteKey: deleteKey.key });
     }
+  } catch (error) {
+    // Objects a request streamed into the store have no other owner: those not answered go. (Temporary
+    // files are their request's to remove; an assembled chunk session stays for its finalize's retry.)
+    const unanswered = files.slice(answers.length).flatMap((file) => ('storedKey' in file ? [file.storedKey] : []));
+    await Promise.all(unanswered.map((key) => storage.remove(key).catch(() => undefined)));
+    throw error;
   } finally {
     // Whatever happens, announce and process what was stored.
     if (created.length > 0) {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
-import { SNIFF_BYTES } from './media-type';
+import { detectMediaType, SNIFF_BYTES, type MediaType } from './media-type';
+import type { Storage } from './storage';
 
 export interface Received {
   size: number;
@@ -45,6 +45,76 @@ export async function streamToFile(source: Readable, target: string, onBytes: (l
   const handle = await fsp.open(target, 'w');
   await pipeline(source, counter, handle.createWriteStream({ highWaterMark: 1024 * 1024 }));
   return { size, head: Buffer.concat(headParts), sha256: hash.digest('hex') };
+}
+
+/**
+ * S3 (issue 14): streams one part straight into the store while hashing it, instead of into a
+ * temporary file first and up to the bucket after. Its first bytes decide the type and so the key
+ * (`keyFor`); a part that is not media is read to its end and stored nowhere (`key` null). Nothing
+ * is visible under the key unless the whole part was stored. A failure of the part itself (cut
+ * short, or a limit `onBytes` enforces) is thrown as it is, not as the store's.
+ */
+export async function streamToStore(
+  source: Readable,
+  storage: Pick<Storage, 'put'>,
+  keyFor: (type: MediaType) => string,
+  onBytes: (length: number) => void,
+): Promise<Received & { type: MediaType | null; key: string | null }> {
+  let size = 0;
+  const head: Buffer[] = [];
+  let headLength = 0;
+  const hash = createHash('sha256');
+  let failure: unknown = null;
+  const pieces = (source as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  /** The next piece, counted, hashed and checked; null at the end. */
+  const next = async (): Promise<Buffer | null> => {
+    try {
+      const step = await pieces.next();
+      if (step.done) return null;
+      const piece: Buffer = step.value;
+      onBytes(piece.length);
+      size += piece.length;
+      hash.update(piece);
+      if (headLength < SNIFF_BYTES) {
+        head.push(piece.subarray(0, SNIFF_BYTES - headLength));
+        headLength += Math.min(piece.length, SNIFF_BYTES - headLength);
+      }
+      return piece;
+    } catch (error) {
+      failure = error;
+      throw error;
+    }
+  };
+
+  const first: Buffer[] = [];
+  let ended = false;
+  while (headLength < SNIFF_BYTES) {
+    const piece = await next();
+    if (!piece) {
+      ended = true;
+      break;
+    }
+    first.push(piece);
+  }
+  const type = detectMediaType(Buffer.concat(head));
+  const done = () => ({ size, head: Buffer.concat(head), sha256: hash.digest('hex'), type, key: type ? keyFor(type) : null });
+  if (!type) {
+    while (!ended && (await next())) {
+      // Not media: read to the end (its name goes into the 415), stored nowhere.
+    }
+    return done();
+  }
+  const key = keyFor(type);
+  async function* body() {
+    yield* first;
+    for (let piece = ended ? null : await next(); piece; piece = await next()) yield piece;
+  }
+  try {
+    await storage.put(key, Readable.from(body(), { objectMode: false }), type.mime);
+  } catch (error) {
+    throw failure ?? error;
+  }
+  return done();
 }
 
 /** SHA-256 (hex) of a whole file on disk (a finished chunk session; see docs/decisions.md). */

@@ -43,9 +43,10 @@ export function normaliseClientFileName(value: string | undefined): string | nul
 /**
  * Where a received file's bytes wait to become a photo: a finished temporary file on this machine
  * (one-request uploads, chunk sessions on local disk), or an object of the store that a chunk
- * session's multipart upload assembled (S3).
+ * session's multipart upload assembled (S3), or already at the photo's own key (`storedKey`, with the
+ * photo id it was named after: a one-request upload streamed into S3).
  */
-export type ReceivedBytes = { temp: string } | { stagedKey: string };
+export type ReceivedBytes = { temp: string } | { stagedKey: string } | { storedKey: string; photoId: string };
 
 export type ReceivedFile = ReceivedBytes & {
   clientName: string | null;

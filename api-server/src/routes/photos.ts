@@ -21,9 +21,10 @@ import { isEventId } from '../domain/ids';
 import { assertGalleryOpen, assertUploadsOpen } from '../domain/visibility';
 import { assertEventPin } from '../domain/event-pin';
 import { findEventRules, findEventRulesOfAlbum } from '../repositories/events';
-import { findStored, storeUploads } from '../domain/ingest';
-import { detectMediaType } from '../domain/media-type';
-import { streamToFile } from '../domain/receive';
+import { findStored, originalKey, storeUploads } from '../domain/ingest';
+import { detectMediaType, type MediaType } from '../domain/media-type';
+import { newId } from '../domain/ids';
+import { streamToFile, streamToStore } from '../domain/receive';
 import {
   emptyFilesMessage,
   fileTooLargeMessage,
@@ -31,6 +32,7 @@ import {
   normaliseUserId,
   notMediaMessage,
   totalTooLargeMessage,
+  type ReceivedBytes,
   type ReceivedFile,
 } from '../domain/upload-rules';
 import { rateLimited } from '../plugins/upload-rate-limit';
@@ -56,8 +58,12 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
     }
 
     const fields: Partial<UploadFields> = {};
-    const received: Array<{ temp: string; clientName: string | null; size: number; head: Buffer; sha256: string }> = [];
+    /** Each file as it arrived: where its bytes wait (none for a part that is not media on S3) and what it is. */
+    const received: Array<{ bytes: ReceivedBytes | null; clientName: string | null; size: number; type: MediaType | null; sha256: string }> = [];
     const temps: string[] = [];
+    /** S3: objects streamed into the store; removed unless handed over to storeUploads, which then owns them. */
+    const streamed: string[] = [];
+    let handedOver = false;
     let album: AlbumRow | null = null;
     let total = 0;
 
@@ -84,19 +90,31 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
           await checkFields();
           continue;
         }
-        const temp = app.temp.file('uploads');
-        temps.push(temp);
         const clientName = normaliseClientFileName(part.filename);
         let size = 0;
-        const result = await streamToFile(part.file, temp, (length) => {
+        const count = (length: number) => {
           size += length;
           total += length;
           if (size > limits.maxFileBytes) throw tooLarge(reply, fileTooLargeMessage(clientName ?? '', limits.maxFileBytes));
           if (total > limits.maxTotalBytes) throw tooLarge(reply, totalTooLargeMessage(limits.maxTotalBytes));
-        });
+        };
+        const into = album as AlbumRow | null;
+        if (app.storage.multipart && into) {
+          // S3, album known: straight into the bucket under the photo's own key while it arrives.
+          const photoId = newId.photo();
+          const result = await streamToStore(part.file, app.storage, (type) => originalKey(into, photoId, type), count);
+          if (result.key) streamed.push(result.key);
+          if (result.size === 0 && !clientName) continue;
+          const bytes = result.key ? { storedKey: result.key, photoId } : null;
+          received.push({ bytes, clientName, size: result.size, type: result.type, sha256: result.sha256 });
+          continue;
+        }
+        const temp = app.temp.file('uploads');
+        temps.push(temp);
+        const result = await streamToFile(part.file, temp, count);
         // Browsers send an empty, nameless part when nothing was picked.
         if (result.size === 0 && !clientName) continue;
-        received.push({ temp, clientName, size: result.size, head: result.head, sha256: result.sha256 });
+        received.push({ bytes: { temp }, clientName, size: result.size, type: detectMediaType(result.head), sha256: result.sha256 });
       }
 
       const userId = fields.user_id === undefined ? null : normaliseUserId(fields.user_id);
@@ -108,15 +126,15 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       if (empty.length > 0) throw new HttpError(400, emptyFilesMessage(empty.length));
       const typed: ReceivedFile[] = [];
       const refused: string[] = [];
-      for (const file of received) {
-        const type = detectMediaType(file.head);
-        if (type) typed.push({ temp: file.temp, clientName: file.clientName, size: file.size, type, sha256: file.sha256 });
+      for (const { bytes, type, ...file } of received) {
+        if (bytes && type) typed.push({ ...bytes, ...file, type });
         else refused.push(file.clientName ?? '');
       }
       if (refused.length > 0) throw new HttpError(415, notMediaMessage(refused));
 
       // Nothing of a request that would take the event past its quota is stored.
       await assertEventRoom(app.db, album!.event_id, limits, { files: typed.length, bytes: typed.reduce((sum, file) => sum + file.size, 0) });
+      handedOver = true;
       const uploads = await storeUploads(app.ingest, album!, userId, typed);
       return reply.status(201).send({ status: 201, message: uploadMessage(uploads), photos: uploads.map(presentUpload) });
     } catch (error) {
@@ -124,6 +142,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
     } finally {
       // Files renamed into storage are gone from tmp; anything left (refused, cut short) is removed.
       await Promise.all(temps.map((temp) => app.temp.remove(temp)));
+      if (!handedOver) await Promise.all(streamed.map((key) => app.storage.remove(key).catch(() => undefined)));
     }
   });
 
