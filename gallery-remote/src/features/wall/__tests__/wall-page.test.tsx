@@ -11,8 +11,10 @@ const shown = (id: string, who: string, at: string) => photo(id, { user_id: who,
 function seed() {
   useAuthStore.getState().signIn('token-da-ana');
   let listener: RealtimeListener | null = null;
+  let reconnect: (() => void) | undefined;
   jest.spyOn(AlbumRealtimeClient.prototype, 'subscribe').mockImplementation((_id, next, options) => {
     listener = next;
+    reconnect = options?.onOpen;
     options?.onOpen?.();
     return () => undefined;
   });
@@ -21,7 +23,7 @@ function seed() {
     albums: { evt_1: [{ id: 'alb_1', album_name: 'Festa', album_description: 'd', is_public: true, is_available: true }] },
     photos: { alb_1: [shown('p2', 'Bia', '2030-01-01T21:00:00Z'), shown('p1', 'Ana', '2030-01-01T20:00:00Z')] },
   });
-  return { api, emit: (message: { type: string; payload: unknown }) => act(() => listener?.(message)) };
+  return { api, emit: (message: { type: string; payload: unknown }) => act(() => listener?.(message)), reconnect: () => act(() => reconnect?.()) };
 }
 
 const renderWall = (path: string) =>
@@ -46,6 +48,37 @@ describe('the live wall', () => {
 
     emit({ type: 'photos_removed', payload: { albumId: 'alb_1', ids: ['p3'] } });
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Enviada por Caio' })).not.toBeInTheDocument());
+  });
+
+  it('a photo hidden while a list is on its way does not come back with that list', async () => {
+    const { api, emit, reconnect } = seed();
+    renderWall('/events/evt_1/wall');
+    await screen.findByRole('img', { name: 'Enviada por Ana' });
+    const caio = shown('p3', 'Caio', '2030-01-01T22:00:00Z');
+    const before = api.data.photos.alb_1;
+    api.data.photos.alb_1 = [caio, ...before];
+    emit({ type: 'new_photos', payload: { albumId: 'alb_1', photos: [caio] } });
+    expect(await screen.findByRole('img', { name: 'Enviada por Caio' })).toBeInTheDocument();
+
+    // A reconnection asks for the list; its answer (still with Caio's photo) is held until after the removal.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const stale = [caio, ...before];
+    apiServer.use(http.get('/api/events/photos/:id', async () => (await held, Response.json(stale)), { once: true }));
+    const asked = api.calls('GET', '/api/events/photos/evt_1').length;
+    reconnect();
+    api.data.photos.alb_1 = before;
+    emit({ type: 'photos_removed', payload: { albumId: 'alb_1', ids: ['p3'] } });
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Enviada por Caio' })).not.toBeInTheDocument());
+    await act(async () => release());
+    // The list is asked for again, and the photo stays off the wall.
+    await waitFor(() => expect(api.calls('GET', '/api/events/photos/evt_1').length).toBeGreaterThan(asked));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('img', { name: 'Enviada por Caio' })).not.toBeInTheDocument();
+    for (let step = 0; step < 3; step++) {
+      fireEvent.keyDown(window, { key: 'ArrowRight' });
+      expect(screen.queryByRole('img', { name: 'Enviada por Caio' })).not.toBeInTheDocument();
+    }
   });
 
   it('the brake: pause and a black screen from the controls and the keyboard', async () => {
