@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { backfillContentHashes } from '../src/domain/content-backfill';
-import { createAlbum, createEvent, expectError, organiserSession, readJson, startServer, storedKeys, type TestServer } from './helpers';
+import { chunkCalls, createAlbum, createEvent, expectError, organiserSession, readJson, startServer, storedKeys, type TestServer } from './helpers';
 
 // Issue 10: the same bytes are stored once per album, a guest removes their own upload with the
 // delete key of its answer, and a chunked upload resumes from the session's status.
@@ -176,19 +176,10 @@ describe('content identity, delete keys and resumable chunk sessions', () => {
   });
 
   describe('a chunk session', () => {
-    const init = (fields: Record<string, unknown>) =>
-      fetch(`${server.url}/api/events/photos/chunk/init`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
-    const status = (sessionId: string, query = '') => fetch(`${server.url}/api/events/photos/chunk/${sessionId}${query}`);
-    const finalize = (sessionId: string) =>
-      fetch(`${server.url}/api/events/photos/chunk/finalize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) });
-    function sendChunk(sessionId: string, index: number, total: number, bytes: Buffer) {
-      const form = new FormData();
-      form.append('sessionId', sessionId);
-      form.append('chunkIndex', String(index));
-      form.append('totalChunks', String(total));
-      form.append('chunk', new Blob([bytes]), 'blob');
-      return fetch(`${server.url}/api/events/photos/chunk/upload`, { method: 'POST', body: form });
-    }
+    const init = (fields: Record<string, unknown>) => chunkCalls(server.url).init(fields);
+    const status = (sessionId: string, query = '') => chunkCalls(server.url).status(sessionId, query);
+    const finalize = (sessionId: string) => chunkCalls(server.url).finalize(sessionId);
+    const sendChunk = (sessionId: string, index: number, total: number, bytes: Buffer) => chunkCalls(server.url).sendChunk(sessionId, index, total, bytes);
     const chunkSize = 16 * 1024;
 
     test('answers which chunks it holds, so a resumed upload sends only the others; finalize stores the exact bytes once', async () => {

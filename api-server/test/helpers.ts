@@ -200,3 +200,29 @@ export function socketStatus(url: string): Promise<number> {
     socket.on('unexpected-response', (_request: unknown, response: { statusCode: number }) => resolve(response.statusCode));
   });
 }
+
+/**
+ * The chunk session calls of spec §9 against `baseUrl` (a server, or a proxy in front of several):
+ * init with JSON, a chunk as multipart (its fields before the bytes, as our client sends them, or
+ * after with `fieldsFirst` false), the status and finalize.
+ */
+export function chunkCalls(baseUrl: string) {
+  const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return {
+    init: (fields: Record<string, unknown>) => fetch(`${baseUrl}/api/events/photos/chunk/init`, json(fields)),
+    sendChunk(sessionId: string, index: number, total: number, bytes: Buffer, fieldsFirst = true) {
+      const form = new FormData();
+      const fields = () => {
+        form.append('sessionId', sessionId);
+        form.append('chunkIndex', String(index));
+        form.append('totalChunks', String(total));
+      };
+      if (fieldsFirst) fields();
+      form.append('chunk', new Blob([bytes]), 'blob');
+      if (!fieldsFirst) fields();
+      return fetch(`${baseUrl}/api/events/photos/chunk/upload`, { method: 'POST', body: form });
+    },
+    status: (sessionId: string, query = '') => fetch(`${baseUrl}/api/events/photos/chunk/${sessionId}${query}`),
+    finalize: (sessionId: string) => fetch(`${baseUrl}/api/events/photos/chunk/finalize`, json({ sessionId })),
+  };
+}

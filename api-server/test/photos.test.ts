@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createAlbum, createEvent, expectError, organiserSession, readJson, readStored, startServer, storedKeys, type TestServer } from './helpers';
+import { chunkCalls, createAlbum, createEvent, expectError, organiserSession, readJson, readStored, startServer, storedKeys, type TestServer } from './helpers';
 
 // ws ships no types here; the API server's realtime hub uses the same package.
  
@@ -519,21 +519,8 @@ describe('chunked upload', () => {
     await server.close();
   });
 
-  const init = (body: Record<string, unknown>) =>
-    fetch(`${server.url}/api/events/photos/chunk/init`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-  function sendChunk(sessionId: string, index: number, total: number, bytes: Buffer, fieldsFirst: boolean) {
-    const form = new FormData();
-    const fields = () => {
-      form.append('chunkIndex', String(index));
-      form.append('totalChunks', String(total));
-      form.append('sessionId', sessionId);
-    };
-    if (fieldsFirst) fields();
-    form.append('chunk', new Blob([bytes]), 'blob');
-    if (!fieldsFirst) fields();
-    return fetch(`${server.url}/api/events/photos/chunk/upload`, { method: 'POST', body: form });
-  }
+  const init = (body: Record<string, unknown>) => chunkCalls(server.url).init(body);
+  const sendChunk = (sessionId: string, index: number, total: number, bytes: Buffer, fieldsFirst: boolean) => chunkCalls(server.url).sendChunk(sessionId, index, total, bytes, fieldsFirst);
 
   test('init, chunks out of order with one sent twice, finalize: one photo with the exact bytes, through the pipeline and the announcement', async () => {
     const file = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer();

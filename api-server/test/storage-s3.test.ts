@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
-import { createAlbum, createEvent, expectError, organiserSession, PNG_BYTES, readJson, readStored, startServer, storedKeys, type TestServer } from './helpers';
+import { chunkCalls, createAlbum, createEvent, expectError, organiserSession, PNG_BYTES, readJson, readStored, startServer, storedKeys, type TestServer } from './helpers';
 import { createBucket, deleteBucket, s3Env, startS3Server, type S3TestServer } from './s3';
 
 // The API on S3-compatible object storage, against an s3rver this file starts (and stops, to play an
@@ -163,24 +163,10 @@ describe('chunk sessions on S3', () => {
   });
   afterAll(() => server.close());
 
+  const calls = () => chunkCalls(server.url);
   const init = async (fileSize: number) =>
-    (
-      await readJson(
-        await fetch(`${server.url}/api/events/photos/chunk/init`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ fileName: 'grande.jpg', fileSize, fileType: 'image/jpeg', albumId, userId: 'Rui' }),
-        }),
-      )
-    ).sessionId as string;
-  const sendChunk = (sessionId: string, index: number, total: number, bytes: Buffer) => {
-    const form = new FormData();
-    form.append('sessionId', sessionId);
-    form.append('chunkIndex', String(index));
-    form.append('totalChunks', String(total));
-    form.append('chunk', new Blob([bytes]), 'chunk');
-    return fetch(`${server.url}/api/events/photos/chunk/upload`, { method: 'POST', body: form });
-  };
+    (await readJson(await calls().init({ fileName: 'grande.jpg', fileSize, fileType: 'image/jpeg', albumId, userId: 'Rui' }))).sessionId as string;
+  const sendChunk = (sessionId: string, index: number, total: number, bytes: Buffer) => calls().sendChunk(sessionId, index, total, bytes);
 
   test('the parts go to a multipart upload of the bucket, nothing waits under DATA_DIR, and finalize stores the exact bytes', async () => {
     const bytes = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#335577', noise: { type: 'gaussian', mean: 120, sigma: 50 } } }).jpeg({ quality: 100 }).toBuffer();
@@ -190,7 +176,7 @@ describe('chunk sessions on S3', () => {
     const sessionId = await init(bytes.length);
     for (let index = total - 1; index >= 0; index--) expect((await sendChunk(sessionId, index, total, bytes.subarray(index * size, (index + 1) * size))).status).toBe(200);
     expect(filesUnder(path.join(server.dataDir, 'tmp'))).toEqual([]);
-    const finalized = await fetch(`${server.url}/api/events/photos/chunk/finalize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) });
+    const finalized = await calls().finalize(sessionId);
     expect(finalized.status).toBe(201);
     const photo = (await readJson(finalized)).photos[0];
     expect((await readStored(server, decodeURIComponent(photo.original_photo.replace('/api/files?path=', ''))))?.equals(bytes)).toBe(true);
@@ -201,7 +187,7 @@ describe('chunk sessions on S3', () => {
     const sessionId = await init(100 * 1024);
     const refused = await expectError(await sendChunk(sessionId, 0, 7, Buffer.alloc(16 * 1024, 1)), 400);
     expect(refused.message).toBe('Cada parte, exceto a última, deve ter pelo menos 32KB.');
-    const status = await readJson(await fetch(`${server.url}/api/events/photos/chunk/${sessionId}`));
+    const status = await readJson(await calls().status(sessionId));
     expect(status.receivedChunks).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { addOrganiser, createAlbum, createEvent, login, readJson, readStored, startServer, storedKeys, usingPostgres, usingS3, type TestServer } from './helpers';
+import { addOrganiser, chunkCalls, createAlbum, createEvent, login, readJson, readStored, startServer, storedKeys, usingPostgres, usingS3, type TestServer } from './helpers';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
 
 // Issue 14: two API instances (separate processes) on one PostgreSQL and one bucket, behind a
@@ -122,15 +122,6 @@ function photoForm(albumId: string, name: string, bytes: Buffer, userId: string)
   return form;
 }
 
-function chunkForm(sessionId: string, index: number, total: number, bytes: Buffer) {
-  const form = new FormData();
-  form.append('sessionId', sessionId);
-  form.append('chunkIndex', String(index));
-  form.append('totalChunks', String(total));
-  form.append('chunk', new Blob([bytes]), 'chunk');
-  return form;
-}
-
 type Subscriber = { socket: { close(): void }; photoIds: Set<string> };
 
 function subscribe(baseUrl: string, albumId: string): Promise<Subscriber> {
@@ -217,25 +208,22 @@ runOnScale('two instances behind a round-robin proxy on PostgreSQL and S3', () =
     const big = await jpeg(9, 1600);
     sent.set('chunked.jpg', big);
     const chunkSize = Math.ceil(big.length / 4);
-    const init = await fetch(`${proxy.url}/api/events/photos/chunk/init`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ fileName: 'chunked.jpg', fileSize: big.length, fileType: 'image/jpeg', albumId, userId: 'Tia Rosa' }),
-    });
+    const viaProxy = chunkCalls(proxy.url);
+    const init = await viaProxy.init({ fileName: 'chunked.jpg', fileSize: big.length, fileType: 'image/jpeg', albumId, userId: 'Tia Rosa' });
     expect(init.status).toBe(200);
     const { sessionId } = await readJson(init);
     const chunkTargets: number[] = [];
     for (let index = 0; index < 4; index++) {
       chunkTargets.push(proxy.next);
-      const response = await fetch(`${proxy.url}/api/events/photos/chunk/upload`, { method: 'POST', body: chunkForm(sessionId, index, 4, big.subarray(index * chunkSize, (index + 1) * chunkSize)) });
+      const response = await viaProxy.sendChunk(sessionId, index, 4, big.subarray(index * chunkSize, (index + 1) * chunkSize));
       expect(response.status).toBe(200);
     }
     expect(chunkTargets).toEqual([chunkTargets[0], 1 - chunkTargets[0], chunkTargets[0], 1 - chunkTargets[0]]);
     for (const port of [a.port, b.port]) {
-      const status = await readJson(await fetch(`http://127.0.0.1:${port}/api/events/photos/chunk/${sessionId}`));
+      const status = await readJson(await chunkCalls(`http://127.0.0.1:${port}`).status(sessionId));
       expect(status.receivedChunks).toEqual([0, 1, 2, 3]);
     }
-    const finalized = await fetch(`${proxy.url}/api/events/photos/chunk/finalize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) });
+    const finalized = await viaProxy.finalize(sessionId);
     expect(finalized.status).toBe(201);
     stored.push((await readJson(finalized)).photos[0].id);
 
@@ -249,16 +237,11 @@ runOnScale('two instances behind a round-robin proxy on PostgreSQL and S3', () =
     // A chunked upload half done: its first chunks are in the bucket's multipart upload.
     const video = await jpeg(11, 1800);
     sent.set('cut-chunked.jpg', video);
-    const init = await readJson(
-      await fetch(`${proxy.url}/api/events/photos/chunk/init`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ fileName: 'cut-chunked.jpg', fileSize: video.length, fileType: 'image/jpeg', albumId, userId: 'Vó Lurdes' }),
-      }),
-    );
+    const viaProxy = chunkCalls(proxy.url);
+    const init = await readJson(await viaProxy.init({ fileName: 'cut-chunked.jpg', fileSize: video.length, fileType: 'image/jpeg', albumId, userId: 'Vó Lurdes' }));
     const size = Math.ceil(video.length / 3);
     const chunk = (index: number) => video.subarray(index * size, (index + 1) * size);
-    expect((await fetch(`${proxy.url}/api/events/photos/chunk/upload`, { method: 'POST', body: chunkForm(init.sessionId, 0, 3, chunk(0)) })).status).toBe(200);
+    expect((await viaProxy.sendChunk(init.sessionId, 0, 3, chunk(0))).status).toBe(200);
 
     // The next request goes to A: a whole photo is half sent to it when it dies.
     if (proxy.next !== 0) await fetch(`${proxy.url}/api/health`);
@@ -274,12 +257,10 @@ runOnScale('two instances behind a round-robin proxy on PostgreSQL and S3', () =
     expect(retried.status).toBe(201);
     const wholeId = (await readJson(retried)).photos[0].id;
     for (const index of [1, 2]) {
-      const response = await withRetries(() => fetch(`${proxy.url}/api/events/photos/chunk/upload`, { method: 'POST', body: chunkForm(init.sessionId, index, 3, chunk(index)) }));
+      const response = await withRetries(() => viaProxy.sendChunk(init.sessionId, index, 3, chunk(index)));
       expect(response.status).toBe(200);
     }
-    const finalized = await withRetries(() =>
-      fetch(`${proxy.url}/api/events/photos/chunk/finalize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId: init.sessionId }) }),
-    );
+    const finalized = await withRetries(() => viaProxy.finalize(init.sessionId));
     expect(finalized.status).toBe(201);
     const chunkedId = (await readJson(finalized)).photos[0].id;
     // A retry of a request whose answer was lost stores nothing new.
