@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, UploadSessionRow } from '../db/schema';
 import { createSession, expireSessions, listChunks, liveSessionIds } from '../repositories/upload-sessions';
 import { storageKeys } from './files';
-import { SNIFF_BYTES } from './media-type';
-import { writeAt } from './receive';
+import { probe, writeAt, type Received } from './receive';
 import { MAX_PARTS, type Storage } from './storage';
 import type { TempArea } from './temp-area';
 
@@ -152,20 +151,9 @@ export async function assembleParts(storage: Storage, session: UploadSessionRow,
 }
 
 /** The first bytes and the SHA-256 of an assembled object, read back from the store once. */
-export async function readStaged(storage: Storage, key: string): Promise<{ head: Buffer; sha256: string } | null> {
+export async function readStaged(storage: Storage, key: string): Promise<Received | null> {
   const file = await storage.get(key);
-  if (!file) return null;
-  const hash = createHash('sha256');
-  const head: Buffer[] = [];
-  let headLength = 0;
-  for await (const piece of file.body as AsyncIterable<Buffer>) {
-    hash.update(piece);
-    if (headLength < SNIFF_BYTES) {
-      head.push(piece.subarray(0, SNIFF_BYTES - headLength));
-      headLength += Math.min(piece.length, SNIFF_BYTES - headLength);
-    }
-  }
-  return { head: Buffer.concat(head), sha256: hash.digest('hex') };
+  return file ? probe(file.body as AsyncIterable<Buffer>) : null;
 }
 
 /**

@@ -13,16 +13,44 @@ export interface Received {
   sha256: string;
 }
 
+/** What a file's bytes tell as they pass once: their count, SHA-256 and first bytes (for the type). */
+export class ContentProbe {
+  private size = 0;
+  private readonly hash = createHash('sha256');
+  private readonly headParts: Buffer[] = [];
+  private headLength = 0;
+
+  add(piece: Buffer): void {
+    this.size += piece.length;
+    this.hash.update(piece);
+    if (this.headLength < SNIFF_BYTES) {
+      this.headParts.push(piece.subarray(0, SNIFF_BYTES - this.headLength));
+      this.headLength += Math.min(piece.length, SNIFF_BYTES - this.headLength);
+    }
+  }
+
+  /** Whether the first bytes needed to tell the type are in. */
+  get sniffed(): boolean {
+    return this.headLength >= SNIFF_BYTES;
+  }
+
+  get head(): Buffer {
+    return Buffer.concat(this.headParts);
+  }
+
+  /** Once every byte went through. */
+  result(): Received {
+    return { size: this.size, head: this.head, sha256: this.hash.digest('hex') };
+  }
+}
+
 /**
  * Streams one part to `target` while counting its bytes, hashing them (SHA-256, the album's content
  * identity: no second read of the file) and keeping its first bytes for type detection. `onBytes`
  * sees every piece first and may throw (a limit), which ends the stream.
  */
 export async function streamToFile(source: Readable, target: string, onBytes: (length: number) => void): Promise<Received> {
-  let size = 0;
-  const headParts: Buffer[] = [];
-  let headLength = 0;
-  const hash = createHash('sha256');
+  const probe = new ContentProbe();
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       try {
@@ -31,12 +59,7 @@ export async function streamToFile(source: Readable, target: string, onBytes: (l
         callback(error as Error);
         return;
       }
-      size += chunk.length;
-      hash.update(chunk);
-      if (headLength < SNIFF_BYTES) {
-        headParts.push(chunk.subarray(0, SNIFF_BYTES - headLength));
-        headLength += Math.min(chunk.length, SNIFF_BYTES - headLength);
-      }
+      probe.add(chunk);
       callback(null, chunk);
     },
   });
@@ -44,7 +67,7 @@ export async function streamToFile(source: Readable, target: string, onBytes: (l
   // failed request's cleanup had already removed it (a temporary file left behind).
   const handle = await fsp.open(target, 'w');
   await pipeline(source, counter, handle.createWriteStream({ highWaterMark: 1024 * 1024 }));
-  return { size, head: Buffer.concat(headParts), sha256: hash.digest('hex') };
+  return probe.result();
 }
 
 /**
@@ -60,26 +83,17 @@ export async function streamToStore(
   keyFor: (type: MediaType) => string,
   onBytes: (length: number) => void,
 ): Promise<Received & { type: MediaType | null; key: string | null }> {
-  let size = 0;
-  const head: Buffer[] = [];
-  let headLength = 0;
-  const hash = createHash('sha256');
+  const probe = new ContentProbe();
   let failure: unknown = null;
   const pieces = (source as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-  /** The next piece, counted, hashed and checked; null at the end. */
+  /** The next piece, checked and probed; null at the end. */
   const next = async (): Promise<Buffer | null> => {
     try {
       const step = await pieces.next();
       if (step.done) return null;
-      const piece: Buffer = step.value;
-      onBytes(piece.length);
-      size += piece.length;
-      hash.update(piece);
-      if (headLength < SNIFF_BYTES) {
-        head.push(piece.subarray(0, SNIFF_BYTES - headLength));
-        headLength += Math.min(piece.length, SNIFF_BYTES - headLength);
-      }
-      return piece;
+      onBytes(step.value.length);
+      probe.add(step.value);
+      return step.value;
     } catch (error) {
       failure = error;
       throw error;
@@ -88,7 +102,7 @@ export async function streamToStore(
 
   const first: Buffer[] = [];
   let ended = false;
-  while (headLength < SNIFF_BYTES) {
+  while (!probe.sniffed) {
     const piece = await next();
     if (!piece) {
       ended = true;
@@ -96,13 +110,12 @@ export async function streamToStore(
     }
     first.push(piece);
   }
-  const type = detectMediaType(Buffer.concat(head));
-  const done = () => ({ size, head: Buffer.concat(head), sha256: hash.digest('hex'), type, key: type ? keyFor(type) : null });
+  const type = detectMediaType(probe.head);
   if (!type) {
     while (!ended && (await next())) {
       // Not media: read to the end (its name goes into the 415), stored nowhere.
     }
-    return done();
+    return { ...probe.result(), type, key: null };
   }
   const key = keyFor(type);
   async function* body() {
@@ -114,27 +127,18 @@ export async function streamToStore(
   } catch (error) {
     throw failure ?? error;
   }
-  return done();
+  return { ...probe.result(), type, key };
 }
 
-/** SHA-256 (hex) of a whole file on disk (a finished chunk session; see docs/decisions.md). */
-export async function hashFile(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const piece of fs.createReadStream(file, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) hash.update(piece);
-  return hash.digest('hex');
+/** Reads `source` to its end through a ContentProbe (an assembled chunk session, on disk or in the store). */
+export async function probe(source: AsyncIterable<Buffer>): Promise<Received> {
+  const content = new ContentProbe();
+  for await (const piece of source) content.add(piece);
+  return content.result();
 }
 
-/** The first bytes of a file on disk. */
-export async function readHead(file: string): Promise<Buffer> {
-  const handle = await fs.promises.open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
+/** A file on disk, read once, for `probe`. */
+export const readFile = (file: string): AsyncIterable<Buffer> => fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
 
 /** Buffer of the positioned write stream of a chunk. */
 const WRITE_BATCH = 1024 * 1024;

@@ -40,7 +40,7 @@ import {
 } from '../domain/chunk-session';
 import { storeUploads } from '../domain/ingest';
 import { detectMediaType } from '../domain/media-type';
-import { hashFile, readAll, readHead, streamAt } from '../domain/receive';
+import { probe, readAll, readFile, streamAt } from '../domain/receive';
 import { emptyFilesMessage, fileTooLargeMessage, normaliseClientFileName, normaliseUserId, notMediaMessage, type ReceivedBytes } from '../domain/upload-rules';
 import { rateLimited } from '../plugins/upload-rate-limit';
 import { HttpError, messages, notFound } from '../errors';
@@ -80,7 +80,8 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     if (!stat) throw notFound(messages.sessionNotFound);
     if (!sizesAgree(session, chunks, stat.size)) throw new HttpError(400, sizeMismatchMessage);
     // Hashed here, from the assembled file, not chunk by chunk as they arrive: see docs/decisions.md.
-    return { bytes: { temp }, head: await readHead(temp), sha256: await hashFile(temp) };
+    const { head, sha256 } = await probe(readFile(temp));
+    return { bytes: { temp }, head, sha256 };
   }
 
   /** S3: the object the store assembled from the parts, read back once for its first bytes and SHA-256. */

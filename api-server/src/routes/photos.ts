@@ -99,7 +99,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
           if (total > limits.maxTotalBytes) throw tooLarge(reply, totalTooLargeMessage(limits.maxTotalBytes));
         };
         const into = album as AlbumRow | null;
-        if (app.storage.multipart && into) {
+        if (app.storage.driver === 's3' && into) {
           // S3, album known: straight into the bucket under the photo's own key while it arrives.
           const photoId = newId.photo();
           const result = await streamToStore(part.file, app.storage, (type) => originalKey(into, photoId, type), count);
