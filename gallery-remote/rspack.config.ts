@@ -1,5 +1,20 @@
 import { remotes } from '@momentos/app-manifest';
-import { createAppConfig } from '../rspack.base';
+import { createAppConfig, designKitCss } from '../rspack.base';
 import { federation } from './module-federation.config';
 
-export default createAppConfig({ dir: __dirname, port: remotes.gallery_remote.devPort, federation, title: 'Momentos: galeria' });
+export default createAppConfig({
+  dir: __dirname,
+  port: remotes.gallery_remote.devPort,
+  federation,
+  title: 'Momentos: galeria',
+  // The gallery's first screen that the server paints on /events/share/albums/{id} (issue 13).
+  firstPaint: {
+    templates: ['src/features/gallery/first-paint/gallery.html'],
+    css: [
+      designKitCss('theme/tokens.css'),
+      designKitCss('loading-screen/loading-screen.css'),
+      designKitCss('bottom-navigation/bottom-navigation.css'),
+      'src/features/gallery/gallery.css',
+    ],
+  },
+});

@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
-import { createEvent, expectError, FAKE_FILES, makeWebRoot, organiserSession, startServer, type TestServer, readJson } from './helpers';
+import { createAlbum, createEvent, expectError, FAKE_FILES, makeWebRoot, organiserSession, startServer, type TestServer, readJson } from './helpers';
 
 // The guest remote's own template, as its build emits it into dist/paint/ (CSS slot left as is).
 const welcomeTemplate = fs.readFileSync(path.join(__dirname, '..', '..', 'guest-remote', 'src', 'features', 'welcome', 'first-paint', 'welcome.html'), 'utf8');
+// The gallery remote's, for the painted first screen of a public album.
+const galleryTemplate = fs.readFileSync(path.join(__dirname, '..', '..', 'gallery-remote', 'src', 'features', 'gallery', 'first-paint', 'gallery.html'), 'utf8');
 
 /** A GET that accepts no encoding at all (curl, health probes, link-preview robots). */
 function plainGet(url: string): Promise<{ status: number; type: string | undefined; body: string }> {
@@ -38,7 +40,7 @@ describe('a guest\'s first paint and link previews', () => {
 
   beforeAll(async () => {
     server = await startServer({
-      webRoot: makeWebRoot({ ...FAKE_FILES, 'guest-remote/dist/paint/welcome.html': welcomeTemplate }),
+      webRoot: makeWebRoot({ ...FAKE_FILES, 'guest-remote/dist/paint/welcome.html': welcomeTemplate, 'gallery-remote/dist/paint/gallery.html': galleryTemplate }),
       env: { PUBLIC_URL: 'https://momentos.example' },
     });
     ana = await organiserSession(server, 'ana@example.com');
@@ -133,5 +135,93 @@ describe('a guest\'s first paint and link previews', () => {
     expect(card).toMatch(/-card\.jpg$/);
     const { image } = await readJson(await fetch(`${server.url}/api/events/${event.id}/public`));
     expect(await sharp(Buffer.from(await (await fetch(`${server.url}${image}`)).arrayBuffer())).metadata()).toMatchObject({ width: 1200, height: 630 });
+  });
+
+  describe('the gallery of a public album', () => {
+    async function upload(albumId: string, who: string, count: number, first = 0) {
+      const form = new FormData();
+      form.append('album_id', albumId);
+      form.append('user_id', who);
+      // Distinct sizes: the same bytes twice would be one photo (content dedupe).
+      for (let i = first; i < first + count; i++) form.append('images', new Blob([await photo(60 + i, 40)], { type: 'image/jpeg' }), `foto-${i}.jpg`);
+      const response = await fetch(`${server.url}/api/events/photos`, { method: 'POST', body: form });
+      expect(response.status).toBe(201);
+    }
+
+    /** The album's list as a guest reads it, once every photo has its grid rendition. */
+    async function guestList(albumId: string): Promise<Array<{ id: string; compressed_photo: string | null; user_id: string }>> {
+      for (let i = 0; i < 200; i++) {
+        const list = await readJson(await fetch(`${server.url}/api/events/photos/${albumId}`));
+        if (list.every((item: { processing: boolean }) => !item.processing)) return list;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('renditions never came');
+    }
+
+    const paintedData = (html: string) => {
+      const data = /<script type="application\/json" id="first-paint-data">([^<]*)<\/script>/.exec(html);
+      return data ? JSON.parse(data[1]) : null;
+    };
+    const tileSources = (html: string) => [...html.matchAll(/<img class="gallery-tile__image"[^>]* src="([^"]*)"/g)].map((match) => match[1].replace(/&amp;/g, '&'));
+
+    test('paints the first 12 photos of the list, names escaped, the first row first, with the event as the link preview', async () => {
+      const event = await createEvent(server, ana.token, { name: 'Casamento & festa' }, { bytes: await photo(1600, 1200), name: 'capa.jpg', type: 'image/jpeg' });
+      const album = await createAlbum(server, ana.token, event.id);
+      await upload(album.id, hostile, 8);
+      await upload(album.id, 'Bia', 6, 8);
+      const list = await guestList(album.id);
+      expect(list).toHaveLength(14);
+
+      const page = await plainGet(`${server.url}/events/share/albums/${album.id}`);
+      expect(page.status).toBe(200);
+      const html = page.body;
+      expect(html).toContain('<div id="first-paint"><main class="gallery-page" data-album-id="' + album.id + '">');
+      expect(html).toContain(`<a class="gallery-header__back" href="/events/share/${event.id}">`);
+      expect(html).toContain('<title>Casamento &amp; festa · Momentos</title>');
+      expect(metaContent(html, 'og:url')).toBe(`https://momentos.example/events/share/albums/${album.id}`);
+      // The same photos, in the same order, as the guest's list: its first 12.
+      const first = list.slice(0, 12);
+      expect(tileSources(html)).toEqual(first.map((item) => item.compressed_photo));
+      expect(paintedData(html)).toEqual({ remote: 'gallery_remote', page: 'gallery', data: { album_id: album.id, event_id: event.id, photos: first } });
+      // A guest's name is text: in the label, the alt text and the data.
+      expect(html).not.toContain('<script>alert');
+      expect(html).toContain('aria-label="Foto enviada por &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Ana &amp; Rui&#x27;s &quot;festa&quot;"');
+      // The first row is fetched first: preloaded from the top of the head, eager; the rest lazy.
+      const preloads = [...html.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]*)">/g)].map((match) => match[1].replace(/&amp;/g, '&'));
+      expect(preloads).toEqual(first.slice(0, 2).map((item) => item.compressed_photo));
+      expect(html.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('<title>'));
+      expect(html.match(/loading="eager" fetchpriority="high"/g)).toHaveLength(4);
+      expect(html.match(/loading="lazy"/g)).toHaveLength(8);
+      expect(html.match(/<script(?![^>]*type="application\/json")(?![^>]*src=)[^>]*>/g) ?? []).toEqual([]);
+    });
+
+    test('paints nothing a guest could not read: hidden photos, a private album, a PIN, a closed gallery; nor an empty album', async () => {
+      const event = await createEvent(server, ana.token, { name: 'Reservado' });
+      const album = await createAlbum(server, ana.token, event.id);
+      await upload(album.id, 'Caio', 2);
+      const [shown, hidden] = await guestList(album.id);
+      await server.app.db.updateTable('photos').set({ hidden: 1 }).where('id', '=', hidden.id).execute();
+      const pathname = `/events/share/albums/${album.id}`;
+      expect(tileSources((await plainGet(`${server.url}${pathname}`)).body)).toEqual([shown.compressed_photo]);
+
+      const plain = async (path: string) => {
+        const html = (await plainGet(`${server.url}${path}`)).body;
+        expect(html).toContain('<title>Momentos</title>');
+        expect(html).not.toContain('first-paint');
+        expect(html).not.toContain(shown.id);
+      };
+      await server.app.db.updateTable('events').set({ pin: '4321' }).where('id', '=', event.id).execute();
+      await plain(pathname);
+      await server.app.db.updateTable('events').set({ pin: null, visibility: 'upload_only' }).where('id', '=', event.id).execute();
+      await plain(pathname);
+      await server.app.db.updateTable('events').set({ visibility: 'public' }).where('id', '=', event.id).execute();
+      await server.app.db.updateTable('albums').set({ is_public: 0 }).where('id', '=', album.id).execute();
+      await plain(pathname);
+
+      const empty = await createAlbum(server, ana.token, event.id, { name: 'Vazio' });
+      await plain(`/events/share/albums/${empty.id}`);
+      await plain(`/events/share/albums/${event.id}`);
+      await plain('/events/share/albums/alb_00000000-0000-0000-0000-000000000000');
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { firstPaintReady } from './first-paint-ready';
 import { fetchRemotesConfig } from './remotes/remotes-config';
 
 // remotes.json is asked for at once, while the shared modules load: it is on the critical path of
@@ -5,4 +6,7 @@ import { fetchRemotesConfig } from './remotes/remotes-config';
 const remotes = fetchRemotesConfig(window.location.href);
 
 // Async boundary: the federation runtime negotiates the shared singletons before bootstrap runs.
-void import('./bootstrap').then(({ boot }) => boot(remotes));
+// A page the server painted first shows its lead images (the shared modules still download).
+void firstPaintReady()
+  .then(() => import('./bootstrap'))
+  .then(({ boot }) => boot(remotes));

@@ -6,13 +6,11 @@
 // view until the page has rendered the same markup.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PublicEvent } from '@momentos/api-contract';
+import type { PaintedGallery, PhotoItem, PublicEvent } from '@momentos/api-contract';
 import { firstPaintIds, remotes, type AppRoute, type FirstPaintData } from '@momentos/app-manifest';
+import { escapeHtml, fillTemplate, splitPaintTemplate, type PaintTemplate, type TemplateView } from '@momentos/app-manifest/dist/paint-template';
 
-/** Text for HTML content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
-}
+export { escapeHtml };
 
 /** JSON that can sit inside a `<script type="application/json">` element: nothing in it can close the element. */
 export function jsonForScript(value: unknown): string {
@@ -24,49 +22,70 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export interface PaintTemplate {
-  /** Tags for `<head>` (description, the view's stylesheet). */
-  head: string;
-  /** The view, with `{{name}}`-style slots and `<!--if:x-->…<!--end:x-->` sections. */
-  body: string;
-}
-
 /** The remote's built template, or null (not built, or an older build without one). */
 export async function readPaintTemplate(webRoot: string, route: AppRoute): Promise<PaintTemplate | null> {
   if (!route.firstPaint) return null;
   const file = path.join(webRoot, remotes[route.remote].folder, 'dist', route.firstPaint.template);
-  let text: string;
   try {
-    text = await fs.promises.readFile(file, 'utf8');
+    return splitPaintTemplate(await fs.promises.readFile(file, 'utf8'));
   } catch {
     return null;
   }
-  const head = text.indexOf('<!-- head -->');
-  const body = text.indexOf('<!-- body -->');
-  if (head < 0 || body < head) return null;
-  return { head: text.slice(head + '<!-- head -->'.length, body).trim(), body: text.slice(body + '<!-- body -->'.length).trim() };
 }
 
 /** 'YYYY-MM-DD HH:mm' as the guest screens show it: 'DD/MM/YYYY HH:mm' (spec §9). */
 const displayDate = (date: string) => date.replace(/^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}:\d{2}).*$/, '$3/$2/$1 $4');
 
-/** The welcome's slots filled from the public event: every value escaped, sections kept or dropped. */
-export function fillEventView(template: string, event: PublicEvent): string {
-  const sections: Record<string, boolean> = { image: !!event.image, date: !!event.date, code: !!event.code };
-  const values: Record<string, string> = {
-    name: event.name,
-    date: displayDate(event.date),
-    date_iso: event.date.replace(' ', 'T'),
-    image: event.image ?? '',
+/** The welcome's slots (guest-remote's first-paint/welcome.html) from the public event. */
+export function eventView(event: PublicEvent): TemplateView {
+  return {
+    values: { name: event.name, date: displayDate(event.date), date_iso: event.date.replace(' ', 'T'), image: event.image ?? '' },
+    sections: { image: !!event.image, date: !!event.date, code: !!event.code },
   };
-  return template
-    .replace(/<!--if:(\w+)-->([\s\S]*?)<!--end:\1-->/g, (_all, name: string, inner: string) => (sections[name] ? inner : ''))
-    .replace(/\{\{(\w+)\}\}/g, (_all, name: string) => escapeHtml(values[name] ?? ''));
+}
+
+/** The welcome filled from the public event. */
+export function fillEventView(template: string, event: PublicEvent): string {
+  return fillTemplate(template, eventView(event));
+}
+
+/**
+ * Tiles of the first row, whatever the width (2 to 4 columns): fetched at once and first, as the React
+ * grid does with its first row.
+ */
+const EAGER_TILES = 4;
+
+/** One tile of the gallery's first screen (gallery-remote's first-paint/gallery.html): its state, as PhotoTile shows it. */
+function tileView(photo: PhotoItem, index: number): TemplateView {
+  const image = !photo.error && !!photo.compressed_photo;
+  return {
+    values: { user: photo.user_id, src: photo.compressed_photo ?? '' },
+    sections: {
+      video: photo.file_type === 'video',
+      photo: photo.file_type !== 'video',
+      image,
+      eager: image && index < EAGER_TILES,
+      lazy: image && index >= EAGER_TILES,
+      error: !!photo.error,
+      processing: !image && !photo.error && photo.processing,
+      blank: !image && !photo.error && !photo.processing,
+    },
+  };
+}
+
+/** The gallery's first screen: the back link to the event's albums and the first tiles. */
+export function galleryView(gallery: PaintedGallery): TemplateView {
+  return { values: { event_id: gallery.event_id, album_id: gallery.album_id }, lists: { tiles: gallery.photos.map(tileView) } };
 }
 
 export interface PaintedPage {
   route: AppRoute;
   template: PaintTemplate;
+  /** The template's slots, filled from `data`. */
+  view: TemplateView;
+  /** What the page's script reads: the data the view was painted with. */
+  data: unknown;
+  /** The event the page belongs to: its name is the title, and the link preview shows it. */
   event: PublicEvent;
   /** The page's absolute URL (og:url). */
   url: string;
@@ -74,10 +93,15 @@ export interface PaintedPage {
   origin: string;
   /** Whether `event.image` is the 1200×630 card (only then is it announced with its size). */
   imageIsCard: boolean;
+  /**
+   * The images the painted view shows first (the largest on screen): preloaded from the top of the
+   * head, ahead of the scripts, so that they are on screen before the app's script runs.
+   */
+  leadImages: string[];
 }
 
 /**
- * The shell's page with the event's view painted in place of the loading spinner, its data for the
+ * The shell's page with the page's view painted in place of the loading spinner, its data for the
  * page's script, the event's name as the title and the link-preview tags.
  */
 export function paintShellPage(shellHtml: string, painted: PaintedPage): string {
@@ -104,17 +128,21 @@ export function paintShellPage(shellHtml: string, painted: PaintedPage): string 
       : [`<meta name="twitter:card" content="summary">`]),
     template.head,
   ].join('');
-  const data: FirstPaintData<PublicEvent> = { remote: route.remote, page: route.firstPaint?.page ?? route.page, data: event };
+  const data: FirstPaintData = { remote: route.remote, page: route.firstPaint?.page ?? route.page, data: painted.data };
 
+  const leadImages = painted.leadImages.map((url) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(url)}">`).join('');
+  const top = /<meta charset[^>]*>/i.test(shellHtml) ? /<meta charset[^>]*>/i : /<head>/i;
   const head = shellHtml
     .slice(0, rootStart)
+    // First in the head (after the charset, when the page declares one), before any script.
+    .replace(top, (opening) => opening + leadImages)
     // The event's title and description replace the generic ones.
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')
     .replace('</head>', `${tags}</head>`);
   return (
     head +
-    `<div id="${firstPaintIds.markupId}">${fillEventView(template.body, event)}</div>` +
+    `<div id="${firstPaintIds.markupId}">${fillTemplate(template.body, painted.view)}</div>` +
     `<div id="root"></div>` +
     `<script type="application/json" id="${firstPaintIds.dataId}">${jsonForScript(data)}</script>` +
     shellHtml.slice(bodyEnd)

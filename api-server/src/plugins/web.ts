@@ -3,14 +3,35 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import type { PaintedGallery } from '@momentos/api-contract';
 import { defaultEntryUrl, matchRoute, remoteNames, remotes, routeParams, type AppRoute } from '@momentos/app-manifest';
+import type { TemplateView } from '@momentos/app-manifest/dist/paint-template';
 import type { Config } from '../config';
-import { paintShellPage, readPaintTemplate } from '../domain/first-paint';
+import type { EventRow } from '../db/schema';
+import { findReadableAlbum } from '../domain/albums';
+import { eventView, galleryView, paintShellPage, readPaintTemplate } from '../domain/first-paint';
+import { isEventId } from '../domain/ids';
 import { normaliseInviteCode } from '../domain/invite-code';
 import { preloadUrls, withPreloads } from '../domain/preload-hints';
 import { messages } from '../errors';
-import { presentPublicEvent } from '../http/present';
+import { galleryOpen } from '../domain/visibility';
+import { presentPhoto, presentPublicEvent } from '../http/present';
 import { findEvent, findEventByCode } from '../repositories/events';
+import { listPhotos } from '../repositories/photos';
+
+/** A painted page's event (title, link preview), the view's slots and the data the page's script reads. */
+interface PaintSource {
+  event: EventRow;
+  view: TemplateView;
+  data: unknown;
+  /** What the view shows largest, first (PaintedPage.leadImages). */
+  leadImages: string[];
+}
+
+/** Photos painted on a gallery's first screen: 6 rows of a phone's 2 columns, 3 of a desktop's 4. */
+const PAINTED_TILES = 12;
+/** The tiles of a phone's first row (2 columns): the largest content of the painted gallery. */
+const LEAD_TILES = 2;
 
 /** rspack's content-hashed names: `name.1a2b3c4d.js` (a dot, 8+ hex characters, a dot). */
 const HASHED_NAME = /\.[0-9a-f]{8,}\./i;
@@ -74,16 +95,46 @@ export default fp<{ config: Config }>(
       setHeaders: cacheHeaders,
     });
 
-    /** The event a guest entry names (by id or invite code), for its first paint. */
-    const eventOf = async (route: AppRoute, pathname: string) => {
-      const spec = route.firstPaint;
+    /** What a painted page shows, found from the route's parameter; undefined when there is nothing to paint. */
+    const paintSource = async (route: AppRoute, pathname: string): Promise<PaintSource | undefined> => {
       const params = routeParams(route.path, pathname);
-      if (!spec || !params) return undefined;
-      if (spec.eventBy === 'code') {
-        const code = normaliseInviteCode(params.code ?? '');
-        return /^[A-Z0-9]{1,32}$/.test(code) ? findEventByCode(app.db, code) : undefined;
+      switch (route.firstPaint?.source) {
+        case 'invite-code': {
+          const code = normaliseInviteCode(params?.code ?? '');
+          const event = /^[A-Z0-9]{1,32}$/.test(code) ? await findEventByCode(app.db, code) : undefined;
+          return event && welcomeSource(event);
+        }
+        case 'event-id': {
+          const event = /^[A-Za-z0-9_-]{1,64}$/.test(params?.id ?? '') ? await findEvent(app.db, params!.id) : undefined;
+          return event && welcomeSource(event);
+        }
+        case 'album-id':
+          return /^[A-Za-z0-9_-]{1,64}$/.test(params?.id ?? '') ? gallerySource(params!.id) : undefined;
+        default:
+          return undefined;
       }
-      return /^[A-Za-z0-9_-]{1,64}$/.test(params.id ?? '') ? findEvent(app.db, params.id) : undefined;
+    };
+
+    const welcomeSource = (event: EventRow): PaintSource => {
+      const read = presentPublicEvent(event);
+      return { event, view: eventView(read), data: read, leadImages: read.image ? [read.image] : [] };
+    };
+
+    /**
+     * A public album's first photos, as GET /api/events/photos/{albumId} answers them to a guest: only
+     * while the gallery is open to guests without a PIN (a page request carries none; the page asks for
+     * it), and only when there are photos (the empty and closed galleries are the page's to say).
+     */
+    const gallerySource = async (albumId: string): Promise<PaintSource | undefined> => {
+      if (isEventId(albumId)) return undefined;
+      const album = await findReadableAlbum(app.db, albumId, null);
+      const event = album && (await findEvent(app.db, album.event_id));
+      if (!album || !event || event.pin || !galleryOpen(event)) return undefined;
+      const photos = (await listPhotos(app.db, [album.id], undefined, 'guest', PAINTED_TILES)).map(presentPhoto);
+      if (photos.length === 0) return undefined;
+      const gallery: PaintedGallery = { album_id: album.id, event_id: event.id, photos };
+      const firstRow = photos.slice(0, LEAD_TILES).flatMap((photo) => (photo.compressed_photo && !photo.error ? [photo.compressed_photo] : []));
+      return { event, view: galleryView(gallery), data: gallery, leadImages: firstRow };
     };
 
     /**
@@ -93,16 +144,20 @@ export default fp<{ config: Config }>(
     const paintIfPossible = async (request: FastifyRequest, html: string, pathname: string) => {
       const route = matchRoute(pathname);
       if (!route?.firstPaint || config.remotes[route.remote]) return html;
-      const [template, event] = await Promise.all([readPaintTemplate(config.webRoot, route), eventOf(route, pathname)]);
-      if (!template || !event) return html;
+      const [template, source] = await Promise.all([readPaintTemplate(config.webRoot, route), paintSource(route, pathname)]);
+      if (!template || !source) return html;
       const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const { event } = source;
       return paintShellPage(html, {
         route,
         template,
+        view: source.view,
+        data: source.data,
         event: presentPublicEvent(event),
         url: `${origin}${pathname}`,
         origin,
         imageIsCard: !!event.image_card_path && event.image_card_path !== event.image_path,
+        leadImages: source.leadImages,
       });
     };
 

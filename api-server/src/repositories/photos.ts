@@ -19,7 +19,8 @@ export function photoFileKeys(row: Pick<PhotoRow, (typeof photoFileColumns)[numb
 export type Audience = 'owner' | 'guest';
 
 
-export async function listPhotos(db: Kysely<Database>, albumIds: string[], userId?: string, audience: Audience = 'guest'): Promise<PhotoRow[]> {
+/** An album's photos, newest first; `limit` stops at the first ones (the gallery's painted first screen). */
+export async function listPhotos(db: Kysely<Database>, albumIds: string[], userId?: string, audience: Audience = 'guest', limit?: number): Promise<PhotoRow[]> {
   if (albumIds.length === 0) return [];
   let query = db
     .selectFrom('photos')
@@ -27,6 +28,7 @@ export async function listPhotos(db: Kysely<Database>, albumIds: string[], userI
     .where('album_id', 'in', albumIds)
     .$if(audience === 'guest', (qb) => qb.where('hidden', '=', 0).where('pending', '=', 0));
   if (userId !== undefined) query = query.where('user_id', '=', userId);
+  if (limit !== undefined) query = query.limit(limit);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 

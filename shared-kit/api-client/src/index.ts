@@ -42,7 +42,7 @@ export {
   photoFileUrl,
   photoDownloadUrl,
 } from './calls/photos';
-export type { DownloadTicket, DownloadTicketBody, PhotoItem, PhotoModeration, PhotoUpdate, Uploader, UploadedPhoto } from './calls/photos';
+export type { DownloadTicket, DownloadTicketBody, PaintedGallery, PhotoItem, PhotoModeration, PhotoUpdate, Uploader, UploadedPhoto } from './calls/photos';
 export { AlbumRealtimeClient, albumRealtime, albumSocketUrl, isNewPhotosFor, isPhotosRemovedFor, realtimeTimings } from './realtime/album-realtime';
 export type { RealtimeMessage, NewPhotosMessage, PhotosRemovedMessage, RealtimeListener, SocketLike, RealtimeOptions, SubscribeOptions } from './realtime/album-realtime';
 export { splitIntoBatches, backoffDelay, FILES_PER_BATCH } from './upload/upload-engine';

@@ -67,6 +67,17 @@ export const PhotoUpdatesQuery = Type.Object({
 });
 export type PhotoUpdatesQuery = Static<typeof PhotoUpdatesQuery>;
 
+/**
+ * What the server painted a public album's gallery with (issue 13: the first paint of
+ * /events/share/albums/{id}, never an API answer): the album's event, for 'Listar álbuns', and the
+ * first photos of its list as GET /api/events/photos/{albumId} answers it to a guest.
+ */
+export interface PaintedGallery {
+  album_id: string;
+  event_id: string;
+  photos: PhotoItem[];
+}
+
 /** Guest list item (spec §3): who sent photos to the album. */
 export const Uploader = Type.Object({ user_id: Type.String() });
 export type Uploader = Static<typeof Uploader>;

@@ -46,7 +46,9 @@ export type AppRoute = {
 }[RemoteName];
 
 /** The guest's welcome, painted by the server on both guest entry points (issue 13). */
-const welcomePaint = (eventBy: FirstPaintSpec['eventBy']): FirstPaintSpec => ({ page: 'welcome', template: 'paint/welcome.html', eventBy });
+const welcomePaint = (source: 'event-id' | 'invite-code'): FirstPaintSpec => ({ page: 'welcome', template: 'paint/welcome.html', source });
+/** The first screen of a public album's gallery: its first tiles, painted by the server (issue 13). */
+const galleryPaint: FirstPaintSpec = { page: 'gallery', template: 'paint/gallery.html', source: 'album-id' };
 
 /** Spec §2 routes and the remote that owns each (DESIGN.md §1); organiser pages are guarded. */
 export const routes: readonly AppRoute[] = [
@@ -54,10 +56,10 @@ export const routes: readonly AppRoute[] = [
   { path: '/events', remote: 'organiser_remote', page: 'event-list', guarded: true },
   { path: '/events/register', remote: 'organiser_remote', page: 'event-form', guarded: true },
   { path: '/events/register/:id', remote: 'organiser_remote', page: 'event-form', guarded: true },
-  { path: '/invite/:code', remote: 'guest_remote', page: 'invite', firstPaint: welcomePaint('code') },
-  { path: '/events/share/:id', remote: 'guest_remote', page: 'welcome', firstPaint: welcomePaint('id') },
+  { path: '/invite/:code', remote: 'guest_remote', page: 'invite', firstPaint: welcomePaint('invite-code') },
+  { path: '/events/share/:id', remote: 'guest_remote', page: 'welcome', firstPaint: welcomePaint('event-id') },
   { path: '/events/upload/:id', remote: 'guest_remote', page: 'upload' },
-  { path: '/events/share/albums/:id', remote: 'gallery_remote', page: 'gallery' },
+  { path: '/events/share/albums/:id', remote: 'gallery_remote', page: 'gallery', firstPaint: galleryPaint },
   // Issue 11: the organiser's photos of an event, every album; the gallery team's page.
   { path: '/events/:id/photos', remote: 'gallery_remote', page: 'event-photos', guarded: true },
   // Issue 12: the live wall, for the organiser, or on a venue's TV through a wall link.
@@ -81,13 +83,16 @@ export const paths = {
  */
 export const firstPaintIds = { markupId: 'first-paint', dataId: 'first-paint-data' } as const;
 
-/** What a first paint needs: the remote's built template (a path inside its dist) and how the route names the event. */
+/** What a first paint needs: the remote's built template (a path inside its dist) and what the route's parameter names. */
 export interface FirstPaintSpec {
   /** The page whose view is painted (the invite route paints the welcome it leads to). */
   page: string;
   template: string;
-  /** The route's parameter that finds the event: its id, or its invite code. */
-  eventBy: 'id' | 'code';
+  /**
+   * What the route's parameter finds: an event by its id or its invite code (the welcome is painted
+   * with the event's public read), or a public album (its gallery's first tiles).
+   */
+  source: 'event-id' | 'invite-code' | 'album-id';
 }
 
 /** The JSON of the `dataId` element: which page was painted, with what. */

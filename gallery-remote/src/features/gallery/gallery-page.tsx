@@ -1,7 +1,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { readStored, resumePendingUploads, storageKeys } from '@momentos/api-client';
-import { AlbumIcon, BottomNavigation, Button, CameraIcon, EmptyState, FilterIcon, InviteDialog, Link, ShareIcon, useNavigate, useParams } from '@momentos/design-kit';
+import type { PaintedGallery } from '@momentos/api-client';
+import {
+  AlbumIcon,
+  BottomNavigation,
+  Button,
+  CameraIcon,
+  EmptyState,
+  FilterIcon,
+  InviteDialog,
+  Link,
+  readFirstPaint,
+  ShareIcon,
+  useNavigate,
+  useParams,
+} from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { useGalleryPhotos } from './api/use-gallery-photos';
 import { useProcessingUpdates } from './api/use-processing-updates';
@@ -27,6 +41,12 @@ const inviteTexts = {
 
 const storedInviteCode = () => readStored(storageKeys.shared);
 
+/** The first screen the server painted (first-paint/gallery.html), when it is this album's. */
+function paintedGallery(albumId: string): PaintedGallery | null {
+  const painted = readFirstPaint<PaintedGallery>('gallery_remote', 'gallery');
+  return painted?.album_id === albumId ? painted : null;
+}
+
 /** Spec §2 'Gallery' (/events/share/albums/{id}): another album is another gallery, from its first load. */
 export default function GalleryPage() {
   const { id: albumId = '' } = useParams();
@@ -35,9 +55,12 @@ export default function GalleryPage() {
 
 function AlbumGallery({ albumId }: { albumId: string }) {
   const navigate = useNavigate();
-  const gallery = useGalleryPhotos(albumId);
+  // On a first visit the server has painted the first screen: rendered at once from the same photos,
+  // so React takes the page over without a visible change, and the whole list follows.
+  const [painted] = useState(() => paintedGallery(albumId));
+  const gallery = useGalleryPhotos(albumId, painted?.photos);
   const { photos, loading } = gallery;
-  const eventId = useSharedEventId();
+  const eventId = useSharedEventId() ?? painted?.event_id ?? null;
 
   const [lightboxIndex, setLightboxIndex] = useState(-1);
   const [presenting, setPresenting] = useState(false);

@@ -2,7 +2,7 @@ import type { DownloadTicket, DownloadTicketBody, PhotoItem, PhotoModeration, Ph
 import { request } from '../http/api-result';
 import { http } from '../http/http-client';
 
-export type { DownloadTicket, DownloadTicketBody, PhotoItem, PhotoModeration, PhotoUpdate, Uploader, UploadedPhoto } from '@momentos/api-contract';
+export type { DownloadTicket, DownloadTicketBody, PaintedGallery, PhotoItem, PhotoModeration, PhotoUpdate, Uploader, UploadedPhoto } from '@momentos/api-contract';
 
 const segment = (id: string) => encodeURIComponent(id);
 

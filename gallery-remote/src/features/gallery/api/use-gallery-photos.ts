@@ -35,11 +35,15 @@ function reportLoadError(error: ApiError) {
   }
 }
 
-/** The album's photos (spec §7 GET /api/events/photos/{albumId}?user_id=), newest first. */
-export function useGalleryPhotos(albumId: string): GalleryPhotos {
+/**
+ * The album's photos (spec §7 GET /api/events/photos/{albumId}?user_id=), newest first. `painted`: the
+ * first photos the server painted the page with (issue 13), shown until the whole list has arrived.
+ */
+export function useGalleryPhotos(albumId: string, painted?: PhotoItem[]): GalleryPhotos {
   const [uploader, setUploader] = useState<string | null>(null);
   const [loads, setLoads] = useState(0);
   const { data, error, mutate } = useSWR(apiKeys.albumPhotos(albumId, uploader), () => dataOf(listAlbumPhotos(albumId, uploader)), {
+    fallbackData: uploader === null ? painted : undefined,
     keepPreviousData: true,
     shouldRetryOnError: false,
     onSuccess: () => setLoads((count) => count + 1),
