@@ -10,8 +10,6 @@ import type { PaintedGallery, PhotoItem, PublicEvent } from '@momentos/api-contr
 import { firstPaintIds, remotes, type AppRoute, type FirstPaintData } from '@momentos/app-manifest';
 import { escapeHtml, fillTemplate, splitPaintTemplate, type PaintTemplate, type TemplateView } from '@momentos/app-manifest/dist/paint-template';
 
-export { escapeHtml };
-
 /** JSON that can sit inside a `<script type="application/json">` element: nothing in it can close the element. */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
@@ -44,20 +42,20 @@ export function eventView(event: PublicEvent): TemplateView {
   };
 }
 
-/** The welcome filled from the public event. */
-export function fillEventView(template: string, event: PublicEvent): string {
-  return fillTemplate(template, eventView(event));
-}
-
 /**
  * Tiles of the first row, whatever the width (2 to 4 columns): fetched at once and first, as the React
  * grid does with its first row.
  */
 const EAGER_TILES = 4;
+/** The tiles of a phone's first row (2 columns): the largest content of the painted gallery. */
+const LEAD_TILES = 2;
+
+/** The thumbnail a tile shows, or null (an error, or none yet), as PhotoTile decides. */
+const thumbnailOf = (photo: PhotoItem) => (!photo.error && photo.compressed_photo ? photo.compressed_photo : null);
 
 /** One tile of the gallery's first screen (gallery-remote's first-paint/gallery.html): its state, as PhotoTile shows it. */
 function tileView(photo: PhotoItem, index: number): TemplateView {
-  const image = !photo.error && !!photo.compressed_photo;
+  const image = thumbnailOf(photo) !== null;
   return {
     values: { user: photo.user_id, src: photo.compressed_photo ?? '' },
     sections: {
@@ -76,6 +74,14 @@ function tileView(photo: PhotoItem, index: number): TemplateView {
 /** The gallery's first screen: the back link to the event's albums and the first tiles. */
 export function galleryView(gallery: PaintedGallery): TemplateView {
   return { values: { event_id: gallery.event_id, album_id: gallery.album_id }, lists: { tiles: gallery.photos.map(tileView) } };
+}
+
+/** The first row's thumbnails: what the painted gallery shows largest, preloaded (PaintedPage.leadImages). */
+export function galleryLeadImages(gallery: PaintedGallery): string[] {
+  return gallery.photos
+    .slice(0, LEAD_TILES)
+    .map(thumbnailOf)
+    .filter((url): url is string => url !== null);
 }
 
 export interface PaintedPage {

@@ -9,7 +9,7 @@ import type { TemplateView } from '@momentos/app-manifest/dist/paint-template';
 import type { Config } from '../config';
 import type { EventRow } from '../db/schema';
 import { findReadableAlbum } from '../domain/albums';
-import { eventView, galleryView, paintShellPage, readPaintTemplate } from '../domain/first-paint';
+import { eventView, galleryLeadImages, galleryView, paintShellPage, readPaintTemplate } from '../domain/first-paint';
 import { isEventId } from '../domain/ids';
 import { normaliseInviteCode } from '../domain/invite-code';
 import { preloadUrls, withPreloads } from '../domain/preload-hints';
@@ -30,8 +30,6 @@ interface PaintSource {
 
 /** Photos painted on a gallery's first screen: 6 rows of a phone's 2 columns, 3 of a desktop's 4. */
 const PAINTED_TILES = 12;
-/** The tiles of a phone's first row (2 columns): the largest content of the painted gallery. */
-const LEAD_TILES = 2;
 
 /** rspack's content-hashed names: `name.1a2b3c4d.js` (a dot, 8+ hex characters, a dot). */
 const HASHED_NAME = /\.[0-9a-f]{8,}\./i;
@@ -133,8 +131,7 @@ export default fp<{ config: Config }>(
       const photos = (await listPhotos(app.db, [album.id], undefined, 'guest', PAINTED_TILES)).map(presentPhoto);
       if (photos.length === 0) return undefined;
       const gallery: PaintedGallery = { album_id: album.id, event_id: event.id, photos };
-      const firstRow = photos.slice(0, LEAD_TILES).flatMap((photo) => (photo.compressed_photo && !photo.error ? [photo.compressed_photo] : []));
-      return { event, view: galleryView(gallery), data: gallery, leadImages: firstRow };
+      return { event, view: galleryView(gallery), data: gallery, leadImages: galleryLeadImages(gallery) };
     };
 
     /**
