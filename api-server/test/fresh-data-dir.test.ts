@@ -2,10 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { run as organiserCli } from '../src/cli/organiser';
-import { mediaJobsSchema } from '../src/plugins/media-worker';
-import { usingPostgres, usingS3 } from './helpers';
+import { dropTestSchema, usingPostgres, usingS3 } from './helpers';
 import { createBucket, deleteBucket, s3Env } from './s3';
 import { spawnServer, waitHealthy, type ServerProcess } from './server-process';
 
@@ -39,13 +37,7 @@ describe('a DATA_DIR that does not exist yet', () => {
     }
     server = null;
     fs.rmSync(root, { recursive: true, force: true });
-    if (schema) {
-      const client = new Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.query(`DROP SCHEMA IF EXISTS "${mediaJobsSchema(schema)}" CASCADE`);
-      await client.end();
-    }
+    if (schema) await dropTestSchema(schema);
     if (bucket) await deleteBucket(env, bucket);
   });
 

@@ -2,12 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import sharp from 'sharp';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/connection';
-import { mediaJobsSchema } from '../src/plugins/media-worker';
-import { readJson, usingPostgres, usingS3 } from './helpers';
+import { dropTestSchema, readJson, usingPostgres, usingS3 } from './helpers';
 import { createBucket, deleteBucket, s3Env } from './s3';
 import { Multipart, rawRequest, sleep, write } from './raw-http';
 import { spawnServer, waitHealthy, type ServerProcess } from './server-process';
@@ -57,13 +55,7 @@ describe('graceful shutdown (SIGTERM)', () => {
     }
     running = null;
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (schema) {
-      const client = new Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.query(`DROP SCHEMA IF EXISTS "${mediaJobsSchema(schema)}" CASCADE`);
-      await client.end();
-    }
+    if (schema) await dropTestSchema(schema);
     if (bucket) await deleteBucket(env, bucket);
   });
 
