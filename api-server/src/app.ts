@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTrustProxy, type Config } from './config';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
+import fileAccessPlugin from './plugins/file-access';
 import errorsPlugin from './plugins/errors';
 import storagePlugin from './plugins/storage';
 import webPlugin from './plugins/web';
@@ -63,6 +64,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(dbPlugin, { config });
     await app.register(storagePlugin, { config });
     await app.register(authPlugin, { config });
+    await app.register(fileAccessPlugin);
     await app.register(realtimePlugin, { config });
     await app.register(uploadRateLimitPlugin, { config });
     await app.register(mediaWorkerPlugin, { config });
@@ -75,7 +77,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(eventRoutes, { config });
     await app.register(inviteRoutes);
     await app.register(albumRoutes);
-    await app.register(fileRoutes);
+    await app.register(fileRoutes, { config });
     await app.register(photoRoutes, { config });
     await app.register(photoModerationRoutes);
     await app.register(downloadRoutes);
