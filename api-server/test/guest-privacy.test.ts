@@ -418,6 +418,9 @@ describe('issue 22: guest access follows the photo now', () => {
     const guest = await guestList();
     const item = guest.find((entry) => entry.id === photo.id)!;
     const clip = guest.find((entry) => entry.id === video.id)!;
+    // The lists tell the guest's screens to offer no 'Baixar'; the owner's list does not.
+    expect(guest.every((entry) => (entry as Photo & { downloadable?: boolean }).downloadable === false)).toBe(true);
+    expect((await ownerList()).some((entry) => 'downloadable' in entry)).toBe(false);
     for (const url of [item.original_photo, item.original_photo.replace('/api/files?', '/api/files/download?'), clip.original_photo.replace('/api/files?', '/api/files/download?')]) {
       const refused = await expectError(await api(url), 403);
       expect(refused.message).toBe('O organizador não liberou o download das fotos originais.');

@@ -19,7 +19,19 @@ export async function readerGrant(app: FastifyInstance, request: FastifyRequest,
 
 /** The file URLs for the reader of this request. */
 export async function readerFileUrls(app: FastifyInstance, request: FastifyRequest, eventId: string, organiserId: string | null): Promise<FileUrls> {
-  return signedFileUrls(await readerGrant(app, request, eventId, organiserId), app.jwtSecret);
+  return (await readerFiles(app, request, eventId, organiserId)).urls;
+}
+
+/** The reader's file URLs, and whether they may take the originals ('Convidados podem baixar as fotos'; the owner always). */
+export async function readerFiles(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  eventId: string,
+  organiserId: string | null,
+): Promise<{ urls: FileUrls; downloadable: boolean }> {
+  const grant = await readerGrant(app, request, eventId, organiserId);
+  const event = grant?.scope === 'o' ? null : await findEventGuard(app.db, eventId);
+  return { urls: signedFileUrls(grant, app.jwtSecret), downloadable: grant?.scope === 'o' || Number(event?.guest_downloads ?? 1) !== 0 };
 }
 
 export { plainFileUrls };

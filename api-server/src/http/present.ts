@@ -56,7 +56,7 @@ export const presentOwnedAlbum = (row: AlbumRow, stats: { count: number; cover: 
 });
 
 /** A photo as a list shows it; `urls` makes its file URLs for the reader (signed for the owner, the wall, a PIN guest: issue 22). */
-export const presentPhoto = (row: PhotoRow, urls: FileUrls = plainFileUrls): PhotoItem => ({
+export const presentPhoto = (row: PhotoRow, urls: FileUrls = plainFileUrls, downloadable = true): PhotoItem => ({
   id: row.id,
   original_photo: urls(row.original_path),
   compressed_photo: row.compressed_path ? urls(row.compressed_path) : null,
@@ -66,6 +66,7 @@ export const presentPhoto = (row: PhotoRow, urls: FileUrls = plainFileUrls): Pho
   error: row.error ? row.error : false,
   file_type: row.file_type === 'video' ? 'video' : 'image',
   created_at: row.created_at,
+  ...(downloadable ? {} : { downloadable: false as const }),
 });
 
 /** A photo in its owner's lists: with the organiser's flags (issue 11). */

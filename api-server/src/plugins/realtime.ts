@@ -54,6 +54,8 @@ export interface AudienceState {
   wallTokenHash: string | null;
   /** The event's public albums. */
   publicAlbums: Set<string>;
+  /** 'Convidados podem baixar as fotos'. */
+  guestDownloads: boolean;
 }
 
 /** What the hub needs of the app: the audience's current state and file URLs for a reader. */
@@ -130,7 +132,8 @@ export class RealtimeHub {
       let text = texts.get(cacheKey);
       if (text === undefined) {
         const urls = this.deps.urls(grant);
-        const message: NewPhotosMessage = { type: 'new_photos', payload: { albumId: album.id, photos: photos.map((row) => presentPhoto(row, urls)) } };
+        const downloadable = grant?.scope === 'o' || (state?.guestDownloads ?? true);
+        const message: NewPhotosMessage = { type: 'new_photos', payload: { albumId: album.id, photos: photos.map((row) => presentPhoto(row, urls, downloadable)) } };
         texts.set(cacheKey, (text = JSON.stringify(message)));
       }
       return text;
@@ -241,7 +244,7 @@ function closeForAudience(socket: HubSocket): void {
 export async function loadAudienceState(db: Kysely<Database>, eventId: string): Promise<AudienceState | null> {
   const event = await db
     .selectFrom('events')
-    .select(['visibility', 'reveal_at', 'uploads_close_at', 'pin', 'wall_token_hash'])
+    .select(['visibility', 'reveal_at', 'uploads_close_at', 'pin', 'wall_token_hash', 'guest_downloads'])
     .where('id', '=', eventId)
     .executeTakeFirst();
   if (!event) return null;
@@ -251,6 +254,7 @@ export async function loadAudienceState(db: Kysely<Database>, eventId: string): 
     pin: event.pin,
     wallTokenHash: event.wall_token_hash,
     publicAlbums: new Set(albums),
+    guestDownloads: Number(event.guest_downloads) !== 0,
   };
 }
 

@@ -127,5 +127,5 @@ export function findEventRulesOfAlbum(db: Kysely<Database>, albumId: string) {
 
 /** What guarding an event's guest calls needs (issue 12): its PIN, its owner and its wall link. */
 export function findEventGuard(db: Kysely<Database>, eventId: string) {
-  return db.selectFrom('events').select(['id', 'pin', 'organiser_id', 'wall_token_hash']).where('id', '=', eventId).executeTakeFirst();
+  return db.selectFrom('events').select(['id', 'pin', 'organiser_id', 'wall_token_hash', 'guest_downloads']).where('id', '=', eventId).executeTakeFirst();
 }

@@ -40,7 +40,7 @@ import { HttpError, messages } from '../errors';
 import { multipartError, tooLarge } from '../http/multipart';
 import { presentOwnedPhoto, presentPhoto, presentUpdate, presentUpload, uploadMessage } from '../http/present';
 import { albumRefused } from '../http/refusals';
-import { readerFileUrls } from '../http/file-urls';
+import { readerFileUrls, readerFiles } from '../http/file-urls';
 import { listPhotos, listUploaders, photosByIds } from '../repositories/photos';
 
 /** Multipart overhead allowed above the total file limit before a Content-Length is refused outright. */
@@ -169,8 +169,8 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       const { ids, audience, eventId } = request.query.public_only ? await readableAsGuest(request, request.params.albumId) : readableBy;
       const userId = request.query.user_id?.trim();
       const rows = await listPhotos(app.db, ids, userId ? userId : undefined, audience);
-      const urls = await readerFileUrls(app, request, eventId, audience === 'owner' ? request.organiser?.id ?? null : null);
-      return rows.map((row) => (audience === 'owner' ? presentOwnedPhoto : presentPhoto)(row, urls));
+      const reader = await readerFiles(app, request, eventId, audience === 'owner' ? request.organiser?.id ?? null : null);
+      return rows.map((row) => (audience === 'owner' ? presentOwnedPhoto(row, reader.urls) : presentPhoto(row, reader.urls, reader.downloadable)));
     },
   );
 
