@@ -8,7 +8,6 @@ import { HEIF_ENC, heicWithLocation, jpegWithLocation, locationTagsOf, movWithLo
 // organiser decides whether guests take originals home.
 
 // ws ships no types here; the API server's realtime hub uses the same package.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const WebSocket = require('ws');
 
 interface Photo {
