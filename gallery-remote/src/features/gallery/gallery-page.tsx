@@ -134,7 +134,7 @@ function AlbumGallery({ albumId }: { albumId: string }) {
         </Link>
         <div className="gallery-header__row">
           <h1 className="gallery-header__title">{texts.galleryTitle}</h1>
-          {photos.length > 0 ? (
+          {photos.length > 0 && !live.revoked ? (
             <Button className="gallery-header__present" onClick={() => setPresenting(true)}>
               {texts.presentationMode}
             </Button>
