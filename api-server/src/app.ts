@@ -42,6 +42,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     return503OnClosing: false,
   });
 
+  // Issue 23: PIN_MAX_FAILURES_PER_EVENT, read by the PIN check (domain/event-pin.ts).
+  app.decorate('pinLimits', config.pinLimits);
+
   try {
     await app.register(errorsPlugin);
     await app.register(securityHeadersPlugin, { config });
@@ -50,7 +53,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(bodyIdleTimeoutPlugin, { config });
     await app.register(diskGuardPlugin, { config });
     await app.register(fastifyCors, {
-      origin: config.corsOrigin === '*' ? '*' : config.corsOrigin.split(',').map((origin) => origin.trim()),
+      // Issue 23: the public origin by default; '' sends no CORS header (same-origin pages need none).
+      origin: config.corsOrigin === '*' ? '*' : config.corsOrigin === '' ? false : config.corsOrigin.split(',').map((origin) => origin.trim()),
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       allowedHeaders: ['authentication', 'authorization', 'content-type', 'accept', 'origin', 'x-requested-with', 'x-delete-key'],
       exposedHeaders: ['authentication'],
