@@ -3,6 +3,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTrustProxy, type Config } from './config';
+import { loggerOptions } from './http/log-redaction';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -30,11 +31,13 @@ import uploadRateLimitPlugin from './plugins/upload-rate-limit';
 import downloadRoutes from './routes/downloads';
 import wallRoutes from './routes/wall';
 import inviteRoutes from './routes/invite';
+import wsTicketRoutes from './routes/ws-ticket';
 
 /** Builds the app: plugins first, then routes. `server.ts` starts it; tests start it on port 0. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Issue 23: URLs and headers are logged with their secrets redacted (http/log-redaction.ts).
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
     // X-Forwarded-For (and -Proto, -Host) is believed only from the proxies TRUST_PROXY names.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -85,6 +88,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(downloadRoutes);
     await app.register(wallRoutes, { config });
     await app.register(chunkRoutes, { config });
+    await app.register(wsTicketRoutes);
     await app.register(webPlugin, { config });
     await app.ready();
   } catch (error) {

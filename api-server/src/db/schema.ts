@@ -117,6 +117,15 @@ export interface RequestCountsTable {
   reset_at: number | string;
 }
 
+/** Issue 23: single-use socket tickets (migration 012). */
+export interface SocketTicketsTable {
+  ticket_hash: string;
+  album_id: string;
+  is_owner: number;
+  /** bigint: milliseconds since the epoch. */
+  expires_at: number | string;
+}
+
 export interface Database {
   organisers: OrganisersTable;
   events: EventsTable;
@@ -126,6 +135,7 @@ export interface Database {
   upload_chunks: UploadChunksTable;
   login_failures: LoginFailuresTable;
   request_counts: RequestCountsTable;
+  socket_tickets: SocketTicketsTable;
 }
 
 export type OrganiserRow = Selectable<OrganisersTable>;

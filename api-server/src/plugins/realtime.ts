@@ -4,14 +4,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { findReadableAlbum } from '../domain/albums';
-import { isEventId } from '../domain/ids';
+import { albumSubscriptionAccess, redeemSocketTicket } from '../domain/socket-ticket';
 import { verifyToken } from '../domain/token';
-import { HttpError, messages, notFound } from '../errors';
-import { assertGalleryOpen } from '../domain/visibility';
-import { assertEventPin } from '../domain/event-pin';
+import { HttpError } from '../errors';
 import { presentPhoto } from '../http/present';
-import { findEventOwner, findEventRules, findEventRulesOfAlbum } from '../repositories/events';
 import { photosByIds } from '../repositories/photos';
 import { startPostgresBus, type Announcement } from './realtime-bus';
 
@@ -143,9 +139,8 @@ declare module 'fastify' {
   }
 }
 
-function tokenOf(request: FastifyRequest, query: AlbumSocketQuery): string | null {
-  const fromQuery = query.token;
-  if (fromQuery) return fromQuery;
+/** A token in the `authentication` header (clients other than browsers); browsers use a ticket. */
+function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authentication;
   const value = Array.isArray(header) ? header[0] : header;
   return value ? value.replace(/^Bearer\s+/i, '') : null;
@@ -191,30 +186,16 @@ export default fp<{ config: Config }>(
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
 
-    /** Who may subscribe: anyone to a public album (or an event), the owner (token in `?token=`) to any of theirs. */
+    /**
+     * Who may subscribe (domain/socket-ticket.ts). Issue 23: a socket that needs the organiser's token,
+     * the PIN or the wall token opens with a single-use ticket (`?ticket=`) issued against them by
+     * `POST /api/ws-ticket`; none of them ever travels in a socket's URL.
+     */
     async function authorise(request: FastifyRequest, albumId: string, query: AlbumSocketQuery): Promise<{ isOwner: boolean }> {
-      const token = tokenOf(request, query);
+      if (query.ticket) return redeemSocketTicket(app.db, query.ticket, albumId);
+      const token = tokenOf(request);
       const claims = token ? verifyToken(token, app.jwtSecret) : null;
-      const organiserId = claims?.sub ?? null;
-      let isOwner: boolean;
-      if (isEventId(albumId)) {
-        const event = await findEventOwner(app.db, albumId);
-        if (!event) throw notFound(messages.eventNotFound);
-        isOwner = event.organiser_id === organiserId;
-      } else {
-        const album = await findReadableAlbum(app.db, albumId, organiserId);
-        if (!album) throw notFound(messages.albumNotFound);
-        isOwner = album.organiser_id === organiserId;
-      }
-      // A gallery closed to guests (issue 12) announces nothing to them either.
-      if (!isOwner) {
-        const rules = isEventId(albumId) ? await findEventRules(app.db, albumId) : await findEventRulesOfAlbum(app.db, albumId);
-        if (rules) {
-          await assertEventPin(app.db, request, rules.id, organiserId);
-          assertGalleryOpen(rules);
-        }
-      }
-      return { isOwner };
+      return albumSubscriptionAccess(app.db, request, albumId, claims?.sub ?? null);
     }
 
     /** What `authorise` decided before the upgrade, for the socket handler. */
