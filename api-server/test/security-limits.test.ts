@@ -1,7 +1,8 @@
 import { randomBytes, scryptSync } from 'node:crypto';
+import fs from 'node:fs';
 import { ConfigError, loadConfig } from '../src/config';
 import { hashPassword, needsRehash, verifyPassword } from '../src/domain/password';
-import { addOrganiser, createAlbum, createEvent, expectError, organiserSession, startServer, type TestServer } from './helpers';
+import { addOrganiser, createAlbum, createEvent, expectError, FAKE_FILES, makeWebRoot, organiserSession, startServer, type TestServer } from './helpers';
 
 // Issue 23, items 1 and 8: attempts counted before they are judged, and configuration that cannot be weak.
 
@@ -155,6 +156,31 @@ describe('configuration that cannot be weak', () => {
       expect((await ask(server.url, 'https://fotos.example.com')).headers.get('access-control-allow-origin')).toBe('https://fotos.example.com');
     } finally {
       await Promise.all([server.close(), plain.close()]);
+    }
+  });
+});
+
+describe('no public source maps', () => {
+  test('a .map file left in a dist folder is 404 JSON, under the shell and under every remote; the bundles themselves are served', async () => {
+    const webRoot = makeWebRoot({
+      ...FAKE_FILES,
+      'shell/dist/main.1a2b3c4d.js.map': '{"version":3,"sources":["webpack://shell/src/secret.ts"]}',
+      'guest-remote/dist/remoteEntry.js.map': '{"version":3}',
+      'gallery-remote/dist/src_gallery.1234abcd.js': 'export const g = 1;',
+      'gallery-remote/dist/src_gallery.1234abcd.js.map': '{"version":3}',
+    });
+    const server = await startServer({ webRoot });
+    try {
+      expect((await fetch(`${server.url}/main.1a2b3c4d.js`)).status).toBe(200);
+      expect((await fetch(`${server.url}/remotes/gallery/src_gallery.1234abcd.js`)).status).toBe(200);
+      for (const file of ['/main.1a2b3c4d.js.map', '/MAIN.1a2b3c4d.JS.MAP', '/remotes/guest/remoteEntry.js.map', '/remotes/gallery/src_gallery.1234abcd.js.map', '/nothing.js.map']) {
+        const response = await fetch(`${server.url}${file}`);
+        const body = await expectError(response, 404);
+        expect({ file, body: JSON.stringify(body) }).toEqual({ file, body: expect.not.stringContaining('version') });
+      }
+    } finally {
+      await server.close();
+      fs.rmSync(webRoot, { recursive: true, force: true });
     }
   });
 });
