@@ -3,6 +3,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTrustProxy, type Config } from './config';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import { loggerOptions } from './http/log-redaction';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
@@ -33,6 +34,20 @@ import wallRoutes from './routes/wall';
 import inviteRoutes from './routes/invite';
 import wsTicketRoutes from './routes/ws-ticket';
 
+/** A registered route and the contract's schemas it validates with. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: { params?: unknown; querystring?: unknown; body?: unknown };
+  websocket: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
 /** Builds the app: plugins first, then routes. `server.ts` starts it; tests start it on port 0. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
@@ -43,10 +58,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // During a shutdown the lifecycle plugin answers new requests itself (503, Retry-After, JSON).
     return503OnClosing: false,
+    // Issue 23: refusals made before routing answer {status, message} too.
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   // Issue 23: PIN_MAX_FAILURES_PER_EVENT, read by the PIN check (domain/event-pin.ts).
   app.decorate('pinLimits', config.pinLimits);
+  // Issue 23: every route with its schemas, as registered (the contract fuzz test sends requests derived from them).
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routeTable.push({ method: String(method), url: route.url, schema: route.schema, websocket: Boolean((route as { websocket?: boolean }).websocket) });
+  });
 
   try {
     await app.register(errorsPlugin);

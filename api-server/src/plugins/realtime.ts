@@ -148,6 +148,7 @@ function tokenOf(request: FastifyRequest): string | null {
 
 /** Issue 16: the largest message a client may send on an album socket. */
 export const MAX_MESSAGE_BYTES = 16 * 1024;
+export const notASocketMessage = 'Este endereço aceita apenas conexões websocket.';
 export const tooManySocketsMessage = 'Muitas conexões abertas a partir deste endereço. Feche algumas abas da galeria e tente novamente.';
 
 export default fp<{ config: Config }>(
@@ -208,6 +209,8 @@ export default fp<{ config: Config }>(
         schema: { params: AlbumParams, querystring: AlbumSocketQuery },
         // Refused before the upgrade: unknown or private albums answer 404 JSON like the HTTP routes.
         preValidation: async (request) => {
+          // Issue 23: a plain HTTP request to the socket's address is told so, in the API's error shape.
+          if (!request.ws) throw new HttpError(426, notASocketMessage);
           if ((socketsByIp.get(request.ip) ?? 0) >= config.realtime.maxSocketsPerIp) throw new HttpError(429, tooManySocketsMessage);
           access.set(request, await authorise(request, request.params.albumId, request.query));
         },
