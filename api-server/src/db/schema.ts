@@ -121,6 +121,18 @@ export interface RequestCountsTable {
   reset_at: number | string;
 }
 
+/** Issue 23: single-use socket tickets (migration 012). */
+export interface SocketTicketsTable {
+  ticket_hash: string;
+  album_id: string;
+  is_owner: number;
+  organiser_id: string | null;
+  wall: Generated<number>;
+  pin: string | null;
+  /** bigint: milliseconds since the epoch. */
+  expires_at: number | string;
+}
+
 export interface Database {
   organisers: OrganisersTable;
   events: EventsTable;
@@ -130,6 +142,7 @@ export interface Database {
   upload_chunks: UploadChunksTable;
   login_failures: LoginFailuresTable;
   request_counts: RequestCountsTable;
+  socket_tickets: SocketTicketsTable;
 }
 
 export type OrganiserRow = Selectable<OrganisersTable>;

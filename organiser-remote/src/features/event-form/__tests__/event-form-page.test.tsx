@@ -126,6 +126,18 @@ describe('event form: create', () => {
     expect(await sentForm('POST', '/api/events')).toMatchObject({ visibility: 'reveal', reveal_at: '2030-01-03 10:30', uploads_close_at: '2030-01-03 02:00' });
   });
 
+  it('recommends a 6-digit PIN, and says so again while a shorter one is typed (issue 23)', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    const pin = screen.getByLabelText('PIN para convidados (opcional)');
+    expect(pin).toHaveAccessibleDescription('Recomendamos 6 números (aceita de 4 a 8). Os convidados digitam uma vez no aparelho; deixe vazio para não pedir.');
+    expect(pin).toHaveAttribute('placeholder', '6 números');
+    await user.type(pin, '4821');
+    expect(pin).toHaveAccessibleDescription('Um PIN de 4 ou 5 números é mais fácil de adivinhar: recomendamos 6.');
+    await user.type(pin, '93');
+    expect(pin).toHaveAccessibleDescription('Recomendamos 6 números (aceita de 4 a 8). Os convidados digitam uma vez no aparelho; deixe vazio para não pedir.');
+  });
+
   it('shows the error dialog when the save fails', async () => {
     apiServer.use(http.post('/api/events', () => apiError(400, 'x')));
     const user = userEvent.setup();
