@@ -27,6 +27,7 @@ import healthRoutes from './routes/health';
 import photoRoutes from './routes/photos';
 import photoModerationRoutes from './routes/photo-moderation';
 import uploadRateLimitPlugin from './plugins/upload-rate-limit';
+import uploadBodiesPlugin from './plugins/upload-bodies';
 import downloadRoutes from './routes/downloads';
 import wallRoutes from './routes/wall';
 import inviteRoutes from './routes/invite';
@@ -65,6 +66,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(authPlugin, { config });
     await app.register(realtimePlugin, { config });
     await app.register(uploadRateLimitPlugin, { config });
+    await app.register(uploadBodiesPlugin, { config });
     await app.register(mediaWorkerPlugin, { config });
     await app.register(ingestPlugin);
     await app.register(chunkSessionsPlugin, { config });

@@ -75,6 +75,8 @@ export interface PhotosTable {
   hidden: Generated<Flag>;
   /** Waiting for the organiser's approval (0/1). */
   pending: Generated<Flag>;
+  /** SHA-256 (hex) of the client key its sender chose for the file (issue 23); null for older uploads. */
+  client_key_hash: Generated<string | null>;
 }
 
 export interface UploadSessionsTable {
@@ -93,6 +95,10 @@ export interface UploadSessionsTable {
   updated_at: string;
   /** With S3: the multipart upload of the bucket the chunks go into (key `storageKeys.chunkUpload`); null on local disk. */
   upload_id: string | null;
+  /** SHA-256 (hex) of the address that opened the session (issue 23: CHUNK_SESSIONS_PER_IP). */
+  client_hash: Generated<string | null>;
+  /** SHA-256 (hex) of the client key the sender chose for the file, handed to its photo. */
+  client_key_hash: Generated<string | null>;
 }
 
 export interface UploadChunksTable {

@@ -164,25 +164,8 @@ export async function streamAt(source: Readable, file: string, offset: number, l
   return received;
 }
 
-/** Reads a whole part into memory; `tooLarge` makes the error thrown once it passes `limit` bytes. */
-export async function readAll(source: Readable, limit: number, tooLarge: () => Error): Promise<Buffer> {
-  const pieces: Buffer[] = [];
-  let size = 0;
-  for await (const piece of source as AsyncIterable<Buffer>) {
-    size += piece.length;
-    if (size > limit) throw tooLarge();
-    pieces.push(piece);
-  }
-  return Buffer.concat(pieces, size);
-}
-
-/** Writes `data` at `offset` of an existing file. */
-export async function writeAt(file: string, offset: number, data: Buffer): Promise<void> {
-  const handle = await fsp.open(file, 'r+');
-  try {
-    let written = 0;
-    while (written < data.length) written += (await handle.write(data, written, data.length - written, offset + written)).bytesWritten;
-  } finally {
-    await handle.close();
-  }
+/** Copies a finished file into an existing, pre-sized one at `offset` (a chunk into its session's file). */
+export async function copyAt(source: string, target: string, offset: number): Promise<void> {
+  const handle = await fsp.open(target, 'r+');
+  await pipeline(fs.createReadStream(source, { highWaterMark: WRITE_BATCH }), handle.createWriteStream({ start: offset, highWaterMark: WRITE_BATCH }));
 }
