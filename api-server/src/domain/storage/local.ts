@@ -109,7 +109,7 @@ export class LocalStorage implements Storage {
     if (full) await fsp.rm(full, { recursive: true, force: true });
   }
 
-  async *list(prefix: string): AsyncIterable<ListedFile> {
+  async *list(prefix: string, options: { writing?: boolean } = {}): AsyncIterable<ListedFile> {
     const start = this.resolve(prefix);
     if (!start) return;
     const found: ListedFile[] = [];
@@ -124,7 +124,10 @@ export class LocalStorage implements Storage {
         const full = path.join(dir, entry.name);
         const key = `${keyPrefix}/${entry.name}`;
         if (entry.isDirectory()) await walk(full, key);
-        else if (entry.isFile() && !WRITING.test(entry.name)) found.push({ key, size: (await fsp.stat(full)).size });
+        else if (entry.isFile() && (options.writing || !WRITING.test(entry.name))) {
+          const stats = await fsp.stat(full).catch(() => null);
+          if (stats) found.push({ key, size: stats.size, lastModified: new Date(stats.mtimeMs) });
+        }
       }
     };
     await walk(start, prefix);
