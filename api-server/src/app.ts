@@ -3,6 +3,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTrustProxy, type Config } from './config';
+import { prepareDataDir } from './data-dir';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -34,6 +35,8 @@ import inviteRoutes from './routes/invite';
 
 /** Builds the app: plugins first, then routes. `server.ts` starts it; tests start it on port 0. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
+  // Before any plugin measures, opens or writes under it (the disk guard's statfs was first, and crashed).
+  prepareDataDir(config);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // X-Forwarded-For (and -Proto, -Host) is believed only from the proxies TRUST_PROXY names.
