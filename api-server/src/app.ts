@@ -15,6 +15,7 @@ import eventRoutes from './routes/events';
 import fileRoutes from './routes/files';
 import contentBackfillPlugin from './plugins/content-backfill';
 import chunkSessionsPlugin from './plugins/chunk-sessions';
+import orphanSweepPlugin from './plugins/orphan-sweep';
 import ingestPlugin from './plugins/ingest';
 import mediaWorkerPlugin from './plugins/media-worker';
 import realtimePlugin from './plugins/realtime';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(mediaWorkerPlugin, { config });
     await app.register(ingestPlugin);
     await app.register(chunkSessionsPlugin, { config });
+    await app.register(orphanSweepPlugin, { config });
     await app.register(contentBackfillPlugin);
 
     await app.register(healthRoutes);

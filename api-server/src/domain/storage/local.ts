@@ -68,6 +68,10 @@ export class LocalStorage implements Storage {
     const full = this.must(key);
     await fsp.mkdir(path.dirname(full), { recursive: true });
     await fsp.rename(localFile, full);
+    // A rename keeps the time the bytes were written (a chunk session's, maybe hours ago): the file is
+    // dated now, so the orphan sweep's grace (issue 23) covers it until its row is written.
+    const now = new Date();
+    await fsp.utimes(full, now, now).catch(() => undefined);
   }
 
   async get(key: string, range?: ByteRange): Promise<StoredFile | null> {
