@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import { loadConfig } from '../src/config';
 import { chunkFieldsFirstMessage, tooManySessionsMessage } from '../src/routes/chunks';
 import { tooManyBodiesMessage } from '../src/plugins/upload-bodies';

@@ -23,13 +23,14 @@ export interface OrphanScan {
 }
 
 /** Lists the store (with unfinished local writes) and answers what no row points at, split at `cutoff`. */
-export async function scanOrphans(deps: { db: Kysely<Database>; storage: Storage }, cutoff: Date): Promise<OrphanScan> {
+export async function scanOrphans(deps: { db: Kysely<Database>; storage: Storage }, cutoff: Date, signal?: AbortSignal): Promise<OrphanScan> {
   const scan: OrphanScan = { orphans: [], recent: [], scanned: 0 };
   const keep = (file: ListedFile) => (file.lastModified.getTime() < cutoff.getTime() ? scan.orphans : scan.recent).push(file);
 
   // Keys come in key order, so one event's files come together: its references are read once.
   let current = null as { eventId: string; keys: Set<string> | null } | null;
   for await (const file of deps.storage.list('events', { writing: true })) {
+    if (signal?.aborted) return scan;
     scan.scanned++;
     const eventId = EVENT_KEY.exec(file.key)?.[1];
     if (!eventId) {
@@ -41,6 +42,7 @@ export async function scanOrphans(deps: { db: Kysely<Database>; storage: Storage
     keep(file);
   }
   for await (const file of deps.storage.list('uploads', { writing: true })) {
+    if (signal?.aborted) return scan;
     scan.scanned++;
     const sessionId = file.key.slice('uploads/'.length);
     if (!sessionId.includes('/') && (await isOpenSession(deps.db, sessionId))) continue;
@@ -53,10 +55,11 @@ export async function scanOrphans(deps: { db: Kysely<Database>; storage: Storage
  * Removes the files no row points at that were written before `cutoff`; each is asked about once
  * more just before it goes (a row written since the scan keeps it). Answers the scan and how many went.
  */
-export async function sweepOrphans(deps: { db: Kysely<Database>; storage: Storage }, cutoff: Date): Promise<OrphanScan & { removed: string[] }> {
-  const scan = await scanOrphans(deps, cutoff);
+export async function sweepOrphans(deps: { db: Kysely<Database>; storage: Storage }, cutoff: Date, signal?: AbortSignal): Promise<OrphanScan & { removed: string[] }> {
+  const scan = await scanOrphans(deps, cutoff, signal);
   const removed: string[] = [];
   for (const file of scan.orphans) {
+    if (signal?.aborted) break;
     const sessionId = file.key.startsWith('uploads/') ? file.key.slice('uploads/'.length) : null;
     if (sessionId ? await isOpenSession(deps.db, sessionId) : await isReferenced(deps.db, file.key)) continue;
     await deps.storage.remove(file.key);

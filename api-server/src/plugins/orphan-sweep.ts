@@ -23,8 +23,10 @@ export default fp<{ config: Config }>(
   async (app, { config }) => {
     const bootedAt = new Date();
     const graceMs = config.guards.orphanGraceMs;
+    // A sweep under way when the server closes stops at the next file.
+    const closing = new AbortController();
     const sweep = async (cutoff: Date) => {
-      const result = await sweepOrphans({ db: app.db, storage: app.storage }, cutoff);
+      const result = await sweepOrphans({ db: app.db, storage: app.storage }, cutoff, closing.signal);
       if (result.removed.length > 0) app.log.warn({ removed: result.removed.length, keys: result.removed.slice(0, 20) }, 'removed unreferenced stored files');
       return result.removed;
     };
@@ -34,7 +36,8 @@ export default fp<{ config: Config }>(
         (error: unknown) => app.log.error({ err: error }, 'orphan sweep failed'),
       );
     let started: Promise<void> = Promise.resolve();
-    const hourly = setInterval(logged(() => new Date(Date.now() - graceMs)), HOUR_MS);
+    const sweepHourly = logged(() => new Date(Date.now() - graceMs));
+    const hourly = setInterval(() => void sweepHourly(), HOUR_MS);
     hourly.unref();
     app.decorate('orphans', {
       get started() {
@@ -45,8 +48,10 @@ export default fp<{ config: Config }>(
     app.addHook('onReady', async () => {
       started = logged(() => (config.databaseUrl ? new Date(Date.now() - graceMs) : bootedAt))();
     });
-    app.addHook('onClose', async () => {
+    // preClose: before any plugin's onClose closes the database or the storage under the sweep.
+    app.addHook('preClose', async () => {
       clearInterval(hourly);
+      closing.abort();
       await started;
     });
   },

@@ -17,7 +17,7 @@ export async function eventFileKeys(db: Kysely<Database>, eventId: string): Prom
     .select(['photos.original_path', 'photos.compressed_path', 'photos.display_path'])
     .where('albums.event_id', '=', eventId)
     .execute();
-  for (const photo of photos) for (const column of photoFileColumns) if (photo[column]) keys.add(photo[column]!);
+  for (const photo of photos) for (const column of photoFileColumns) if (photo[column]) keys.add(photo[column]);
   return keys;
 }
 
