@@ -18,6 +18,7 @@ import eventRoutes from './routes/events';
 import fileRoutes from './routes/files';
 import contentBackfillPlugin from './plugins/content-backfill';
 import chunkSessionsPlugin from './plugins/chunk-sessions';
+import orphanSweepPlugin from './plugins/orphan-sweep';
 import ingestPlugin from './plugins/ingest';
 import mediaWorkerPlugin from './plugins/media-worker';
 import realtimePlugin from './plugins/realtime';
@@ -31,6 +32,7 @@ import healthRoutes from './routes/health';
 import photoRoutes from './routes/photos';
 import photoModerationRoutes from './routes/photo-moderation';
 import uploadRateLimitPlugin from './plugins/upload-rate-limit';
+import uploadBodiesPlugin from './plugins/upload-bodies';
 import downloadRoutes from './routes/downloads';
 import wallRoutes from './routes/wall';
 import inviteRoutes from './routes/invite';
@@ -102,9 +104,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(fileAccessPlugin);
     await app.register(realtimePlugin, { config });
     await app.register(uploadRateLimitPlugin, { config });
+    await app.register(uploadBodiesPlugin, { config });
     await app.register(mediaWorkerPlugin, { config });
     await app.register(ingestPlugin);
     await app.register(chunkSessionsPlugin, { config });
+    await app.register(orphanSweepPlugin, { config });
     await app.register(contentBackfillPlugin);
 
     await app.register(healthRoutes);

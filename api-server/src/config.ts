@@ -102,8 +102,12 @@ export interface UploadLimits {
   maxTotalBytes: number;
   /** CHUNK_MAX_BYTES: largest chunk of a chunked upload (default 32 MB; the client sends up to 25 MB). */
   maxChunkBytes: number;
-  /** CHUNK_SESSION_TTL: an unfinished chunk session idle for this long expires (default 24h). */
+  /** CHUNK_SESSION_TTL: an unfinished chunk session idle for this long expires and its bytes are removed (default 6h). */
   chunkSessionTtlMs: number;
+  /** CHUNK_SESSIONS_PER_IP: unfinished chunk sessions one client address may hold open (default 20). */
+  chunkSessionsPerIp: number;
+  /** UPLOAD_BODIES_PER_IP: upload request bodies one client address may send at once (default 6). */
+  bodiesPerIp: number;
   /** EVENT_MAX_BYTES: the originals one event may hold together (default 50 GiB). */
   eventMaxBytes: number;
   /** EVENT_MAX_FILES: the photos and videos one event may hold (default 20,000). */
@@ -127,6 +131,10 @@ export interface MediaConfig {
   displaySize: number;
   /** The PostgreSQL job queue's settings (unused on SQLite, whose queue is in process). */
   jobs: MediaJobConfig;
+  /** MEDIA_JOB_MAX_MEMORY: memory ceiling of one media job's decoder process (default 1 GiB); past it the job fails, not the server. */
+  jobMaxMemoryBytes: number;
+  /** MEDIA_DECODE_TIMEOUT: longest one decoder run (ffmpeg, the image decoder) may take (default 120s). */
+  decodeTimeoutMs: number;
 }
 
 export interface RealtimeConfig {
@@ -142,6 +150,12 @@ export interface ServerGuards {
   minFreeDiskBytes: number | null;
   /** BODY_IDLE_TIMEOUT: a request body that stops moving this long is cut with 408 (default 60s). */
   bodyIdleTimeoutMs: number;
+  /** BODY_MIN_RATE: bytes per second a request body must average over each window, else it is cut with 408 (default 1K; 0 = off). */
+  bodyMinRate: number;
+  /** BODY_MIN_RATE_WINDOW: the window BODY_MIN_RATE is measured over (default 30s). */
+  bodyMinRateWindowMs: number;
+  /** ORPHAN_GRACE: an unreferenced stored file younger than this may still be a request's in flight; older ones are swept (default 1h). */
+  orphanGraceMs: number;
   /** SHUTDOWN_GRACE: after SIGTERM, requests in flight get this long to finish (default 30s). */
   shutdownGraceMs: number;
 }
@@ -360,7 +374,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       maxFiles: Math.max(1, integer(env.UPLOAD_MAX_FILES, 10, 'UPLOAD_MAX_FILES')),
       maxTotalBytes: integer(env.UPLOAD_MAX_TOTAL_BYTES, 200 * MB, 'UPLOAD_MAX_TOTAL_BYTES'),
       maxChunkBytes: integer(env.CHUNK_MAX_BYTES, 32 * MB, 'CHUNK_MAX_BYTES'),
-      chunkSessionTtlMs: parseDuration(optional(env.CHUNK_SESSION_TTL) ?? '24h') * 1000,
+      chunkSessionTtlMs: parseDuration(optional(env.CHUNK_SESSION_TTL) ?? '6h') * 1000,
+      chunkSessionsPerIp: Math.max(1, integer(env.CHUNK_SESSIONS_PER_IP, 20, 'CHUNK_SESSIONS_PER_IP')),
+      bodiesPerIp: Math.max(1, integer(env.UPLOAD_BODIES_PER_IP, 6, 'UPLOAD_BODIES_PER_IP')),
       eventMaxBytes: optional(env.EVENT_MAX_BYTES) === undefined ? 50 * 1024 * MB : parseBytes(env.EVENT_MAX_BYTES!, 'EVENT_MAX_BYTES'),
       eventMaxFiles: integer(env.EVENT_MAX_FILES, 20_000, 'EVENT_MAX_FILES'),
       rateLimitPerMinute: integer(env.UPLOAD_RATE_LIMIT, 120, 'UPLOAD_RATE_LIMIT'),
@@ -379,6 +395,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         pollSeconds: 2,
         maintenanceSeconds: Math.min(60, parseDuration(optional(env.MEDIA_JOB_TIMEOUT) ?? '15m')),
       },
+      jobMaxMemoryBytes: optional(env.MEDIA_JOB_MAX_MEMORY) === undefined ? 1024 * MB : parseBytes(env.MEDIA_JOB_MAX_MEMORY!, 'MEDIA_JOB_MAX_MEMORY'),
+      decodeTimeoutMs: parseDuration(optional(env.MEDIA_DECODE_TIMEOUT) ?? '120s') * 1000,
     },
     realtime: {
       heartbeatMs: parseDuration(optional(env.WS_HEARTBEAT_INTERVAL) ?? '30s') * 1000,
@@ -389,6 +407,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     guards: {
       minFreeDiskBytes: optional(env.MIN_FREE_DISK) === undefined ? null : parseBytes(env.MIN_FREE_DISK!, 'MIN_FREE_DISK'),
       bodyIdleTimeoutMs: parseDuration(optional(env.BODY_IDLE_TIMEOUT) ?? '60s') * 1000,
+      bodyMinRate: optional(env.BODY_MIN_RATE) === undefined ? 1024 : parseBytes(env.BODY_MIN_RATE!, 'BODY_MIN_RATE'),
+      bodyMinRateWindowMs: parseDuration(optional(env.BODY_MIN_RATE_WINDOW) ?? '30s') * 1000,
+      orphanGraceMs: parseDuration(optional(env.ORPHAN_GRACE) ?? '1h') * 1000,
       shutdownGraceMs: parseDuration(optional(env.SHUTDOWN_GRACE) ?? '30s') * 1000,
     },
   };

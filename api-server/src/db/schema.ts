@@ -79,6 +79,8 @@ export interface PhotosTable {
   pending: Generated<Flag>;
   /** The guests' copy of the original, without location (issue 22): its key, the original's when it had none; null until made. */
   guest_path: Generated<string | null>;
+  /** SHA-256 (hex) of the client key its sender chose for the file (issue 23); null for older uploads. */
+  client_key_hash: Generated<string | null>;
 }
 
 export interface UploadSessionsTable {
@@ -97,6 +99,10 @@ export interface UploadSessionsTable {
   updated_at: string;
   /** With S3: the multipart upload of the bucket the chunks go into (key `storageKeys.chunkUpload`); null on local disk. */
   upload_id: string | null;
+  /** SHA-256 (hex) of the address that opened the session (issue 23: CHUNK_SESSIONS_PER_IP). */
+  client_hash: Generated<string | null>;
+  /** SHA-256 (hex) of the client key the sender chose for the file, handed to its photo. */
+  client_key_hash: Generated<string | null>;
 }
 
 export interface UploadChunksTable {

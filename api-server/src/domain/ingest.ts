@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { AlbumRow, Database, PhotoRow } from '../db/schema';
+import { HttpError } from '../errors';
 import { findByContent, findByIdempotencyKey, insertPhoto, setDeleteKeyHash } from '../repositories/photos';
+import { clientKeyMatches } from './client-key';
 import { newDeleteKey } from './delete-key';
 import { storageKeys } from './files';
 import { newId } from './ids';
@@ -42,20 +44,33 @@ export interface StoredUpload {
   deleteKey?: string;
 }
 
+export const sameNameMessage = 'Outro arquivo com o mesmo nome e tamanho já foi enviado a este álbum. Selecione o arquivo de novo para enviá-lo.';
+
 /**
- * The files of `files` (client name and size) the album holds under those names, each answered with
- * a new delete key: a request that failed part-way tells its sender what was stored.
+ * The files of `files` (client name, size and client key) the album holds under those names, for a
+ * request that failed part-way to learn what was stored. Issue 23: only a file whose client key
+ * matches the one it was sent with is answered (the name and size prove nothing); a published photo
+ * with a new delete key, a hidden or pending one as stored without its data (`withheld`).
  */
-export async function findStored(db: Kysely<Database>, albumId: string, files: Array<{ name: string; size: number }>): Promise<StoredUpload[]> {
+export async function findStored(
+  db: Kysely<Database>,
+  albumId: string,
+  files: Array<{ name: string; size: number; clientKey: string }>,
+): Promise<{ found: StoredUpload[]; withheld: Array<{ clientName: string; pending: boolean }> }> {
   const found: StoredUpload[] = [];
+  const withheld: Array<{ clientName: string; pending: boolean }> = [];
   for (const file of files) {
     const row = await findByIdempotencyKey(db, albumId, file.name, file.size);
-    if (!row) continue;
+    if (!row || !clientKeyMatches(file.clientKey, row.client_key_hash)) continue;
+    if (Number(row.hidden) === 1 || Number(row.pending) === 1) {
+      withheld.push({ clientName: file.name, pending: Number(row.pending) === 1 && Number(row.hidden) === 0 });
+      continue;
+    }
     const { key, hash } = newDeleteKey();
     await setDeleteKeyHash(db, row.id, hash);
     found.push({ row, clientName: file.name, duplicate: false, deleteKey: key });
   }
-  return found;
+  return { found, withheld };
 }
 
 /**
@@ -81,11 +96,14 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
   /** The row a retry or a duplicate answers, if one exists now. */
   const earlier = async (file: ReceivedFile): Promise<StoredUpload | null> => {
     const retried = file.clientName ? await findByIdempotencyKey(db, album.id, file.clientName, file.size) : undefined;
-    if (retried) {
+    // Issue 23: a retry is its sender's only with the client key the first copy came with.
+    if (retried && file.clientKeyHash !== null && retried.client_key_hash === file.clientKeyHash) {
       const { key, hash } = newDeleteKey();
       await setDeleteKeyHash(db, retried.id, hash);
       return { row: retried, clientName: file.clientName, duplicate: false, deleteKey: key };
     }
+    if (retried && retried.content_sha256 === file.sha256) return { row: retried, clientName: file.clientName, duplicate: true };
+    if (retried) throw new HttpError(409, sameNameMessage);
     const same = await findByContent(db, album.id, file.sha256);
     return same ? { row: same, clientName: file.clientName, duplicate: true } : null;
   };
@@ -114,6 +132,7 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
         created_at: nextTimestamp(),
         content_sha256: file.sha256,
         delete_key_hash: deleteKey.hash,
+        client_key_hash: file.clientKeyHash,
         hidden: 0,
         // An album that asks for approval keeps a guest's photo from the others until the organiser approves it.
         pending: Number(album.requires_approval) === 1 ? 1 : 0,

@@ -8,7 +8,8 @@ import { findPhoto, finishProcessing, replaceRenditions } from '../repositories/
 import type { PhotoRow } from '../db/schema';
 import type { Storage } from './storage';
 import type { TempArea } from './temp-area';
-import { decodeHeic, extractPosterFrame, makeRenditions } from './thumbnails';
+import { extractPosterFrame, makeRenditions } from './thumbnails';
+import { heifDimensions } from './heic-dimensions';
 import { ensureGuestCopy } from './location-strip';
 
 export interface MediaJobDeps {
@@ -82,15 +83,19 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
   const files = { grid: deps.temp.file('media', `${id}-grid.webp`), display: deps.temp.file('media', `${id}-display.webp`) };
   const poster = deps.temp.file('media', `${id}-poster.jpg`);
   const options = { gridSize: config.thumbnailSize, displaySize: config.displaySize, maxInputPixels: config.maxInputPixels };
+  // Issue 23: every decoder runs in a process of its own, under a memory ceiling and a time limit.
+  const limits = { memoryBytes: config.jobMaxMemoryBytes, timeoutMs: config.decodeTimeoutMs, signal };
+  const ext = /\.([a-z0-9]+)$/i.exec(photo.original_path)?.[1].toLowerCase() ?? '';
   try {
     try {
       if (photo.file_type === 'video') {
-        await extractPosterFrame(config.ffmpegPath!, original.file, poster, signal);
-        await makeRenditions(poster, files, options);
-      } else if (/\.(heic|heif)$/i.test(photo.original_path)) {
-        await makeRenditions(await decodeHeic(original.file, signal), files, options);
+        await extractPosterFrame(config.ffmpegPath!, original.file, ext, poster, limits);
+        await makeRenditions(poster, files, options, limits);
+      } else if (ext === 'heic' || ext === 'heif') {
+        await assertHeifPixels(original.file, config.maxInputPixels);
+        await makeRenditions(original.file, files, options, limits, true);
       } else {
-        await makeRenditions(original.file, files, options);
+        await makeRenditions(original.file, files, options, limits);
       }
     } catch (error) {
       if (signal.aborted) throw new MediaJobAborted();
@@ -132,6 +137,18 @@ async function makeGuestCopy(deps: MediaJobDeps, photo: PhotoRow): Promise<void>
     await ensureGuestCopy({ ...deps, exiftoolPath: deps.media.exiftoolPath }, photo);
   } catch (error) {
     deps.log.warn({ err: error, photoId: photo.id }, 'could not make the guest copy without location');
+  }
+}
+
+/**
+ * Issue 23: a HEIC's declared size (its container's `ispe`) is checked against MEDIA_MAX_INPUT_PIXELS
+ * before any decoder sees it; one that declares no size is not decoded either.
+ */
+async function assertHeifPixels(file: string, maxPixels: number): Promise<void> {
+  const size = await heifDimensions(file);
+  if (!size) throw new Error('HEIC declares no image size (ispe): not decoded');
+  if (size.width * size.height > maxPixels) {
+    throw new Error(`HEIC declares ${size.width}×${size.height} pixels, past MEDIA_MAX_INPUT_PIXELS (${maxPixels}): not decoded`);
   }
 }
 

@@ -11,6 +11,7 @@ import * as eventPin from './009-event-pin';
 import * as multipartSessions from './010-multipart-sessions';
 import * as guestPrivacy from './011-guest-privacy';
 import * as socketTickets from './012-socket-tickets';
+import * as uploadGuards from './013-upload-guards';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
 export const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '010-multipart-sessions': multipartSessions,
   '011-guest-privacy': guestPrivacy,
   '012-socket-tickets': socketTickets,
+  '013-upload-guards': uploadGuards,
 };
 
 export const migrationProvider: MigrationProvider = {

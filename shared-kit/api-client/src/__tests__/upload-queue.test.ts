@@ -17,7 +17,7 @@ function image(name: string, bytes = 1000, type = 'image/jpeg', fill = 1): File 
 
 /** A server in memory: stores files under the names they were sent with, once; records every call. */
 class FakeServer implements UploadTransport {
-  stored = new Map<string, { id: string; bytes: Uint8Array; deleteKey: string }>();
+  stored = new Map<string, { id: string; bytes: Uint8Array; deleteKey: string; clientKey: string | null }>();
   batches: string[][] = [];
   lookups: StoredLookupBody[] = [];
   chunks: Array<{ session: string; index: number }> = [];
@@ -50,8 +50,8 @@ class FakeServer implements UploadTransport {
     };
   }
 
-  private store(name: string, bytes: Uint8Array): UploadedPhoto {
-    if (!this.stored.has(name)) this.stored.set(name, { id: `pho_${(this.next += 1)}`, bytes, deleteKey: `key-${name}` });
+  private store(name: string, bytes: Uint8Array, clientKey: string | null = null): UploadedPhoto {
+    if (!this.stored.has(name)) this.stored.set(name, { id: `pho_${(this.next += 1)}`, bytes, deleteKey: `key-${name}`, clientKey });
     // Same bytes under another name: a duplicate of the first.
     const same = [...this.stored.entries()].find(([other, photo]) => other !== name && Buffer.from(photo.bytes).equals(Buffer.from(bytes)));
     if (same) {
@@ -71,13 +71,15 @@ class FakeServer implements UploadTransport {
     await this.enter();
     try {
       const files = form.getAll('images') as File[];
+      // Issue 23: each file's client key is the field just before it.
+      const keys = form.getAll('client_key') as string[];
       this.batches.push(files.map((file) => file.name));
       this.onBatch?.();
       const failure = this.batchFailures.shift();
       const answers: UploadedPhoto[] = [];
       for (const [n, file] of files.entries()) {
         if (failure && n >= (failure.storeFirst ?? 0)) throw failure.error;
-        answers.push(this.store(file.name, new Uint8Array(await file.arrayBuffer())));
+        answers.push(this.store(file.name, new Uint8Array(await file.arrayBuffer()), keys[n] ?? null));
       }
       if (failure) throw failure.error;
       control.onProgress?.(files.reduce((sum, file) => sum + file.size, 0));
@@ -89,7 +91,8 @@ class FakeServer implements UploadTransport {
 
   async lookupStored(body: StoredLookupBody) {
     this.lookups.push(body);
-    return body.files.filter((file) => this.stored.has(file.name)).map((file) => this.item(file.name));
+    // As the server does: only a file sent with the same client key is answered.
+    return { photos: body.files.filter((file) => this.stored.get(file.name)?.clientKey === file.client_key).map((file) => this.item(file.name)) };
   }
 
   async initChunkSession(fields: ChunkSessionFields) {
@@ -281,7 +284,13 @@ describe('the queue on the device', () => {
       ['u1.jpg', 'u2.jpg', 'u3.jpg', 'u4.jpg', 'u5.jpg'],
       ['u4.jpg', 'u5.jpg'],
     ]);
-    expect(server.lookups).toEqual([{ album_id: 'alb_1', files: ['u1.jpg', 'u2.jpg', 'u3.jpg', 'u4.jpg', 'u5.jpg'].map((name) => ({ name, size: 100 })) }]);
+    // Each file is asked about with the client key it was sent with (issue 23): 43 random base64url characters, one per file.
+    expect(server.lookups).toEqual([
+      { album_id: 'alb_1', files: ['u1.jpg', 'u2.jpg', 'u3.jpg', 'u4.jpg', 'u5.jpg'].map((name) => ({ name, size: 100, client_key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) })) },
+    ]);
+    const keys = server.lookups[0].files.map((file) => file.client_key);
+    expect(new Set(keys).size).toBe(5);
+    expect(keys).toEqual(entries.map((entry) => entry.clientKey));
     expect(entries.every((entry) => entry.deleteKey)).toBe(true);
   });
 
