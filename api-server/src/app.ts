@@ -6,6 +6,7 @@ import { fastifyTrustProxy, type Config } from './config';
 import { prepareDataDir } from './data-dir';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
+import fileAccessPlugin from './plugins/file-access';
 import errorsPlugin from './plugins/errors';
 import storagePlugin from './plugins/storage';
 import webPlugin from './plugins/web';
@@ -68,6 +69,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(dbPlugin, { config });
     await app.register(storagePlugin, { config });
     await app.register(authPlugin, { config });
+    await app.register(fileAccessPlugin);
     await app.register(realtimePlugin, { config });
     await app.register(uploadRateLimitPlugin, { config });
     await app.register(uploadBodiesPlugin, { config });
@@ -82,7 +84,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(eventRoutes, { config });
     await app.register(inviteRoutes);
     await app.register(albumRoutes);
-    await app.register(fileRoutes);
+    await app.register(fileRoutes, { config });
     await app.register(photoRoutes, { config });
     await app.register(photoModerationRoutes);
     await app.register(downloadRoutes);

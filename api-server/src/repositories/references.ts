@@ -14,7 +14,7 @@ export async function eventFileKeys(db: Kysely<Database>, eventId: string): Prom
   const photos = await db
     .selectFrom('photos')
     .innerJoin('albums', 'albums.id', 'photos.album_id')
-    .select(['photos.original_path', 'photos.compressed_path', 'photos.display_path'])
+    .select(photoFileColumns.map((column) => `photos.${column}` as const))
     .where('albums.event_id', '=', eventId)
     .execute();
   for (const photo of photos) for (const column of photoFileColumns) if (photo[column]) keys.add(photo[column]);
