@@ -223,6 +223,8 @@ const handlers = [
     for (const [key, value] of Object.entries(scope)) query.set(key, String(value));
     return HttpResponse.json({ ticket: 'fake-ticket', url: `/api/events/${id}/download?${query}`, expires_at: new Date(Date.now() + 600_000).toISOString() });
   }),
+  // Issue 23: a socket's single-use ticket (the fake issues one for any album).
+  http.post('/api/ws-ticket', () => HttpResponse.json({ ticket: 'fake-socket-ticket', expires_in: 60 }, { status: 201 })),
   http.post('/api/events/photos', async ({ request }) => {
     const form = await request.formData();
     const albumId = text(form, 'album_id');
