@@ -3,9 +3,9 @@ import type { FastifyLoggerOptions, FastifyRequest } from 'fastify';
 /**
  * Issue 23: secrets never reach the log. These names are redacted wherever they appear: in a URL's
  * query string and in headers. A wall link's token, which travels in its path (`/wall/<token>`,
- * `/api/wall/<token>`), is redacted there too.
+ * `/api/wall/<token>`), is redacted there too, and so is a signed file URL's signature (`sig`, issue 22).
  */
-export const SECRET_NAMES = ['token', 'pin', 'wall', 'ticket', 'authentication', 'authorization', 'x-event-pin', 'x-delete-key', 'x-wall-token', 'cookie', 'password'];
+export const SECRET_NAMES = ['token', 'pin', 'wall', 'ticket', 'authentication', 'authorization', 'x-event-pin', 'x-delete-key', 'x-wall-token', 'cookie', 'password', 'sig'];
 export const REDACTED = '[REDACTED]';
 
 const SECRET_SET = new Set(SECRET_NAMES);
