@@ -33,6 +33,8 @@ export interface EventsTable {
   uploads_close_at: Generated<string | null>;
   /** The guests' PIN (4 to 8 digits), or null (issue 12). */
   pin: Generated<string | null>;
+  /** Issue 25: the longest video guests may send, in seconds; null: the server's VIDEO_MAX_SECONDS. */
+  video_max_seconds: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -75,6 +77,19 @@ export interface PhotosTable {
   hidden: Generated<Flag>;
   /** Waiting for the organiser's approval (0/1). */
   pending: Generated<Flag>;
+  /** Issue 25: a video's browser-safe rendition (H.264/AAC MP4, `<id>-playback.mp4`); null until made. */
+  playback_path: Generated<string | null>;
+  /** Why the playback rendition could not be made (the original stays); null otherwise. */
+  playback_error: Generated<string | null>;
+  /** A video's length in seconds (ffprobe); null for photos and until read. */
+  duration: Generated<number | null>;
+  /** A video's displayed size (rotation applied); null for photos and until read. */
+  width: Generated<number | null>;
+  height: Generated<number | null>;
+  /** The capture time as an ISO UTC instant (EXIF, QuickTime); null when unknown. */
+  taken_at: Generated<string | null>;
+  /** The capture time was looked for (0/1): rows stored before issue 25 are read by the backfill. */
+  metadata_read: Generated<Flag>;
 }
 
 export interface UploadSessionsTable {

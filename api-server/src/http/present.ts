@@ -18,10 +18,11 @@ export const presentEvent = (row: EventRow): EventItem => ({
   reveal_at: row.reveal_at ?? null,
   uploads_close_at: row.uploads_close_at ?? null,
   pin: row.pin ?? null,
+  video_max_seconds: row.video_max_seconds ?? null,
 });
 
 /** The guests' view of an event: no contact, no location; the image as its card (the original while the card is being made). */
-export const presentPublicEvent = (row: EventRow): PublicEvent => {
+export const presentPublicEvent = (row: EventRow, defaultVideoMaxSeconds?: number): PublicEvent => {
   const image = row.image_card_path ?? row.image_path;
   return {
     id: row.id,
@@ -33,6 +34,8 @@ export const presentPublicEvent = (row: EventRow): PublicEvent => {
     reveal_at: row.visibility === 'reveal' ? row.reveal_at : null,
     uploads_closed: uploadsClosed(row),
     pin_required: row.pin !== null && row.pin !== undefined,
+    // Issue 25: the upload screen refuses longer videos before sending.
+    ...(defaultVideoMaxSeconds !== undefined ? { video_max_seconds: row.video_max_seconds ?? defaultVideoMaxSeconds } : {}),
   };
 };
 
@@ -62,6 +65,17 @@ export const presentPhoto = (row: PhotoRow): PhotoItem => ({
   error: row.error ? row.error : false,
   file_type: row.file_type === 'video' ? 'video' : 'image',
   created_at: row.created_at,
+  ...presentVideoFields(row),
+});
+
+/** Issue 25: the playback rendition, a video's length and size, and the capture time. */
+const presentVideoFields = (row: PhotoRow) => ({
+  playback_video: row.playback_path ? fileUrl(row.playback_path) : null,
+  playback_error: row.playback_error ? row.playback_error : false,
+  duration: row.duration === null || row.duration === undefined ? null : Number(row.duration),
+  width: row.width ?? null,
+  height: row.height ?? null,
+  taken_at: row.taken_at ?? null,
 });
 
 /** A photo in its owner's lists: with the organiser's flags (issue 11). */
@@ -82,7 +96,18 @@ export const presentEventWithStats = (row: EventRow, stats: { photos: number; vi
 
 export const presentUpdate = (row: PhotoRow): PhotoUpdate => {
   const item = presentPhoto(row);
-  return { id: item.id, compressed_photo: item.compressed_photo, display_photo: item.display_photo, error: item.error, processing: item.processing };
+  return {
+    id: item.id,
+    compressed_photo: item.compressed_photo,
+    display_photo: item.display_photo,
+    error: item.error,
+    processing: item.processing,
+    playback_video: item.playback_video,
+    playback_error: item.playback_error,
+    duration: item.duration,
+    width: item.width,
+    height: item.height,
+  };
 };
 
 /** The upload answer's message: says so when the photos wait for the organiser's approval. */

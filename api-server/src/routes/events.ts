@@ -10,6 +10,7 @@ import { HttpError, messages, notFound } from '../errors';
 import { publicOrigin } from '../http/public-origin';
 import { defaultRules, readEventRules } from '../domain/visibility';
 import { readPin } from '../domain/event-pin';
+import { readVideoMaxSeconds } from '../domain/video-limit';
 import { presentEvent, presentEventWithStats, presentPublicEvent } from '../http/present';
 import { validFields } from '../http/validate';
 import { createEvent, findEvent, findEventOf, findEventOfByCode, listEventsOf, updateEvent } from '../repositories/events';
@@ -20,6 +21,8 @@ interface EventForm {
   /** The visibility fields as sent (checked against the stored ones by readEventRules). */
   rules: Pick<EventFields, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin'>;
   image: EventImage | null;
+  /** Issue 25: 'Duração máxima dos vídeos' as sent (undefined: not sent, kept). */
+  videoMaxSeconds: EventFields['video_max_seconds'];
 }
 
 /** Reads the form: multipart (fields + optional image ≤ 5 MB) or JSON (fields only), validated by the contract. */
@@ -64,7 +67,7 @@ async function readEventForm(request: FastifyRequest): Promise<EventForm> {
   }
   const fields = { name: valid.name.trim(), date, location: valid.location.trim(), contact: valid.contact.trim() };
   if (!fields.name || !fields.location) throw new HttpError(400, 'Nome e local do evento são obrigatórios.');
-  return { fields, rules: { visibility: valid.visibility, reveal_at: valid.reveal_at, uploads_close_at: valid.uploads_close_at, pin: valid.pin }, image: stored };
+  return { fields, rules: { visibility: valid.visibility, reveal_at: valid.reveal_at, uploads_close_at: valid.uploads_close_at, pin: valid.pin }, image: stored, videoMaxSeconds: valid.video_max_seconds };
 }
 
 const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
@@ -83,7 +86,7 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     if (!event) throw notFound(messages.eventNotFound);
     // Shared caches may keep it briefly; an edited name shows within a minute.
     reply.header('cache-control', 'public, max-age=60');
-    return presentPublicEvent(event);
+    return presentPublicEvent(event, config.media.video.maxSeconds);
   });
 
   app.get('/api/events', { ...auth, schema: { response: answers({ 200: EventList }) } }, async (request) => {
@@ -94,7 +97,12 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
 
   app.post('/api/events', { ...auth, schema: { response: answers({ 201: EventItem }) } }, async (request, reply) => {
     const form = await readEventForm(request);
-    let event = await createEvent(app.db, request.organiser!.id, { ...form.fields, ...readEventRules(form.rules, defaultRules), pin: readPin(form.rules.pin, null) });
+    let event = await createEvent(app.db, request.organiser!.id, {
+      ...form.fields,
+      ...readEventRules(form.rules, defaultRules),
+      pin: readPin(form.rules.pin, null),
+      video_max_seconds: readVideoMaxSeconds(form.videoMaxSeconds, null),
+    });
     if (form.image) {
       const stored = await storeEventImage(imageDeps(request), event.id, form.image);
       const paths = { image_path: stored.imagePath, image_card_path: stored.cardPath };
@@ -117,7 +125,11 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       const stored = await storeEventImage(imageDeps(request), event.id, form.image);
       paths = { image_path: stored.imagePath, image_card_path: stored.cardPath };
     }
-    const rules = { ...readEventRules(form.rules, event), pin: readPin(form.rules.pin, event.pin) };
+    const rules = {
+      ...readEventRules(form.rules, event),
+      pin: readPin(form.rules.pin, event.pin),
+      video_max_seconds: readVideoMaxSeconds(form.videoMaxSeconds, event.video_max_seconds),
+    };
     await updateEvent(app.db, event.id, { ...form.fields, ...rules, ...paths });
     if (form.image) {
       for (const old of new Set([event.image_path, event.image_card_path])) if (old) await app.storage.remove(old);

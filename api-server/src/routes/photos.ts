@@ -165,7 +165,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       const readableBy = await readable(request, request.params.albumId);
       const { ids, audience } = request.query.public_only ? await readableAsGuest(request, request.params.albumId) : readableBy;
       const userId = request.query.user_id?.trim();
-      const rows = await listPhotos(app.db, ids, userId ? userId : undefined, audience);
+      const rows = await listPhotos(app.db, ids, userId ? userId : undefined, audience, undefined, request.query.order ?? 'recent');
       return rows.map(audience === 'owner' ? presentOwnedPhoto : presentPhoto);
     },
   );

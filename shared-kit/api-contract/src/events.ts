@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IdParam, ID_PATTERN, NullableString, StringEnum } from './common';
+import { VideoMaxSecondsField } from './videos';
 
 /** An event (spec §3). `date` is 'YYYY-MM-DD HH:mm'; `image` a file URL relative to the API origin, or null. */
 /** 'Aberto' (guests see the public albums), 'Só envio' (guests only send), 'Revelar em' (closed until `reveal_at`). */
@@ -27,6 +28,8 @@ export const EventItem = Type.Object({
   uploads_close_at: Type.Optional(NullableString),
   /** The guests' PIN (the owner's reads only), or null. */
   pin: Type.Optional(NullableString),
+  /** Issue 25: 'Duração máxima dos vídeos' in seconds; null: the server's VIDEO_MAX_SECONDS. */
+  video_max_seconds: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
 });
 export type EventItem = Static<typeof EventItem>;
 
@@ -47,6 +50,8 @@ export const PublicEvent = Type.Object({
   uploads_closed: Type.Optional(Type.Boolean()),
   /** Guests must type the event's PIN (sent as `x-event-pin`) before its albums, photos and uploads. */
   pin_required: Type.Optional(Type.Boolean()),
+  /** Issue 25: the longest video this event takes, in seconds (its own limit, else the server's). */
+  video_max_seconds: Type.Optional(Type.Integer()),
 });
 export type PublicEvent = Static<typeof PublicEvent>;
 
@@ -70,6 +75,8 @@ export const EventFields = Type.Object({
   uploads_close_at: Type.Optional(LocalDateTime),
   /** 4 to 8 digits; '' removes it. */
   pin: Type.Optional(Type.String({ maxLength: 16 })),
+  /** Issue 25: seconds (1 to 86400); '' or null: the server's default; absent: kept. */
+  video_max_seconds: Type.Optional(VideoMaxSecondsField),
 });
 export type EventFields = Static<typeof EventFields>;
 
