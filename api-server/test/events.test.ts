@@ -34,6 +34,7 @@ describe('events', () => {
       reveal_at: null,
       uploads_close_at: null,
       pin: null,
+      video_max_seconds: null,
     });
 
     const list = await fetch(`${server.url}/api/events`, { headers: ana.headers });

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { VideoMaxSecondsField } from '@momentos/api-contract';
 import type { Kysely } from 'kysely';
 import type { AlbumRow, Database } from '../db/schema';
@@ -57,7 +58,7 @@ export async function assertVideoLengths(deps: VideoLimitDeps, album: Pick<Album
   const limit = await eventVideoLimit(deps, album.event_id);
   for (const file of videos) {
     const key = 'stagedKey' in file ? file.stagedKey : 'storedKey' in file ? file.storedKey : null;
-    let input: string | import('node:stream').Readable | null = 'temp' in file ? file.temp : await deps.storage.localPath(key!);
+    let input: string | Readable | null = 'temp' in file ? file.temp : await deps.storage.localPath(key!);
     if (!input) input = (await deps.storage.get(key!))?.body ?? null;
     if (!input) continue;
     let duration: number;
