@@ -44,7 +44,7 @@ describe('events', () => {
 
     const one = await fetch(`${server.url}/api/events/${created.id}`, { headers: ana.headers });
     expect(one.status).toBe(200);
-    expect(await readJson(one)).toEqual([created]);
+    expect(await readJson(one)).toEqual([{ ...created, wall_video_seconds: 20 }]);
 
     const image = await fetch(`${server.url}${created.image}`);
     expect(image.status).toBe(200);

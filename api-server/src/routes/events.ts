@@ -113,7 +113,8 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   });
 
   app.get('/api/events/:id', { ...auth, schema: { params: EventParams, response: answers({ 200: EventList }) } }, async (request) => [
-    presentEvent(await owned(request, request.params.id)),
+    // Issue 25: the organiser's wall reads how long it plays a video from here.
+    { ...presentEvent(await owned(request, request.params.id)), wall_video_seconds: config.media.video.wallSeconds },
   ]);
 
   app.put('/api/events/:id', { ...auth, schema: { params: EventParams, response: answers({ 200: EventItem }) } }, async (request) => {

@@ -30,6 +30,8 @@ export const EventItem = Type.Object({
   pin: Type.Optional(NullableString),
   /** Issue 25: 'Duração máxima dos vídeos' in seconds; null: the server's VIDEO_MAX_SECONDS. */
   video_max_seconds: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  /** Issue 25, in `GET /api/events/{id}` (the organiser's wall): how long the wall plays a video. */
+  wall_video_seconds: Type.Optional(Type.Integer()),
 });
 export type EventItem = Static<typeof EventItem>;
 
@@ -138,5 +140,11 @@ export const WallParams = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0
 export type WallParams = Static<typeof WallParams>;
 
 /** `GET /api/wall/{token}`: the event a wall link shows (and nothing else it grants). */
-export const WallEvent = Type.Object({ event_id: Type.String(), name: Type.String(), code: Type.String() });
+export const WallEvent = Type.Object({
+  event_id: Type.String(),
+  name: Type.String(),
+  code: Type.String(),
+  /** Issue 25: how long the wall plays a video (WALL_VIDEO_SECONDS). */
+  video_seconds: Type.Optional(Type.Integer()),
+});
 export type WallEvent = Static<typeof WallEvent>;

@@ -26,6 +26,7 @@ import { PhotoGrid } from './grid/photo-grid';
 import { LazyPhotoLightbox } from './lightbox/lazy-photo-lightbox';
 import { useLiveRefresh } from './live/use-live-refresh';
 import { PresentationMode } from './presentation/presentation-mode';
+import { OrderToggle } from './order-toggle';
 import './gallery.css';
 
 
@@ -121,6 +122,7 @@ function AlbumGallery({ albumId }: { albumId: string }) {
             </Button>
           ) : null}
         </div>
+        <OrderToggle order={gallery.order} onChange={gallery.setOrder} />
       </header>
 
       {live.pending

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import useSWR from 'swr';
-import { apiKeys, dataOf, listAlbumPhotos, type ApiError, type PhotoItem, type PhotoUpdate } from '@momentos/api-client';
+import { apiKeys, dataOf, listAlbumPhotos, type ApiError, type PhotoItem, type PhotoOrder, type PhotoUpdate } from '@momentos/api-client';
 import { notify } from '@momentos/design-kit';
 import { texts } from '../../../texts';
 import { applyPhotoUpdates } from '../live/polling-schedule';
@@ -20,6 +20,9 @@ export interface GalleryPhotos {
   dropPhotos: (ids: string[]) => void;
   /** Issue 12: why the gallery is closed to this guest ('Só envio', or before 'Revelar em'), or null. */
   closed: string | null;
+  /** Issue 25: 'Mais recentes' (recent) or 'Ordem das fotos' (taken). */
+  order: PhotoOrder;
+  setOrder: (order: PhotoOrder) => void;
 }
 
 const noPhotos: PhotoItem[] = [];
@@ -42,8 +45,9 @@ function reportLoadError(error: ApiError) {
 export function useGalleryPhotos(albumId: string, painted?: PhotoItem[]): GalleryPhotos {
   const [uploader, setUploader] = useState<string | null>(null);
   const [loads, setLoads] = useState(0);
-  const { data, error, mutate } = useSWR(apiKeys.albumPhotos(albumId, uploader), () => dataOf(listAlbumPhotos(albumId, uploader)), {
-    fallbackData: uploader === null ? painted : undefined,
+  const [order, setOrder] = useState<PhotoOrder>('recent');
+  const { data, error, mutate } = useSWR(apiKeys.albumPhotos(albumId, uploader, order), () => dataOf(listAlbumPhotos(albumId, uploader, order)), {
+    fallbackData: uploader === null && order === 'recent' ? painted : undefined,
     keepPreviousData: true,
     shouldRetryOnError: false,
     onSuccess: () => setLoads((count) => count + 1),
@@ -67,5 +71,5 @@ export function useGalleryPhotos(albumId: string, painted?: PhotoItem[]): Galler
   );
 
   const closed = (error as ApiError | undefined)?.status === 403 ? (error as ApiError).message : null;
-  return { photos: data ?? noPhotos, loading: data === undefined && error === undefined, uploader, loads, reload, setUploader, applyUpdates, dropPhotos, closed };
+  return { photos: data ?? noPhotos, loading: data === undefined && error === undefined, uploader, loads, reload, setUploader, applyUpdates, dropPhotos, closed, order, setOrder };
 }
