@@ -122,8 +122,13 @@ function AlbumGallery({ albumId }: { albumId: string }) {
             </Button>
           ) : null}
         </div>
-        <OrderToggle order={gallery.order} onChange={gallery.setOrder} />
       </header>
+      {/* Issue 25: outside the header, which the server paints the same (first-paint template). */}
+      {photos.length > 0 ? (
+        <div className="gallery-toolbar">
+          <OrderToggle order={gallery.order} onChange={gallery.setOrder} />
+        </div>
+      ) : null}
 
       {live.pending
         ? createPortal(

@@ -89,7 +89,7 @@ describe('PresentationMode', () => {
     const video = photo('w', { user_id: 'Lia', file_type: 'video', playback_video: '/api/files?path=albums/a1/w-playback.mp4', duration: 12 });
     render(<PresentationMode photos={[video, photo('a', { user_id: 'Ana' })]} onClose={() => {}} />);
     expect(screen.getByText('1 / 2')).toBeInTheDocument();
-    const player = screen.getByLabelText('Vídeo enviado por Lia') as HTMLVideoElement;
+    const player = screen.getByLabelText<HTMLVideoElement>('Vídeo enviado por Lia');
     expect(player.tagName).toBe('VIDEO');
     expect(player.getAttribute('src')).toContain('w-playback.mp4');
     expect(player.muted).toBe(true);
