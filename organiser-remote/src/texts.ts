@@ -144,6 +144,10 @@ export const texts = {
     pin: 'PIN para convidados (opcional)',
     pinHint: 'De 4 a 8 números. Os convidados digitam uma vez no aparelho; deixe vazio para não pedir.',
     pinInvalid: 'O PIN deve ter de 4 a 8 números.',
+    // Issue 25.
+    videoMax: 'Duração máxima dos vídeos',
+    videoMaxHint: 'Em segundos (ex.: 180 para 3 min). Vazio: o limite padrão do servidor.',
+    videoMaxInvalid: 'Informe um número inteiro de segundos, de 1 a 86400, ou deixe vazio.',
   },
 
   albums: {

@@ -18,6 +18,8 @@ function eventFormData(input: EventInput): FormData {
   if (input.reveal_at !== undefined) form.append('reveal_at', input.reveal_at);
   if (input.uploads_close_at !== undefined) form.append('uploads_close_at', input.uploads_close_at);
   if (input.pin !== undefined) form.append('pin', input.pin);
+  // Issue 25: 'Duração máxima dos vídeos' in seconds; '' for the server's default.
+  if (input.video_max_seconds !== undefined) form.append('video_max_seconds', input.video_max_seconds === null ? '' : String(input.video_max_seconds).trim());
   if (input.image) form.append('image', input.image);
   return form;
 }
