@@ -34,6 +34,7 @@ describe('events', () => {
       reveal_at: null,
       uploads_close_at: null,
       pin: null,
+      guest_downloads: true,
       video_max_seconds: null,
     });
 

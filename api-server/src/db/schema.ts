@@ -33,6 +33,8 @@ export interface EventsTable {
   uploads_close_at: Generated<string | null>;
   /** The guests' PIN (4 to 8 digits), or null (issue 12). */
   pin: Generated<string | null>;
+  /** Guests may fetch the originals (0/1, default 1; issue 22). */
+  guest_downloads: Generated<Flag>;
   /** Issue 25: the longest video guests may send, in seconds; null: the server's VIDEO_MAX_SECONDS. */
   video_max_seconds: Generated<number | null>;
   created_at: string;
@@ -77,6 +79,8 @@ export interface PhotosTable {
   hidden: Generated<Flag>;
   /** Waiting for the organiser's approval (0/1). */
   pending: Generated<Flag>;
+  /** The guests' copy of the original, without location (issue 22): its key, the original's when it had none; null until made. */
+  guest_path: Generated<string | null>;
   /** Issue 25: a video's browser-safe rendition (H.264/AAC MP4, `<id>-playback.mp4`); null until made. */
   playback_path: Generated<string | null>;
   /** Why the playback rendition could not be made (the original stays); null otherwise. */

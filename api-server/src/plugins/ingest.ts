@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { IngestDeps } from '../domain/ingest';
 import type { Config } from '../config';
 import { assertVideoLengths } from '../domain/video-limit';
-import { presentPhoto } from '../http/present';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +17,7 @@ export default fp<{ config: Config }>(
       db: app.db,
       storage: app.storage,
       temp: app.temp,
-      announce: (album, rows) => app.realtime.announce(album, rows.map(presentPhoto)),
+      announce: (album, rows) => void app.realtime.announce(album, rows).catch((error: unknown) => app.log.warn({ err: error }, 'could not announce new photos')),
       // A photo that could not be queued stays processing and is queued again at the next start.
       enqueue: (photoIds) => app.media.enqueue(photoIds).catch((error: unknown) => app.log.error({ err: error }, 'could not queue media jobs')),
       checkVideos: (album, files) =>

@@ -19,7 +19,7 @@ import { eventPhotoStats } from '../repositories/photos';
 interface EventForm {
   fields: Pick<EventFields, 'name' | 'date' | 'location' | 'contact'>;
   /** The visibility fields as sent (checked against the stored ones by readEventRules). */
-  rules: Pick<EventFields, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin'>;
+  rules: Pick<EventFields, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin' | 'guest_downloads'>;
   image: EventImage | null;
   /** Issue 25: 'Duração máxima dos vídeos' as sent (undefined: not sent, kept). */
   videoMaxSeconds: EventFields['video_max_seconds'];
@@ -67,7 +67,12 @@ async function readEventForm(request: FastifyRequest): Promise<EventForm> {
   }
   const fields = { name: valid.name.trim(), date, location: valid.location.trim(), contact: valid.contact.trim() };
   if (!fields.name || !fields.location) throw new HttpError(400, 'Nome e local do evento são obrigatórios.');
-  return { fields, rules: { visibility: valid.visibility, reveal_at: valid.reveal_at, uploads_close_at: valid.uploads_close_at, pin: valid.pin }, image: stored, videoMaxSeconds: valid.video_max_seconds };
+  return {
+    fields,
+    rules: { visibility: valid.visibility, reveal_at: valid.reveal_at, uploads_close_at: valid.uploads_close_at, pin: valid.pin, guest_downloads: valid.guest_downloads },
+    image: stored,
+    videoMaxSeconds: valid.video_max_seconds,
+  };
 }
 
 const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
@@ -101,6 +106,7 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       ...form.fields,
       ...readEventRules(form.rules, defaultRules),
       pin: readPin(form.rules.pin, null),
+      guest_downloads: form.rules.guest_downloads === false ? 0 : 1,
       video_max_seconds: readVideoMaxSeconds(form.videoMaxSeconds, null),
     });
     if (form.image) {
@@ -129,9 +135,13 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     const rules = {
       ...readEventRules(form.rules, event),
       pin: readPin(form.rules.pin, event.pin),
+      guest_downloads: form.rules.guest_downloads === undefined ? event.guest_downloads : form.rules.guest_downloads ? 1 : 0,
       video_max_seconds: readVideoMaxSeconds(form.videoMaxSeconds, event.video_max_seconds),
     };
     await updateEvent(app.db, event.id, { ...form.fields, ...rules, ...paths });
+    // Issue 22: files and guest sockets follow the new rules, PIN and download setting at once.
+    app.fileAccess.invalidate();
+    await app.realtime.audienceChanged(event.id);
     if (form.image) {
       for (const old of new Set([event.image_path, event.image_card_path])) if (old) await app.storage.remove(old);
     }
@@ -141,6 +151,8 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   app.delete('/api/events/:id', { ...auth, schema: { params: EventParams, response: answers({ 200: StatusMessage }) } }, async (request) => {
     const event = await owned(request, request.params.id);
     await removeEvent({ db: app.db, storage: app.storage }, event.id);
+    app.fileAccess.invalidate();
+    await app.realtime.audienceChanged(event.id);
     return { status: 200, message: 'O evento foi excluído com sucesso.' };
   });
 

@@ -28,6 +28,8 @@ export const EventItem = Type.Object({
   uploads_close_at: Type.Optional(NullableString),
   /** The guests' PIN (the owner's reads only), or null. */
   pin: Type.Optional(NullableString),
+  /** Issue 22: 'Convidados podem baixar as fotos' (default true): guests may fetch the originals. */
+  guest_downloads: Type.Optional(Type.Boolean()),
   /** Issue 25: 'Duração máxima dos vídeos' in seconds; null: the server's VIDEO_MAX_SECONDS. */
   video_max_seconds: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
   /** Issue 25, in `GET /api/events/{id}` (the organiser's wall): how long the wall plays a video. */
@@ -52,6 +54,8 @@ export const PublicEvent = Type.Object({
   uploads_closed: Type.Optional(Type.Boolean()),
   /** Guests must type the event's PIN (sent as `x-event-pin`) before its albums, photos and uploads. */
   pin_required: Type.Optional(Type.Boolean()),
+  /** Issue 22: guests may download the originals ('Baixar'); false: the screen renditions only. */
+  guest_downloads: Type.Optional(Type.Boolean()),
   /** Issue 25: the longest video this event takes, in seconds (its own limit, else the server's). */
   video_max_seconds: Type.Optional(Type.Integer()),
 });
@@ -77,6 +81,8 @@ export const EventFields = Type.Object({
   uploads_close_at: Type.Optional(LocalDateTime),
   /** 4 to 8 digits; '' removes it. */
   pin: Type.Optional(Type.String({ maxLength: 16 })),
+  /** Issue 22 (optional; kept when absent): guests may download the originals. */
+  guest_downloads: Type.Optional(Type.Boolean()),
   /** Issue 25: seconds (1 to 86400); '' or null: the server's default; absent: kept. */
   video_max_seconds: Type.Optional(VideoMaxSecondsField),
 });
