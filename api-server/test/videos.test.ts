@@ -291,5 +291,5 @@ describeWithFfmpeg('a video whose rendition cannot be made', () => {
       await server.close();
       fs.rmSync(path.dirname(wrapper), { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });
