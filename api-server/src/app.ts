@@ -106,7 +106,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(uploadRateLimitPlugin, { config });
     await app.register(uploadBodiesPlugin, { config });
     await app.register(mediaWorkerPlugin, { config });
-    await app.register(ingestPlugin);
+    await app.register(ingestPlugin, { config });
     await app.register(chunkSessionsPlugin, { config });
     await app.register(orphanSweepPlugin, { config });
     await app.register(contentBackfillPlugin);

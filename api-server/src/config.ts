@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { ffprobeBeside } from './domain/video';
 import { remoteNames, remotes as remoteManifest, type RemoteName } from '@momentos/app-manifest';
 
 /** A configuration the server refuses to start with; the message names the variable. */
@@ -135,6 +136,49 @@ export interface MediaConfig {
   jobMaxMemoryBytes: number;
   /** MEDIA_DECODE_TIMEOUT: longest one decoder run (ffmpeg, the image decoder) may take (default 120s). */
   decodeTimeoutMs: number;
+  /** Issue 25: videos' playback renditions and limits. */
+  video: VideoConfig;
+}
+
+export interface VideoConfig {
+  /** ffprobe (beside FFMPEG_PATH, else on PATH); null without ffmpeg: no renditions, no length check. */
+  ffprobePath: string | null;
+  /** VIDEO_CONCURRENCY: playback renditions made at once, in a lane of their own (default 1). */
+  concurrency: number;
+  /** VIDEO_MAX_EDGE: long edge of the playback rendition (default 1080). */
+  maxEdge: number;
+  /** VIDEO_MAX_BITRATE: the rendition's video bit rate cap in bit/s ("5M", "2500k"; default 5 Mbit/s). */
+  maxBitrate: number;
+  /** VIDEO_PRESET: x264's preset for transcoding (default veryfast). */
+  preset: string;
+  /** VIDEO_MAX_SECONDS: the longest video guests may send, unless the event says otherwise (default 300). */
+  maxSeconds: number;
+  /** WALL_VIDEO_SECONDS: how long the wall plays a video before the next item (default 20). */
+  wallSeconds: number;
+}
+
+const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'];
+
+/** A bit rate in bit/s: plain ("5000000") or with a decimal unit ("5M", "2500k"). */
+export function parseBitrate(value: string, name: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([km]?)\s*$/i.exec(value);
+  const bits = match ? Number(match[1]) * { '': 1, k: 1000, m: 1_000_000 }[match[2].toLowerCase() as '' | 'k' | 'm'] : NaN;
+  if (!Number.isFinite(bits) || bits < 100_000) throw new ConfigError(`${name} inválido: "${value}" (use por exemplo 5M ou 2500k; no mínimo 100k)`);
+  return Math.round(bits);
+}
+
+function videoFrom(env: Env, ffmpegPath: string | null): VideoConfig {
+  const preset = (optional(env.VIDEO_PRESET) ?? 'veryfast').toLowerCase();
+  if (!X264_PRESETS.includes(preset)) throw new ConfigError(`VIDEO_PRESET inválido: "${env.VIDEO_PRESET}" (use ${X264_PRESETS.join(', ')})`);
+  return {
+    ffprobePath: ffmpegPath ? ffprobeBeside(ffmpegPath, (name) => findExecutable(name, env.PATH ?? process.env.PATH)) : null,
+    concurrency: Math.max(1, integer(env.VIDEO_CONCURRENCY, 1, 'VIDEO_CONCURRENCY')),
+    maxEdge: Math.max(144, integer(env.VIDEO_MAX_EDGE, 1080, 'VIDEO_MAX_EDGE')),
+    maxBitrate: optional(env.VIDEO_MAX_BITRATE) === undefined ? 5_000_000 : parseBitrate(env.VIDEO_MAX_BITRATE!, 'VIDEO_MAX_BITRATE'),
+    preset,
+    maxSeconds: Math.max(1, integer(env.VIDEO_MAX_SECONDS, 300, 'VIDEO_MAX_SECONDS')),
+    wallSeconds: Math.max(3, integer(env.WALL_VIDEO_SECONDS, 20, 'WALL_VIDEO_SECONDS')),
+  };
 }
 
 export interface RealtimeConfig {
@@ -338,6 +382,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
   const publicUrl = optional(env.PUBLIC_URL)?.replace(/\/+$/, '');
   const concurrency = integer(env.MEDIA_CONCURRENCY, os.availableParallelism(), 'MEDIA_CONCURRENCY');
+  const ffmpegPath = ffmpegFrom(env.FFMPEG_PATH, env.PATH ?? process.env.PATH);
   if (concurrency === 0 && !databaseUrl) {
     throw new ConfigError('MEDIA_CONCURRENCY=0 (instância sem processamento de mídia) exige PostgreSQL (DATABASE_URL): com SQLite nenhuma outra instância faria as miniaturas.');
   }
@@ -383,7 +428,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     media: {
       concurrency,
-      ffmpegPath: ffmpegFrom(env.FFMPEG_PATH, env.PATH ?? process.env.PATH),
+      ffmpegPath,
       exiftoolPath: ffmpegFrom(env.EXIFTOOL_PATH, env.PATH ?? process.env.PATH, 'exiftool'),
       maxInputPixels: integer(env.MEDIA_MAX_INPUT_PIXELS, 100_000_000, 'MEDIA_MAX_INPUT_PIXELS'),
       thumbnailSize: Math.max(16, integer(env.MEDIA_THUMBNAIL_SIZE, 640, 'MEDIA_THUMBNAIL_SIZE')),
@@ -397,6 +442,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       },
       jobMaxMemoryBytes: optional(env.MEDIA_JOB_MAX_MEMORY) === undefined ? 1024 * MB : parseBytes(env.MEDIA_JOB_MAX_MEMORY!, 'MEDIA_JOB_MAX_MEMORY'),
       decodeTimeoutMs: parseDuration(optional(env.MEDIA_DECODE_TIMEOUT) ?? '120s') * 1000,
+      video: videoFrom(env, ffmpegPath),
     },
     realtime: {
       heartbeatMs: parseDuration(optional(env.WS_HEARTBEAT_INTERVAL) ?? '30s') * 1000,

@@ -35,6 +35,7 @@ describe('events', () => {
       uploads_close_at: null,
       pin: null,
       guest_downloads: true,
+      video_max_seconds: null,
     });
 
     const list = await fetch(`${server.url}/api/events`, { headers: ana.headers });
@@ -44,7 +45,7 @@ describe('events', () => {
 
     const one = await fetch(`${server.url}/api/events/${created.id}`, { headers: ana.headers });
     expect(one.status).toBe(200);
-    expect(await readJson(one)).toEqual([created]);
+    expect(await readJson(one)).toEqual([{ ...created, wall_video_seconds: 20 }]);
 
     const image = await fetch(`${server.url}${created.image}`);
     expect(image.status).toBe(200);

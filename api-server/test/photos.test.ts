@@ -95,6 +95,9 @@ describe('photo uploads', () => {
         error: false,
         file_type: 'image',
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        // Issue 25: photos carry the video fields too, empty.
+        playback_video: null, playback_error: false, duration: null, width: null, height: null,
+        taken_at: null,
       });
     }
     // The original is kept byte for byte.
@@ -111,6 +114,7 @@ describe('photo uploads', () => {
         display_photo: expect.stringMatching(/-display\.webp$/),
         error: false,
         processing: false,
+        playback_video: null, playback_error: false, duration: null, width: null, height: null,
       });
     }
 
@@ -153,6 +157,12 @@ describe('photo uploads', () => {
       display_photo: expect.stringMatching(/-display\.webp$/),
       error: false,
       processing: false,
+      // Issue 25: a small H.264 within the limits is remuxed into its playback rendition.
+      playback_video: expect.stringMatching(/-playback\.mp4$/),
+      playback_error: false,
+      duration: 2,
+      width: 320,
+      height: 240,
     });
     // Both renditions from the poster frame.
     for (const url of [update.compressed_photo, update.display_photo]) {
@@ -167,7 +177,7 @@ describe('photo uploads', () => {
     expect(body.photos[0]).toMatchObject({ processing: true, error: false });
     await server.app.media.idle();
     const [update] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${album.id}?ids=${body.photos[0].id}`));
-    expect(update).toEqual({ id: body.photos[0].id, compressed_photo: null, display_photo: null, error: 'Erro ao processar', processing: false });
+    expect(update).toEqual({ id: body.photos[0].id, compressed_photo: null, display_photo: null, error: 'Erro ao processar', processing: false, playback_video: null, playback_error: false, duration: null, width: null, height: null });
   });
 
   test('a renamed executable is refused with 415 naming it; nothing is stored', async () => {
@@ -386,7 +396,8 @@ describe('media pipeline', () => {
       expect(photos[0]).toMatchObject({ file_type: 'video', processing: true });
       await server.app.media.idle();
       const [update] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${album.id}?ids=${photos[0].id}`));
-      expect(update).toEqual({ id: photos[0].id, compressed_photo: null, display_photo: null, error: false, processing: false });
+      // Issue 25: without ffmpeg the players get the original, as before.
+      expect(update).toEqual({ id: photos[0].id, compressed_photo: null, display_photo: null, error: false, processing: false, playback_video: photos[0].original_photo, playback_error: false, duration: null, width: null, height: null });
     } finally {
       await server.close();
     }
@@ -497,7 +508,7 @@ describe('media pipeline', () => {
       expect(photos[0]).toMatchObject({ file_type: 'image', original_photo: expect.stringMatching(/\.heic$/) });
       await server.app.media.idle();
       const [update] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${album.id}?ids=${photos[0].id}`));
-      expect(update).toEqual({ id: photos[0].id, compressed_photo: null, display_photo: null, error: 'Erro ao processar', processing: false });
+      expect(update).toEqual({ id: photos[0].id, compressed_photo: null, display_photo: null, error: 'Erro ao processar', processing: false, playback_video: null, playback_error: false, duration: null, width: null, height: null });
       const original = await readStored(server, keyOf(photos[0].original_photo));
       expect(original?.equals(heic)).toBe(true);
     } finally {

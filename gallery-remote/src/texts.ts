@@ -50,6 +50,10 @@ export const texts = {
   noThumbnail: 'Sem miniatura',
   photoBy: 'Foto enviada por {name}',
   videoBy: 'Vídeo enviado por {name}',
+  // Issue 25: the order of the photos.
+  orderLabel: 'Ordenar fotos',
+  orderRecent: 'Mais recentes',
+  orderTaken: 'Ordem das fotos',
   photos: 'Fotos do álbum',
   navigation: 'Navegação da galeria',
   pause: 'Pausar',

@@ -148,6 +148,10 @@ export const texts = {
     // Issue 22.
     guestDownloads: 'Convidados podem baixar as fotos',
     guestDownloadsHint: 'Desmarcado, os convidados veem as fotos, mas não baixam os originais. Você sempre pode baixar tudo.',
+    // Issue 25.
+    videoMax: 'Duração máxima dos vídeos',
+    videoMaxHint: 'Em segundos (ex.: 180 para 3 min). Vazio: o limite padrão do servidor.',
+    videoMaxInvalid: 'Informe um número inteiro de segundos, de 1 a 86400, ou deixe vazio.',
   },
 
   albums: {

@@ -35,6 +35,8 @@ export interface EventsTable {
   pin: Generated<string | null>;
   /** Guests may fetch the originals (0/1, default 1; issue 22). */
   guest_downloads: Generated<Flag>;
+  /** Issue 25: the longest video guests may send, in seconds; null: the server's VIDEO_MAX_SECONDS. */
+  video_max_seconds: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -81,6 +83,19 @@ export interface PhotosTable {
   guest_path: Generated<string | null>;
   /** SHA-256 (hex) of the client key its sender chose for the file (issue 23); null for older uploads. */
   client_key_hash: Generated<string | null>;
+  /** Issue 25: a video's browser-safe rendition (H.264/AAC MP4, `<id>-playback.mp4`); null until made. */
+  playback_path: Generated<string | null>;
+  /** Why the playback rendition could not be made (the original stays); null otherwise. */
+  playback_error: Generated<string | null>;
+  /** A video's length in seconds (ffprobe); null for photos and until read. */
+  duration: Generated<number | null>;
+  /** A video's displayed size (rotation applied); null for photos and until read. */
+  width: Generated<number | null>;
+  height: Generated<number | null>;
+  /** The capture time as an ISO UTC instant (EXIF, QuickTime); null when unknown. */
+  taken_at: Generated<string | null>;
+  /** The capture time was looked for (0/1): rows stored before issue 25 are read by the backfill. */
+  metadata_read: Generated<Flag>;
 }
 
 export interface UploadSessionsTable {

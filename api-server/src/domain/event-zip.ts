@@ -19,7 +19,7 @@ export function safeName(name: string, fallback: string): string {
   return cleaned || fallback;
 }
 
-/** '2026-11-24T18:03:09.123Z' → '2026-11-24_18-03-09' (UTC, sorts with the time of sending). */
+/** '2026-11-24T18:03:09.123Z' → '2026-11-24_18-03-09' (UTC, sorts with the time of capture, else of sending). */
 const stamp = (iso: string) => iso.slice(0, 19).replace('T', '_').replace(/:/g, '-');
 
 export interface ZipEntry {
@@ -53,7 +53,8 @@ export function zipLayout(photos: PhotoRow[], albumNames: Map<string, string>): 
     const n = (counters.get(folder) ?? 0) + 1;
     counters.set(folder, n);
     const ext = path.extname(photo.original_path).toLowerCase() || '.bin';
-    return { name: `${folder}/${stamp(photo.created_at)}_${uploaderName}_${String(n).padStart(3, '0')}${ext}`, photo };
+    // Issue 25: the capture time when known (EXIF, QuickTime), else the time it was sent.
+    return { name: `${folder}/${stamp(photo.taken_at ?? photo.created_at)}_${uploaderName}_${String(n).padStart(3, '0')}${ext}`, photo };
   });
 }
 
@@ -83,7 +84,7 @@ export function zipStream(deps: ZipStreamDeps, entries: ZipEntry[], signal: Abor
         }
         const stop = () => file.body.destroy();
         signal.addEventListener('abort', stop, { once: true });
-        zip.addReadStream(file.body, name, { compress: false, mtime: new Date(photo.created_at), size: file.size });
+        zip.addReadStream(file.body, name, { compress: false, mtime: new Date(photo.taken_at ?? photo.created_at), size: file.size });
         // The next file is opened only once this one has been read into the archive.
         await once(file.body, 'end').catch(() => undefined);
         signal.removeEventListener('abort', stop);

@@ -20,6 +20,8 @@ export interface IngestDeps {
   announce: (album: AlbumRow, photos: PhotoRow[]) => void;
   /** Queues photos for thumbnails and posters; a photo that could not be queued stays processing. */
   enqueue: (photoIds: string[]) => Promise<void>;
+  /** Issue 25: throws (413) when a video is longer than its event allows, before anything is stored. */
+  checkVideos?: (album: AlbumRow, files: ReceivedFile[]) => Promise<void>;
 }
 
 /** Where a photo's original is stored: in its album's folder, named after its id and detected type. */
@@ -108,6 +110,15 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
     return same ? { row: same, clientName: file.clientName, duplicate: true } : null;
   };
   try {
+    // A video over the event's length limit refuses the whole request: nothing of it is stored.
+    if (deps.checkVideos) {
+      try {
+        await deps.checkVideos(album, files);
+      } catch (error) {
+        await Promise.all(files.map((file) => discard(file).catch(() => undefined)));
+        throw error;
+      }
+    }
     for (const file of files) {
       const existing = await earlier(file);
       if (existing) {
@@ -137,6 +148,13 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
         // An album that asks for approval keeps a guest's photo from the others until the organiser approves it.
         pending: Number(album.requires_approval) === 1 ? 1 : 0,
         guest_path: null,
+        playback_path: null,
+        playback_error: null,
+        duration: null,
+        width: null,
+        height: null,
+        taken_at: null,
+        metadata_read: 0,
       };
       // The file goes into storage first, then its row: a failed store leaves no row (and the client's
       // retry stores it), a refused row removes the stored file. A row never points at a missing file.

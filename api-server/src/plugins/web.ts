@@ -118,7 +118,7 @@ export default fp<{ config: Config }>(
     };
 
     const welcomeSource = (event: EventRow): PaintSource => {
-      const read = presentPublicEvent(event);
+      const read = presentPublicEvent(event, config.media.video.maxSeconds);
       return { event, view: eventView(read), data: read, leadImages: read.image ? [read.image] : [] };
     };
 

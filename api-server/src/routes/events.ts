@@ -10,6 +10,7 @@ import { HttpError, messages, notFound } from '../errors';
 import { publicOrigin } from '../http/public-origin';
 import { defaultRules, readEventRules } from '../domain/visibility';
 import { readPin } from '../domain/event-pin';
+import { readVideoMaxSeconds } from '../domain/video-limit';
 import { presentEvent, presentEventWithStats, presentPublicEvent } from '../http/present';
 import { validFields } from '../http/validate';
 import { createEvent, findEvent, findEventOf, findEventOfByCode, listEventsOf, updateEvent } from '../repositories/events';
@@ -20,6 +21,8 @@ interface EventForm {
   /** The visibility fields as sent (checked against the stored ones by readEventRules). */
   rules: Pick<EventFields, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin' | 'guest_downloads'>;
   image: EventImage | null;
+  /** Issue 25: 'Duração máxima dos vídeos' as sent (undefined: not sent, kept). */
+  videoMaxSeconds: EventFields['video_max_seconds'];
 }
 
 /** Reads the form: multipart (fields + optional image ≤ 5 MB) or JSON (fields only), validated by the contract. */
@@ -64,7 +67,12 @@ async function readEventForm(request: FastifyRequest): Promise<EventForm> {
   }
   const fields = { name: valid.name.trim(), date, location: valid.location.trim(), contact: valid.contact.trim() };
   if (!fields.name || !fields.location) throw new HttpError(400, 'Nome e local do evento são obrigatórios.');
-  return { fields, rules: { visibility: valid.visibility, reveal_at: valid.reveal_at, uploads_close_at: valid.uploads_close_at, pin: valid.pin, guest_downloads: valid.guest_downloads }, image: stored };
+  return {
+    fields,
+    rules: { visibility: valid.visibility, reveal_at: valid.reveal_at, uploads_close_at: valid.uploads_close_at, pin: valid.pin, guest_downloads: valid.guest_downloads },
+    image: stored,
+    videoMaxSeconds: valid.video_max_seconds,
+  };
 }
 
 const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
@@ -83,7 +91,7 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     if (!event) throw notFound(messages.eventNotFound);
     // Shared caches may keep it briefly; an edited name shows within a minute.
     reply.header('cache-control', 'public, max-age=60');
-    return presentPublicEvent(event);
+    return presentPublicEvent(event, config.media.video.maxSeconds);
   });
 
   app.get('/api/events', { ...auth, schema: { response: answers({ 200: EventList }) } }, async (request) => {
@@ -99,6 +107,7 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       ...readEventRules(form.rules, defaultRules),
       pin: readPin(form.rules.pin, null),
       guest_downloads: form.rules.guest_downloads === false ? 0 : 1,
+      video_max_seconds: readVideoMaxSeconds(form.videoMaxSeconds, null),
     });
     if (form.image) {
       const stored = await storeEventImage(imageDeps(request), event.id, form.image);
@@ -110,7 +119,8 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   });
 
   app.get('/api/events/:id', { ...auth, schema: { params: EventParams, response: answers({ 200: EventList }) } }, async (request) => [
-    presentEvent(await owned(request, request.params.id)),
+    // Issue 25: the organiser's wall reads how long it plays a video from here.
+    { ...presentEvent(await owned(request, request.params.id)), wall_video_seconds: config.media.video.wallSeconds },
   ]);
 
   app.put('/api/events/:id', { ...auth, schema: { params: EventParams, response: answers({ 200: EventItem }) } }, async (request) => {
@@ -126,6 +136,7 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       ...readEventRules(form.rules, event),
       pin: readPin(form.rules.pin, event.pin),
       guest_downloads: form.rules.guest_downloads === undefined ? event.guest_downloads : form.rules.guest_downloads ? 1 : 0,
+      video_max_seconds: readVideoMaxSeconds(form.videoMaxSeconds, event.video_max_seconds),
     };
     await updateEvent(app.db, event.id, { ...form.fields, ...rules, ...paths });
     // Issue 22: files and guest sockets follow the new rules, PIN and download setting at once.

@@ -182,7 +182,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       const readableBy = await readable(request, request.params.albumId);
       const { ids, audience, eventId } = request.query.public_only ? await readableAsGuest(request, request.params.albumId) : readableBy;
       const userId = request.query.user_id?.trim();
-      const rows = await listPhotos(app.db, ids, userId ? userId : undefined, audience);
+      const rows = await listPhotos(app.db, ids, userId ? userId : undefined, audience, undefined, request.query.order ?? 'recent');
       const reader = await readerFiles(app, request, eventId, audience === 'owner' ? request.organiser?.id ?? null : null);
       return rows.map((row) => (audience === 'owner' ? presentOwnedPhoto(row, reader.urls) : presentPhoto(row, reader.urls, reader.downloadable)));
     },

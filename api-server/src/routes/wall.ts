@@ -42,7 +42,7 @@ const wallRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
     const event = await findEventByWallToken(app.db, hashOf(request.params.token));
     if (!event) throw new HttpError(403, wallLinkRevokedMessage);
     reply.header('cache-control', 'no-store');
-    return { event_id: event.id, name: event.name, code: event.code };
+    return { event_id: event.id, name: event.name, code: event.code, video_seconds: config.media.video.wallSeconds };
   });
 };
 

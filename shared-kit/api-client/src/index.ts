@@ -57,3 +57,5 @@ export { UploadError, TransportError, describeUploadFailure } from './upload/upl
 export { httpUploadTransport } from './upload/upload-transport';
 export type { UploadTransport } from './upload/upload-transport';
 export { uploadTexts, formatUploadText } from './upload/upload-texts';
+export { videoTexts, videoState, playbackUrl, awaitingRenditions, formatDuration, formatVideoLength, videoTooLongMessage, videoOverLimit, readVideoDuration } from './videos';
+export type { PhotoOrder } from '@momentos/api-contract';

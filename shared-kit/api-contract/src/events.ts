@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IdParam, ID_PATTERN, NullableString, StringEnum } from './common';
+import { VideoMaxSecondsField } from './videos';
 
 /** An event (spec §3). `date` is 'YYYY-MM-DD HH:mm'; `image` a file URL relative to the API origin, or null. */
 /** 'Aberto' (guests see the public albums), 'Só envio' (guests only send), 'Revelar em' (closed until `reveal_at`). */
@@ -29,6 +30,10 @@ export const EventItem = Type.Object({
   pin: Type.Optional(NullableString),
   /** Issue 22: 'Convidados podem baixar as fotos' (default true): guests may fetch the originals. */
   guest_downloads: Type.Optional(Type.Boolean()),
+  /** Issue 25: 'Duração máxima dos vídeos' in seconds; null: the server's VIDEO_MAX_SECONDS. */
+  video_max_seconds: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  /** Issue 25, in `GET /api/events/{id}` (the organiser's wall): how long the wall plays a video. */
+  wall_video_seconds: Type.Optional(Type.Integer()),
 });
 export type EventItem = Static<typeof EventItem>;
 
@@ -51,6 +56,8 @@ export const PublicEvent = Type.Object({
   pin_required: Type.Optional(Type.Boolean()),
   /** Issue 22: guests may download the originals ('Baixar'); false: the screen renditions only. */
   guest_downloads: Type.Optional(Type.Boolean()),
+  /** Issue 25: the longest video this event takes, in seconds (its own limit, else the server's). */
+  video_max_seconds: Type.Optional(Type.Integer()),
 });
 export type PublicEvent = Static<typeof PublicEvent>;
 
@@ -76,6 +83,8 @@ export const EventFields = Type.Object({
   pin: Type.Optional(Type.String({ maxLength: 16 })),
   /** Issue 22 (optional; kept when absent): guests may download the originals. */
   guest_downloads: Type.Optional(Type.Boolean()),
+  /** Issue 25: seconds (1 to 86400); '' or null: the server's default; absent: kept. */
+  video_max_seconds: Type.Optional(VideoMaxSecondsField),
 });
 export type EventFields = Static<typeof EventFields>;
 
@@ -137,5 +146,11 @@ export const WallParams = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0
 export type WallParams = Static<typeof WallParams>;
 
 /** `GET /api/wall/{token}`: the event a wall link shows (and nothing else it grants). */
-export const WallEvent = Type.Object({ event_id: Type.String(), name: Type.String(), code: Type.String() });
+export const WallEvent = Type.Object({
+  event_id: Type.String(),
+  name: Type.String(),
+  code: Type.String(),
+  /** Issue 25: how long the wall plays a video (WALL_VIDEO_SECONDS). */
+  video_seconds: Type.Optional(Type.Integer()),
+});
 export type WallEvent = Static<typeof WallEvent>;

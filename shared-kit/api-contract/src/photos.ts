@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CLIENT_KEY_PATTERN, IdParam, NullableString, StatusMessage, StringEnum } from './common';
+import { NullableNumber, PhotoOrder, VideoFields } from './videos';
 
 /** Longest uploader name kept (trimmed); longer ones are refused. */
 export const MAX_USER_ID = 100;
@@ -36,6 +37,7 @@ export const PhotoItem = Type.Object({
    * screens offer no 'Baixar'. Absent otherwise.
    */
   downloadable: Type.Optional(Type.Literal(false)),
+  ...VideoFields.properties,
 });
 export type PhotoItem = Static<typeof PhotoItem>;
 
@@ -45,6 +47,8 @@ export type PhotoList = Static<typeof PhotoList>;
 /** `GET /api/events/photos/{albumId}?user_id=`: only that uploader's photos. */
 export const PhotoListQuery = Type.Object({
   user_id: Type.Optional(Type.String({ maxLength: MAX_USER_ID + 50 })),
+  /** Issue 25: 'recent' (newest sent first, the default) or 'taken' (capture time, oldest first, unknown last). */
+  order: Type.Optional(PhotoOrder),
   /** The guests' view even for the owner (issue 12: the wall shows only what guests may see). */
   public_only: Type.Optional(Type.Boolean()),
 });
@@ -61,6 +65,12 @@ export const PhotoUpdate = Type.Object({
   display_photo: Type.Optional(NullableString),
   error: Type.Union([Type.Boolean(), Type.String()]),
   processing: Type.Optional(Type.Boolean()),
+  /** Issue 25, as in PhotoItem: a video's rendition arrives after its poster. */
+  playback_video: Type.Optional(NullableString),
+  playback_error: Type.Optional(Type.Union([Type.Boolean(), Type.String()])),
+  duration: Type.Optional(NullableNumber),
+  width: Type.Optional(NullableNumber),
+  height: Type.Optional(NullableNumber),
 });
 export type PhotoUpdate = Static<typeof PhotoUpdate>;
 

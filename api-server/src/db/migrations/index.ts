@@ -12,6 +12,7 @@ import * as multipartSessions from './010-multipart-sessions';
 import * as guestPrivacy from './011-guest-privacy';
 import * as socketTickets from './012-socket-tickets';
 import * as uploadGuards from './013-upload-guards';
+import * as videos from './014-videos';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
 export const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '011-guest-privacy': guestPrivacy,
   '012-socket-tickets': socketTickets,
   '013-upload-guards': uploadGuards,
+  '014-videos': videos,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,6 +7,8 @@ import { FilterDialog } from '../gallery/filter/filter-dialog';
 import { PhotoGrid } from '../gallery/grid/photo-grid';
 import { LazyPhotoLightbox } from '../gallery/lightbox/lazy-photo-lightbox';
 import { PresentationMode } from '../gallery/presentation/presentation-mode';
+import { OrderToggle } from '../gallery/order-toggle';
+import { useProcessingUpdates } from '../gallery/api/use-processing-updates';
 import { applyChanges, deletePhotos } from './api/moderate';
 import { useEventScope } from './api/use-event-scope';
 import { useOwnerLive } from './api/use-owner-live';
@@ -36,6 +38,8 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
   const gallery = useGalleryPhotos(scopeId);
   const { photos, loading } = gallery;
   useOwnerLive(scopeId, gallery.reload);
+  // Issue 25: a video's rendition (and a photo's thumbnail) shows up without a reload.
+  useProcessingUpdates(scopeId, gallery.loads, photos, gallery.applyUpdates);
 
   const [lightboxIndex, setLightboxIndex] = useState(-1);
   const [presenting, setPresenting] = useState(false);
@@ -147,6 +151,7 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
             {selected ? texts.cancelSelection : texts.select}
           </Button>
         </div>
+        <OrderToggle order={gallery.order} onChange={gallery.setOrder} />
         {selected ? (
           <SelectionBar
             selected={selectedPhotos}

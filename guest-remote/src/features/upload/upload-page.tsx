@@ -20,6 +20,7 @@ import { AlbumPicker } from './album-picker';
 import { useConnection } from './api/use-connection';
 import { useUploadAlbums } from './api/use-upload-albums';
 import { useUploadQueue } from './api/use-upload-queue';
+import { usePublicEvent } from '../welcome/api/use-public-event';
 import { ConnectionBanner } from './connection-banner';
 import { MyPhotos } from './my-photos';
 import { NamePrompt } from './name-prompt';
@@ -29,6 +30,7 @@ import {
   checkSelection,
   checkSomethingToSend,
   checkTotalSize,
+  checkVideoLengths,
   TIP_DELAY_MS,
   totalBytes,
   uploadTip,
@@ -61,6 +63,8 @@ export default function UploadPage() {
   const { queue, snapshot } = useUploadQueue(connection?.profile ?? null);
   const { loading: albumsLoading, albums, pinRefusal, reload: reloadAlbums } = useUploadAlbums(eventId);
   const [pinsTyped, setPinsTyped] = useState(0);
+  // Issue 25: the event's video length limit (its own, else the server's).
+  const publicEvent = usePublicEvent(eventId, null);
   const cameFrom =
     (location.state as { albumId?: string } | null)?.albumId ?? new URLSearchParams(location.search).get('album');
   const [albumId, setAlbumId] = useState<string | null>(null);
@@ -111,7 +115,7 @@ export default function UploadPage() {
   };
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.target.files ?? []);
+    let files = Array.from(event.target.files ?? []);
     event.target.value = ''; // the same file can be picked again after a removal
     const problem = checkSelection(files, waitingCount(entries), profile);
     if (problem) {
@@ -119,6 +123,13 @@ export default function UploadPage() {
       return;
     }
     if (!albumId) return;
+    // Issue 25: a video longer than the event allows is refused at once, before anything is sent.
+    if (publicEvent?.video_max_seconds && files.some((file) => file.type.startsWith('video/'))) {
+      const lengths = await checkVideoLengths(files, publicEvent.video_max_seconds);
+      if (lengths.problem) setNotice({ ...lengths.problem, kind: 'error' });
+      if (lengths.keep.length === 0) return;
+      files = lengths.keep;
+    }
     const tip = uploadTip([...held, ...files]);
     if (tipTimer.current) clearTimeout(tipTimer.current);
     if (tip) tipTimer.current = setTimeout(() => setNotice({ ...tip, kind: 'error' }), TIP_DELAY_MS);

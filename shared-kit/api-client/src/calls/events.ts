@@ -20,6 +20,8 @@ function eventFormData(input: EventInput): FormData {
   if (input.pin !== undefined) form.append('pin', input.pin);
   // Issue 22: 'Convidados podem baixar as fotos'.
   if (input.guest_downloads !== undefined) form.append('guest_downloads', String(input.guest_downloads));
+  // Issue 25: 'Duração máxima dos vídeos' in seconds; '' for the server's default.
+  if (input.video_max_seconds !== undefined) form.append('video_max_seconds', input.video_max_seconds === null ? '' : String(input.video_max_seconds).trim());
   if (input.image) form.append('image', input.image);
   return form;
 }

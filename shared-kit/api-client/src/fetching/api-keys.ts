@@ -7,7 +7,7 @@ export const apiKeys = {
   albums: (eventId: string) => ['albums', eventId] as const,
   inviteSearch: (code: string) => ['invite-search', code] as const,
   shareQrCode: (code: string) => ['share-qrcode', code] as const,
-  albumPhotos: (albumId: string, uploader: string | null) => ['album-photos', albumId, uploader ?? ''] as const,
+  albumPhotos: (albumId: string, uploader: string | null, order: 'recent' | 'taken' = 'recent') => ['album-photos', albumId, uploader ?? '', order] as const,
   photoUpdates: (albumId: string, run: number) => ['photo-updates', albumId, run] as const,
   albumUploaders: (albumId: string) => ['album-uploaders', albumId] as const,
   connection: () => ['connection'] as const,

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { photoFileUrl, type PhotoItem } from '@momentos/api-client';
+import { formatDuration, photoFileUrl, videoState, videoTexts, type PhotoItem } from '@momentos/api-client';
 import { formatText, ImagePlaceholder } from '@momentos/design-kit';
 import { texts } from '../../../texts';
 import { ErrorIcon, PlayIcon } from './icons';
@@ -47,11 +47,7 @@ export const PhotoTile = memo(function PhotoTile({ photo, index, size, priority 
           decoding="async"
           draggable={false}
         />
-        {photo.file_type === 'video' ? (
-          <span className="gallery-tile__badge">
-            <PlayIcon />
-          </span>
-        ) : null}
+        {photo.file_type === 'video' ? <VideoBadge photo={photo} /> : null}
       </>
     );
   } else if (photo.processing) {
@@ -88,3 +84,25 @@ export const PhotoTile = memo(function PhotoTile({ photo, index, size, priority 
     </button>
   );
 });
+
+/**
+ * Issue 25: a video tile's corner, a play badge with the duration ('0:42'); while the rendition is
+ * being made 'Processando vídeo…', and 'Não foi possível preparar este vídeo.' when it failed.
+ */
+export function VideoBadge({ photo }: { photo: Pick<PhotoItem, 'file_type' | 'processing' | 'error' | 'playback_video' | 'playback_error' | 'duration'> }) {
+  const state = videoState(photo);
+  const duration = formatDuration(photo.duration);
+  return (
+    <>
+      <span className="gallery-tile__badge" data-testid="video-badge">
+        <PlayIcon />
+        {duration ? <span className="gallery-tile__duration">{duration}</span> : null}
+      </span>
+      {state === 'preparing' || state === 'failed' ? (
+        <span className={`gallery-tile__video-state gallery-tile__video-state--${state}`} role="status">
+          {state === 'failed' ? videoTexts.failed : videoTexts.preparing}
+        </span>
+      ) : null}
+    </>
+  );
+}

@@ -102,7 +102,18 @@ describe('event form: create', () => {
     await waitFor(() => expect(api.calls('POST', '/api/events')).toHaveLength(1));
     const { image: sentImage, ...fields } = await sentForm('POST', '/api/events');
     // Visibility as chosen (issue 12): open by default, no reveal date, no end of sending.
-    expect(fields).toEqual({ name: 'Aniversário', date: '2030-01-02 09:05', location: 'Salão', contact: 'bia@example.com', visibility: 'open', reveal_at: '', uploads_close_at: '', pin: '', guest_downloads: 'true' });
+    expect(fields).toEqual({
+      name: 'Aniversário',
+      date: '2030-01-02 09:05',
+      location: 'Salão',
+      contact: 'bia@example.com',
+      visibility: 'open',
+      reveal_at: '',
+      uploads_close_at: '',
+      pin: '',
+      guest_downloads: 'true',
+      video_max_seconds: '',
+    });
     expect(sentImage).toMatchObject({ name: 'foto.png', type: 'image/png', size: image.size });
     answer.release();
     const dialog = await screen.findByRole('dialog', { name: 'Evento cadastrado com sucesso' });
