@@ -30,6 +30,7 @@ import uploadRateLimitPlugin from './plugins/upload-rate-limit';
 import downloadRoutes from './routes/downloads';
 import wallRoutes from './routes/wall';
 import inviteRoutes from './routes/invite';
+import printableRoutes from './routes/printables';
 
 /** Builds the app: plugins first, then routes. `server.ts` starts it; tests start it on port 0. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
@@ -79,6 +80,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(photoRoutes, { config });
     await app.register(photoModerationRoutes);
     await app.register(downloadRoutes);
+    await app.register(printableRoutes, { config });
     await app.register(wallRoutes, { config });
     await app.register(chunkRoutes, { config });
     await app.register(webPlugin, { config });

@@ -1,0 +1,41 @@
+import { MAX_PLACE_LENGTH, MAX_PRINTABLE_PLACES, PLACE_QUERY_PARAM } from '@momentos/api-contract';
+import { HttpError } from '../../errors';
+
+/**
+ * The places of a printable kit (issue 28), from the request: numbered tables ('1-20': 'Mesa 1' to
+ * 'Mesa 20') first, then the named ones ('Pista,Bar,Cabine de fotos'), each once. An empty list means
+ * one code without a place. Bad input is a 400 with the reason.
+ */
+export function readPlaces(query: { places?: string; tables?: string }): string[] {
+  const places: string[] = [];
+  if (query.tables !== undefined) {
+    const [from, to] = query.tables.split('-').map((part) => Number(part.trim()));
+    const first = to === undefined ? 1 : from;
+    const last = to === undefined ? from : to;
+    if (!(first >= 1 && last >= first)) throw new HttpError(400, "O campo 'tables' deve ser um intervalo como 1-20.");
+    if (last - first + 1 > MAX_PRINTABLE_PLACES) throw new HttpError(400, `No máximo ${MAX_PRINTABLE_PLACES} locais por arquivo.`);
+    for (let table = first; table <= last; table += 1) places.push(`Mesa ${table}`);
+  }
+  for (const raw of (query.places ?? '').split(/[,\n]/)) {
+    const place = normalisePlace(raw);
+    if (place === null) continue;
+    if (place.length > MAX_PLACE_LENGTH) throw new HttpError(400, `O nome do local '${place.slice(0, MAX_PLACE_LENGTH)}…' passa de ${MAX_PLACE_LENGTH} caracteres.`);
+    places.push(place);
+  }
+  const unique = [...new Set(places)];
+  if (unique.length > MAX_PRINTABLE_PLACES) throw new HttpError(400, `No máximo ${MAX_PRINTABLE_PLACES} locais por arquivo.`);
+  return unique;
+}
+
+/** A place as stored and shown: spaces collapsed, control characters dropped; null when nothing is left. */
+export function normalisePlace(raw: string | null | undefined): string | null {
+  if (typeof raw !== 'string') return null;
+  // eslint-disable-next-line no-control-regex
+  const place = raw.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+  return place === '' ? null : place;
+}
+
+/** The invite link of a place: `/invite/{code}?local=Mesa%205` (the link itself without a place). */
+export function placeLink(inviteLink: string, place: string | null): string {
+  return place === null ? inviteLink : `${inviteLink}?${PLACE_QUERY_PARAM}=${encodeURIComponent(place)}`;
+}
