@@ -7,8 +7,6 @@ export type PrintableKind = Static<typeof PrintableKind>;
 
 /** At most this many places in one kit (a QR code each). */
 export const MAX_PRINTABLE_PLACES = 200;
-/** A place's name: 'Mesa 5', 'Pista', 'Cabine de fotos'. */
-export const MAX_PLACE_LENGTH = 40;
 
 /**
  * `GET /api/events/{id}/printables.pdf`: the kit as a PDF. `places` is a comma-separated list of
@@ -23,9 +21,6 @@ export const PrintablesQuery = Type.Object({
   ticket: Type.Optional(Type.String({ maxLength: 2048 })),
 });
 export type PrintablesQuery = Static<typeof PrintablesQuery>;
-
-/** The place of an invite link: `/invite/{code}?local=Mesa%205`. */
-export const PLACE_QUERY_PARAM = 'local';
 
 /** `POST /api/events/{id}/printables-ticket`: a download ticket for the kit, and the PDF's URL without `kind` and places (added by the caller). */
 export const PrintablesTicket = Type.Object({

@@ -1,7 +1,7 @@
 import type { PrintableKind } from '@momentos/api-contract';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { placeLink } from './places';
+import { placeInviteLink } from '@momentos/app-manifest/dist/invite-place';
 
 /** What every card of the kit shows. */
 export interface KitEvent {
@@ -133,7 +133,7 @@ function drawCard(doc: PDFKit.PDFDocument, event: KitEvent, place: string | null
   // What is left goes to the code, the link and the instruction under it.
   const textBelow = 44 * scale;
   const qrSize = Math.min(width * 0.62, box.y + box.height - pad - y - textBelow);
-  drawQrCode(doc, placeLink(event.inviteLink, place), box.x + (box.width - qrSize) / 2, y, qrSize);
+  drawQrCode(doc, placeInviteLink(event.inviteLink, place), box.x + (box.width - qrSize) / 2, y, qrSize);
   y += qrSize + 4 * scale;
   doc.fillColor(INK).font('bold').fontSize(9 * scale);
   doc.text(writtenLink(event.inviteLink), left, y, { width, align: 'center' });
@@ -158,7 +158,7 @@ function drawSticker(doc: PDFKit.PDFDocument, event: KitEvent, place: string | n
     y += 12;
   }
   const qrSize = box.y + box.height - pad - 10 - y;
-  drawQrCode(doc, placeLink(event.inviteLink, place), box.x + (box.width - qrSize) / 2, y, qrSize);
+  drawQrCode(doc, placeInviteLink(event.inviteLink, place), box.x + (box.width - qrSize) / 2, y, qrSize);
   doc.fillColor(INK).font('regular').fontSize(5.5);
   doc.text(writtenLink(event.inviteLink), box.x + 2, box.y + box.height - pad - 6, { width: box.width - 4, align: 'center', lineBreak: false });
 }

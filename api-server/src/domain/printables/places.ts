@@ -1,4 +1,5 @@
-import { MAX_PLACE_LENGTH, MAX_PRINTABLE_PLACES, PLACE_QUERY_PARAM } from '@momentos/api-contract';
+import { MAX_PRINTABLE_PLACES } from '@momentos/api-contract';
+import { MAX_PLACE_LENGTH, normalisePlace } from '@momentos/app-manifest/dist/invite-place';
 import { HttpError } from '../../errors';
 
 /**
@@ -25,17 +26,4 @@ export function readPlaces(query: { places?: string; tables?: string }): string[
   const unique = [...new Set(places)];
   if (unique.length > MAX_PRINTABLE_PLACES) throw new HttpError(400, `No máximo ${MAX_PRINTABLE_PLACES} locais por arquivo.`);
   return unique;
-}
-
-/** A place as stored and shown: spaces collapsed, control characters dropped; null when nothing is left. */
-export function normalisePlace(raw: string | null | undefined): string | null {
-  if (typeof raw !== 'string') return null;
-  // eslint-disable-next-line no-control-regex
-  const place = raw.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
-  return place === '' ? null : place;
-}
-
-/** The invite link of a place: `/invite/{code}?local=Mesa%205` (the link itself without a place). */
-export function placeLink(inviteLink: string, place: string | null): string {
-  return place === null ? inviteLink : `${inviteLink}?${PLACE_QUERY_PARAM}=${encodeURIComponent(place)}`;
 }
