@@ -75,6 +75,8 @@ export interface PhotosTable {
   hidden: Generated<Flag>;
   /** Waiting for the organiser's approval (0/1). */
   pending: Generated<Flag>;
+  /** Issue 28: where it was sent from ('Mesa 5': the place of the invite's QR code), or null. */
+  place: Generated<string | null>;
 }
 
 export interface UploadSessionsTable {
@@ -93,6 +95,8 @@ export interface UploadSessionsTable {
   updated_at: string;
   /** With S3: the multipart upload of the bucket the chunks go into (key `storageKeys.chunkUpload`); null on local disk. */
   upload_id: string | null;
+  /** Issue 28: the place the photo will carry, or null. */
+  place: Generated<string | null>;
 }
 
 export interface UploadChunksTable {

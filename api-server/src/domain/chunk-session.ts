@@ -162,7 +162,7 @@ export async function readStaged(storage: Storage, key: string): Promise<Receive
  */
 export async function openChunkSession(
   deps: SessionDeps,
-  fields: { albumId: string; userId: string; fileName: string; fileSize: number; fileType: string },
+  fields: { albumId: string; userId: string; fileName: string; fileSize: number; fileType: string; place?: string | null },
 ): Promise<string> {
   const sessionId = `ups_${randomUUID()}`;
   const temp = sessionFile(deps.temp, sessionId);
@@ -192,6 +192,7 @@ export async function openChunkSession(
       created_at: now,
       updated_at: now,
       upload_id: uploadId,
+      place: fields.place ?? null,
     });
   } catch (error) {
     if (uploadId) await deps.storage.multipart!.abort(storageKeys.chunkUpload(sessionId), uploadId).catch(() => undefined);

@@ -71,7 +71,7 @@ export async function findStored(db: Kysely<Database>, albumId: string, files: A
  *   removes its copy and answers the winner as a duplicate.
  * New photos are announced to the album's subscribers and queued for the media worker.
  */
-export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: string, files: ReceivedFile[]): Promise<StoredUpload[]> {
+export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: string, files: ReceivedFile[], options: { place?: string | null } = {}): Promise<StoredUpload[]> {
   const { db, storage, temp } = deps;
   const answers: StoredUpload[] = [];
   const created: PhotoRow[] = [];
@@ -117,6 +117,8 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
         hidden: 0,
         // An album that asks for approval keeps a guest's photo from the others until the organiser approves it.
         pending: Number(album.requires_approval) === 1 ? 1 : 0,
+        // Issue 28: the place of the QR code the guest came from.
+        place: options.place ?? null,
       };
       // The file goes into storage first, then its row: a failed store leaves no row (and the client's
       // retry stores it), a refused row removes the stored file. A row never points at a missing file.

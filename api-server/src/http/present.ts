@@ -69,6 +69,7 @@ export const presentOwnedPhoto = (row: PhotoRow): PhotoItem => ({
   ...presentPhoto(row),
   hidden: Number(row.hidden) === 1,
   pending: Number(row.pending) === 1,
+  place: row.place ?? null,
 });
 
 /** The organiser's list row: the event with its counts. */

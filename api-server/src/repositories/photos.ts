@@ -20,7 +20,7 @@ export type Audience = 'owner' | 'guest';
 
 
 /** An album's photos, newest first; `limit` stops at the first ones (the gallery's painted first screen). */
-export async function listPhotos(db: Kysely<Database>, albumIds: string[], userId?: string, audience: Audience = 'guest', limit?: number): Promise<PhotoRow[]> {
+export async function listPhotos(db: Kysely<Database>, albumIds: string[], userId?: string, audience: Audience = 'guest', limit?: number, place?: string): Promise<PhotoRow[]> {
   if (albumIds.length === 0) return [];
   let query = db
     .selectFrom('photos')
@@ -28,6 +28,7 @@ export async function listPhotos(db: Kysely<Database>, albumIds: string[], userI
     .where('album_id', 'in', albumIds)
     .$if(audience === 'guest', (qb) => qb.where('hidden', '=', 0).where('pending', '=', 0));
   if (userId !== undefined) query = query.where('user_id', '=', userId);
+  if (place !== undefined) query = query.where('place', '=', place);
   if (limit !== undefined) query = query.limit(limit);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
@@ -103,11 +104,12 @@ export async function albumPhotoStats(db: Kysely<Database>, albumIds: string[]) 
 }
 
 /** The photos a download holds, in folder order (album, uploader, time). */
-export function photosForDownload(db: Kysely<Database>, albumIds: string[], options: { userId?: string; includeHidden: boolean }) {
+export function photosForDownload(db: Kysely<Database>, albumIds: string[], options: { userId?: string; includeHidden: boolean; place?: string }) {
   if (albumIds.length === 0) return Promise.resolve([]);
   let query = db.selectFrom('photos').selectAll().where('album_id', 'in', albumIds);
   if (!options.includeHidden) query = query.where('hidden', '=', 0).where('pending', '=', 0);
   if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
+  if (options.place !== undefined) query = query.where('place', '=', options.place);
   return query.orderBy('album_id').orderBy('user_id').orderBy('created_at').orderBy('id').execute();
 }
 

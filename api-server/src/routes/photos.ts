@@ -35,6 +35,7 @@ import {
   type ReceivedBytes,
   type ReceivedFile,
 } from '../domain/upload-rules';
+import { uploadPlace } from '../domain/printables/places';
 import { rateLimited } from '../plugins/upload-rate-limit';
 import { HttpError, messages } from '../errors';
 import { multipartError, tooLarge } from '../http/multipart';
@@ -45,7 +46,7 @@ import { listPhotos, listUploaders, photosByIds } from '../repositories/photos';
 /** Multipart overhead allowed above the total file limit before a Content-Length is refused outright. */
 const MULTIPART_SLACK = 1024 * 1024;
 
-const isUploadField = (name: string): name is keyof UploadFields => name === 'album_id' || name === 'user_id';
+const isUploadField = (name: string): name is keyof UploadFields => name === 'album_id' || name === 'user_id' || name === 'place';
 
 const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limits = config.uploads;
@@ -135,7 +136,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       // Nothing of a request that would take the event past its quota is stored.
       await assertEventRoom(app.db, album!.event_id, limits, { files: typed.length, bytes: typed.reduce((sum, file) => sum + file.size, 0) });
       handedOver = true;
-      const uploads = await storeUploads(app.ingest, album!, userId, typed);
+      const uploads = await storeUploads(app.ingest, album!, userId, typed, { place: uploadPlace(fields.place) });
       return reply.status(201).send({ status: 201, message: uploadMessage(uploads), photos: uploads.map(presentUpload) });
     } catch (error) {
       throw multipartError(error, limits.maxFiles, reply);
@@ -165,7 +166,9 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       const readableBy = await readable(request, request.params.albumId);
       const { ids, audience } = request.query.public_only ? await readableAsGuest(request, request.params.albumId) : readableBy;
       const userId = request.query.user_id?.trim();
-      const rows = await listPhotos(app.db, ids, userId ? userId : undefined, audience);
+      // Issue 28: 'Filtrar por local', on the owner's lists.
+      const place = audience === 'owner' ? (uploadPlace(request.query.place) ?? undefined) : undefined;
+      const rows = await listPhotos(app.db, ids, userId ? userId : undefined, audience, undefined, place);
       return rows.map(audience === 'owner' ? presentOwnedPhoto : presentPhoto);
     },
   );

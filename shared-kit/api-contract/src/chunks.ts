@@ -10,6 +10,8 @@ export const ChunkInitFields = Type.Object({
   /** An album id, or an event id (as in a one-request upload). */
   albumId: Type.String({ minLength: 1, maxLength: 64 }),
   userId: Type.String({ maxLength: 1000 }),
+  /** Issue 28: the place of the invite the guest opened ('Mesa 5'); optional. */
+  place: Type.Optional(Type.String({ maxLength: 1000 })),
 });
 export type ChunkInitFields = Static<typeof ChunkInitFields>;
 

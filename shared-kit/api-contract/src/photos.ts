@@ -30,6 +30,8 @@ export const PhotoItem = Type.Object({
   /** Issue 11, in the owner's lists only: hidden by the organiser, and waiting for approval. */
   hidden: Type.Optional(Type.Boolean()),
   pending: Type.Optional(Type.Boolean()),
+  /** Issue 28, in the owner's lists only: where it was sent from ('Mesa 5', a place's QR code), or null. */
+  place: Type.Optional(NullableString),
 });
 export type PhotoItem = Static<typeof PhotoItem>;
 
@@ -41,6 +43,8 @@ export const PhotoListQuery = Type.Object({
   user_id: Type.Optional(Type.String({ maxLength: MAX_USER_ID + 50 })),
   /** The guests' view even for the owner (issue 12: the wall shows only what guests may see). */
   public_only: Type.Optional(Type.Boolean()),
+  /** Issue 28, the owner's lists: only the photos sent from this place ('Filtrar por local'). */
+  place: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type PhotoListQuery = Static<typeof PhotoListQuery>;
 
@@ -93,6 +97,8 @@ export const UploadFields = Type.Object({
   /** An album id, or an event id meaning the event's first album open for uploads. */
   album_id: Type.String(),
   user_id: Type.String(),
+  /** Issue 28: the place of the invite the guest opened ('Mesa 5'); optional. */
+  place: Type.Optional(Type.String()),
 });
 export type UploadFields = Static<typeof UploadFields>;
 

@@ -2,6 +2,12 @@ import { MAX_PRINTABLE_PLACES } from '@momentos/api-contract';
 import { MAX_PLACE_LENGTH, normalisePlace } from '@momentos/app-manifest/dist/invite-place';
 import { HttpError } from '../../errors';
 
+/** The place an upload says it came from (the invite's `?local=`), as stored: at most 40 characters; null without one. */
+export function uploadPlace(raw: string | null | undefined): string | null {
+  const place = normalisePlace(raw);
+  return place === null ? null : place.slice(0, MAX_PLACE_LENGTH);
+}
+
 /**
  * The places of a printable kit (issue 28), from the request: numbered tables ('1-20': 'Mesa 1' to
  * 'Mesa 20') first, then the named ones ('Pista,Bar,Cabine de fotos'), each once. An empty list means
