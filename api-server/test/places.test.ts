@@ -140,3 +140,30 @@ describe('places on uploads', () => {
     await expectError(await fetch(`${server.url}/api/events/${eventId}/download?ticket=${encodeURIComponent(ticket)}&place=Bar&by_place=true`), 403);
   });
 });
+
+describe('the invite of a place', () => {
+  let server: TestServer;
+  let event: Awaited<ReturnType<typeof createEvent>>;
+
+  beforeAll(async () => {
+    server = await startServer();
+    const session = await organiserSession(server, 'cookie@example.com');
+    event = await createEvent(server, session.token, { name: 'Festa' });
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  test("/invite/{code}?local=Mesa%205 keeps the place in the event's cookie for the upload screen; the plain invite clears it", async () => {
+    const withPlace = await fetch(`${server.url}/invite/${event.code}?local=Mesa%205`);
+    expect(withPlace.status).toBe(200);
+    expect(withPlace.headers.get('set-cookie')).toBe(`momentos-place-${event.id}=Mesa%205; Path=/; Max-Age=604800; SameSite=Lax`);
+
+    // The plain invite from a device without the cookie sets nothing; with it, clears it.
+    expect((await fetch(`${server.url}/invite/${event.code}`)).headers.get('set-cookie')).toBeNull();
+    const cleared = await fetch(`${server.url}/invite/${event.code}`, { headers: { cookie: `momentos-place-${event.id}=Mesa%205` } });
+    expect(cleared.headers.get('set-cookie')).toBe(`momentos-place-${event.id}=; Path=/; Max-Age=0; SameSite=Lax`);
+
+    // An unknown code, or an empty place, sets nothing.
+    expect((await fetch(`${server.url}/invite/NOPE99?local=Mesa%205`)).headers.get('set-cookie')).toBeNull();
+    expect((await fetch(`${server.url}/invite/${event.code}?local=%20%20`)).headers.get('set-cookie')).toBeNull();
+  });
+});

@@ -26,3 +26,21 @@ export function placeOfSearch(search: string): string | null {
   const place = normalisePlace(new URLSearchParams(search).get(INVITE_PLACE_PARAM));
   return place === null ? null : place.slice(0, MAX_PLACE_LENGTH);
 }
+
+/**
+ * The cookie that keeps an event's place for the guest's uploads: the server sets it when it answers
+ * `/invite/{code}?local=…` (no script on the first visit pays for it), the upload screen reads it.
+ */
+export const placeCookieName = (eventId: string) => `momentos-place-${eventId}`;
+
+/** The place an event's cookie holds in `document.cookie`, or null. */
+export function placeFromCookies(cookies: string, eventId: string): string | null {
+  const name = `${placeCookieName(eventId)}=`;
+  const found = cookies.split(/;\s*/).find((cookie) => cookie.startsWith(name));
+  if (!found) return null;
+  try {
+    return placeOfSearch(`?${INVITE_PLACE_PARAM}=${found.slice(name.length)}`);
+  } catch {
+    return null;
+  }
+}

@@ -13,6 +13,7 @@ import {
   useParams,
   useTourOnce,
 } from '@momentos/design-kit';
+import { placeFromCookies } from '@momentos/app-manifest/dist/invite-place';
 import { texts } from './texts';
 import { preselectAlbum } from './album-choice';
 import { AlbumPicker } from './album-picker';
@@ -121,7 +122,8 @@ export default function UploadPage() {
     if (tipTimer.current) clearTimeout(tipTimer.current);
     if (tip) tipTimer.current = setTimeout(() => setNotice({ ...tip, kind: 'error' }), TIP_DELAY_MS);
     const queueNow = queue ?? (await loadUploadQueue());
-    await queueNow.add({ eventId, albumId, userId: name }, files, { hold: true });
+    // Issue 28: the place of the QR code the guest came from (the server kept it in a cookie).
+    await queueNow.add({ eventId, albumId, userId: name, place: placeFromCookies(document.cookie, eventId) }, files, { hold: true });
   };
 
   const send = async () => {

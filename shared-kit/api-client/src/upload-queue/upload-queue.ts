@@ -23,6 +23,8 @@ export interface QueueTarget {
   eventId: string;
   albumId: string;
   userId: string;
+  /** Issue 28: the place of the invite's QR code the guest came from ('Mesa 5'), if any. */
+  place?: string | null;
 }
 
 export interface UploadQueueOptions {
@@ -139,9 +141,11 @@ export class UploadQueue {
     if (!this.hasPending()) this.newRound();
     const added: QueueEntry[] = [];
     for (const file of files) {
+      const { place, ...where } = target;
       const entry: QueueEntry = {
         id: uniqueUploadName(file.name, this.options.newId),
-        ...target,
+        ...where,
+        ...(place ? { place } : {}),
         name: file.name,
         type: file.type,
         size: file.size,
@@ -271,7 +275,7 @@ export class UploadQueue {
     if (!first) return null;
     if (this.isLarge(first)) return [first];
     return waiting
-      .filter((entry) => !this.isLarge(entry) && entry.albumId === first.albumId && entry.userId === first.userId)
+      .filter((entry) => !this.isLarge(entry) && entry.albumId === first.albumId && entry.userId === first.userId && entry.place === first.place)
       .slice(0, FILES_PER_BATCH);
   }
 
@@ -279,7 +283,7 @@ export class UploadQueue {
   private async sendBatch(ids: string[]): Promise<void> {
     const entries = await this.readableEntries(ids);
     if (entries.length === 0) return;
-    const { albumId, userId } = entries[0];
+    const { albumId, userId, place } = entries[0];
     this.batchesStarted += 1;
     const batchNumber = this.batchesStarted;
     let mayHaveStored = false;
@@ -303,6 +307,7 @@ export class UploadQueue {
         // Text fields first: the server checks the album before it stores any file.
         form.append('album_id', albumId);
         form.append('user_id', userId);
+        if (place) form.append('place', place);
         for (const entry of left) form.append('images', this.files.get(entry.id)!, entry.id);
         const total = this.roundBatches(batchNumber);
         this.message = formatUploadText(uploadTexts.batchProgress, { x: batchNumber, y: total, n: left.length });
@@ -353,7 +358,7 @@ export class UploadQueue {
         if (!sessionId) {
           failure = uploadTexts.chunkInitFailed;
           sessionId = await this.options.transport.initChunkSession(
-            { fileName: entry.id, fileSize: entry.size, fileType: entry.type, albumId: entry.albumId, userId: entry.userId },
+            { fileName: entry.id, fileSize: entry.size, fileType: entry.type, albumId: entry.albumId, userId: entry.userId, ...(entry.place ? { place: entry.place } : {}) },
             control(chunkSettings.initTimeoutMs),
           );
           await this.change(this.entries.get(id)!, { chunkSessionId: sessionId });
