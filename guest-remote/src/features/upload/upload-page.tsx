@@ -14,6 +14,9 @@ import {
   useTourOnce,
 } from '@momentos/design-kit';
 import { placeFromCookies } from '@momentos/app-manifest/dist/invite-place';
+import { InstallOffer } from '../install/install-offer';
+import { scheduleServiceWorker } from '../install/schedule-service-worker';
+import { rememberLastTarget, takeSharedFiles } from '../install/shared-files';
 import { texts } from './texts';
 import { preselectAlbum } from './album-choice';
 import { AlbumPicker } from './album-picker';
@@ -78,6 +81,20 @@ export default function UploadPage() {
   useEffect(() => {
     if (!albumsLoading) setAlbumId((current) => current ?? preselectAlbum(albums, cameFrom));
   }, [albumsLoading, albums, cameFrom]);
+
+  // Issue 28: the installable app; photos shared from the phone's gallery go to this event and album.
+  useEffect(() => scheduleServiceWorker(), []);
+  useEffect(() => {
+    if (albumId) void rememberLastTarget(eventId, albumId);
+  }, [eventId, albumId]);
+  // Files shared into the app (the share target) wait here, selected, for 'Enviar arquivos'.
+  const askingForName = !name || editingName;
+  useEffect(() => {
+    if (!queue || !albumId || askingForName) return;
+    void takeSharedFiles().then((files) => {
+      if (files.length > 0) void queue.add({ eventId, albumId, userId: name, place: placeFromCookies(document.cookie, eventId) }, files, { hold: true });
+    });
+  }, [queue, albumId, askingForName, eventId, name]);
 
   // Leaving the screen drops a pending tip; the queue goes on.
   useEffect(
@@ -230,6 +247,7 @@ export default function UploadPage() {
           </Button>
 
           <MyPhotos entries={myPhotos(entries)} onRemove={removeSent} />
+          {entries.some((entry) => entry.state === 'stored') ? <InstallOffer /> : null}
 
           <nav className="guest-upload-bar" aria-label={texts.uploadTitle}>
             <button type="button" className="guest-upload-bar__item" data-tour="upload-album" onClick={() => setPickingAlbum(true)} disabled={albums.length === 0}>

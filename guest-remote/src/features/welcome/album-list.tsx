@@ -4,6 +4,10 @@ import { AlbumIcon, BottomNavigation, CameraIcon, EmptyState, Link, ShareIcon, S
 import { texts } from './texts';
 import { usePublicAlbums } from './api/use-public-albums';
 import { PinPrompt } from './pin-prompt';
+import { scheduleServiceWorker } from '../install/schedule-service-worker';
+
+// Issue 28: this chunk loads once the welcome is interactive; the installable app's worker follows when the browser is idle.
+scheduleServiceWorker();
 
 interface AlbumListProps {
   eventId: string;
