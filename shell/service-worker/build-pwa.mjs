@@ -72,6 +72,8 @@ const { count, size, warnings } = await generateSW({
   skipWaiting: false,
   cleanupOutdatedCaches: true,
   sourcemap: false,
+  // One file: importScripts and every listener run in the worker's first evaluation (a listener added later is ignored).
+  inlineWorkboxRuntime: true,
   runtimeCaching: [
     {
       urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
