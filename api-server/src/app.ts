@@ -3,8 +3,12 @@ import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTrustProxy, type Config } from './config';
+import { prepareDataDir } from './data-dir';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
+import { loggerOptions } from './http/log-redaction';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
+import fileAccessPlugin from './plugins/file-access';
 import errorsPlugin from './plugins/errors';
 import storagePlugin from './plugins/storage';
 import webPlugin from './plugins/web';
@@ -31,16 +35,47 @@ import downloadRoutes from './routes/downloads';
 import wallRoutes from './routes/wall';
 import inviteRoutes from './routes/invite';
 import printableRoutes from './routes/printables';
+import wsTicketRoutes from './routes/ws-ticket';
+
+/** A registered route and the contract's schemas it validates with. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: { params?: unknown; querystring?: unknown; body?: unknown };
+  websocket: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
 
 /** Builds the app: plugins first, then routes. `server.ts` starts it; tests start it on port 0. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
+  // Before any plugin measures, opens or writes under it (the disk guard's statfs was first, and crashed).
+  prepareDataDir(config);
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Issue 23: URLs and headers are logged with their secrets redacted (http/log-redaction.ts).
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
     // X-Forwarded-For (and -Proto, -Host) is believed only from the proxies TRUST_PROXY names.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // During a shutdown the lifecycle plugin answers new requests itself (503, Retry-After, JSON).
     return503OnClosing: false,
+    // Issue 23: refusals made before routing answer {status, message} too.
+    frameworkErrors,
+    clientErrorHandler,
+  });
+
+  // Issue 23: PIN_MAX_FAILURES_PER_EVENT, read by the PIN check (domain/event-pin.ts).
+  app.decorate('pinLimits', config.pinLimits);
+  // Issue 23: every route with its schemas, as registered (the contract fuzz test sends requests derived from them).
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routeTable.push({ method: String(method), url: route.url, schema: route.schema, websocket: Boolean((route as { websocket?: boolean }).websocket) });
   });
 
   try {
@@ -51,7 +86,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(bodyIdleTimeoutPlugin, { config });
     await app.register(diskGuardPlugin, { config });
     await app.register(fastifyCors, {
-      origin: config.corsOrigin === '*' ? '*' : config.corsOrigin.split(',').map((origin) => origin.trim()),
+      // Issue 23: the public origin by default; '' sends no CORS header (same-origin pages need none).
+      origin: config.corsOrigin === '*' ? '*' : config.corsOrigin === '' ? false : config.corsOrigin.split(',').map((origin) => origin.trim()),
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       allowedHeaders: ['authentication', 'authorization', 'content-type', 'accept', 'origin', 'x-requested-with', 'x-delete-key'],
       exposedHeaders: ['authentication'],
@@ -64,6 +100,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(dbPlugin, { config });
     await app.register(storagePlugin, { config });
     await app.register(authPlugin, { config });
+    await app.register(fileAccessPlugin);
     await app.register(realtimePlugin, { config });
     await app.register(uploadRateLimitPlugin, { config });
     await app.register(mediaWorkerPlugin, { config });
@@ -76,13 +113,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(eventRoutes, { config });
     await app.register(inviteRoutes);
     await app.register(albumRoutes);
-    await app.register(fileRoutes);
+    await app.register(fileRoutes, { config });
     await app.register(photoRoutes, { config });
     await app.register(photoModerationRoutes);
     await app.register(downloadRoutes);
     await app.register(printableRoutes, { config });
     await app.register(wallRoutes, { config });
     await app.register(chunkRoutes, { config });
+    await app.register(wsTicketRoutes);
     await app.register(webPlugin, { config });
     await app.ready();
   } catch (error) {

@@ -90,19 +90,25 @@ export async function startServer(options: { env?: Record<string, string>; webRo
     },
     close: async () => {
       await server.app.close();
-      if (schema) {
-        const client = new Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await client.query(`DROP SCHEMA IF EXISTS "${mediaJobsSchema(schema)}" CASCADE`);
-        await client.end();
-      }
+      if (schema) await dropTestSchema(schema);
       if (ownBucket) await deleteBucket(env, ownBucket);
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (!options.webRoot) fs.rmSync(webRoot, { recursive: true, force: true });
     },
   };
   return server;
+}
+
+/** Removes a test's PostgreSQL schema and its media queue's. */
+export async function dropTestSchema(schema: string): Promise<void> {
+  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.query(`DROP SCHEMA IF EXISTS "${mediaJobsSchema(schema)}" CASCADE`);
+  } finally {
+    await client.end();
+  }
 }
 
 export async function addOrganiser(server: TestServer, email: string, password = 'senha-segura-123'): Promise<{ id: string; email: string; password: string }> {
@@ -225,4 +231,14 @@ export function chunkCalls(baseUrl: string) {
     status: (sessionId: string, query = '') => fetch(`${baseUrl}/api/events/photos/chunk/${sessionId}${query}`),
     finalize: (sessionId: string) => fetch(`${baseUrl}/api/events/photos/chunk/finalize`, json({ sessionId })),
   };
+}
+
+/**
+ * Issue 23: a single-use socket ticket for `albumId`, issued against `headers` (the organiser's
+ * token, `x-event-pin`, `x-wall-token`): the socket URL then carries `?ticket=` and no secret.
+ */
+export async function wsTicket(server: Pick<TestServer, 'url'>, albumId: string, headers: Record<string, string> = {}): Promise<string> {
+  const response = await fetch(`${server.url}/api/ws-ticket`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ album_id: albumId }) });
+  if (response.status !== 201) throw new Error(`ws-ticket failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { ticket: string }).ticket;
 }

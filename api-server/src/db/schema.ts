@@ -33,6 +33,8 @@ export interface EventsTable {
   uploads_close_at: Generated<string | null>;
   /** The guests' PIN (4 to 8 digits), or null (issue 12). */
   pin: Generated<string | null>;
+  /** Guests may fetch the originals (0/1, default 1; issue 22). */
+  guest_downloads: Generated<Flag>;
   created_at: string;
   updated_at: string;
 }
@@ -75,6 +77,8 @@ export interface PhotosTable {
   hidden: Generated<Flag>;
   /** Waiting for the organiser's approval (0/1). */
   pending: Generated<Flag>;
+  /** The guests' copy of the original, without location (issue 22): its key, the original's when it had none; null until made. */
+  guest_path: Generated<string | null>;
   /** Issue 28: where it was sent from ('Mesa 5': the place of the invite's QR code), or null. */
   place: Generated<string | null>;
 }
@@ -121,6 +125,18 @@ export interface RequestCountsTable {
   reset_at: number | string;
 }
 
+/** Issue 23: single-use socket tickets (migration 012). */
+export interface SocketTicketsTable {
+  ticket_hash: string;
+  album_id: string;
+  is_owner: number;
+  organiser_id: string | null;
+  wall: Generated<number>;
+  pin: string | null;
+  /** bigint: milliseconds since the epoch. */
+  expires_at: number | string;
+}
+
 export interface Database {
   organisers: OrganisersTable;
   events: EventsTable;
@@ -130,6 +146,7 @@ export interface Database {
   upload_chunks: UploadChunksTable;
   login_failures: LoginFailuresTable;
   request_counts: RequestCountsTable;
+  socket_tickets: SocketTicketsTable;
 }
 
 export type OrganiserRow = Selectable<OrganisersTable>;

@@ -44,8 +44,11 @@ export function cacheControlFor(filePath: string): string {
 
 function isFrontEndRoute(url: string): boolean {
   const pathname = url.split('?')[0];
-  return !/^\/(api|ws)(\/|$)/.test(pathname) && !pathname.startsWith('/remotes/');
+  return !/^\/(api|ws)(\/|$)/.test(pathname) && !pathname.startsWith('/remotes/') && !isSourceMap(pathname);
 }
+
+/** Issue 23: source maps are never served (production builds make none; one left in a dist folder stays private). */
+const isSourceMap = (pathname: string) => /\.map$/i.test(pathname);
 
 /**
  * Serves the built front end: the shell at `/`, each remote under `/remotes/<name>/`, `remotes.json`
@@ -74,6 +77,7 @@ export default fp<{ config: Config }>(
         index: false,
         // The build writes .br and .gz twins (rspack.base.ts): sent as they are, never recompressed.
         preCompressed: true,
+        allowedPath: (pathName: string) => !isSourceMap(pathName),
         setHeaders: (res: { setHeader: (name: string, value: string) => unknown }, filePath: string) => {
           cacheHeaders(res, filePath);
           // A shell on another origin may load the remotes.
@@ -90,7 +94,7 @@ export default fp<{ config: Config }>(
       // index.html goes through the handler below, which adds the route's preload hints (and the
       // first paint): `/` included, for every client, whatever encodings it accepts.
       index: false,
-      allowedPath: (pathName: string) => pathName !== '/' && pathName !== '/index.html',
+      allowedPath: (pathName: string) => pathName !== '/' && pathName !== '/index.html' && !isSourceMap(pathName),
       setHeaders: cacheHeaders,
     });
 
@@ -129,7 +133,7 @@ export default fp<{ config: Config }>(
       const album = await findReadableAlbum(app.db, albumId, null);
       const event = album && (await findEvent(app.db, album.event_id));
       if (!album || !event || event.pin || !galleryOpen(event)) return undefined;
-      const photos = (await listPhotos(app.db, [album.id], undefined, 'guest', PAINTED_TILES)).map(presentPhoto);
+      const photos = (await listPhotos(app.db, [album.id], undefined, 'guest', PAINTED_TILES)).map((row) => presentPhoto(row));
       if (photos.length === 0) return undefined;
       const gallery: PaintedGallery = { album_id: album.id, event_id: event.id, photos };
       return { event, view: galleryView(gallery), data: gallery, leadImages: galleryLeadImages(gallery) };

@@ -275,7 +275,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
         { place: session.place },
       );
       await markSessionDone(app.db, session.id, uploads[0].row.id);
-      return reply.status(201).send({ status: 201, message: uploadMessage(uploads), photos: uploads.map(presentUpload) });
+      return reply.status(201).send({ status: 201, message: uploadMessage(uploads), photos: uploads.map((upload) => presentUpload(upload)) });
     },
   );
 };

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { hasEventPin, rememberEventPin } from '@momentos/api-client';
-import { AlbumIcon, BottomNavigation, CameraIcon, EmptyState, Link, ShareIcon, Spinner, useNavigate } from '@momentos/design-kit';
+import { AlbumIcon, BottomNavigation, CameraIcon, EmptyState, Link, PinPrompt, ShareIcon, Spinner, useNavigate } from '@momentos/design-kit';
 import { texts } from './texts';
 import { usePublicAlbums } from './api/use-public-albums';
-import { PinPrompt } from './pin-prompt';
 import { scheduleServiceWorker } from '../install/schedule-service-worker';
 
 // Issue 28: this chunk loads once the welcome is interactive; the installable app's worker follows when the browser is idle.
@@ -41,6 +40,7 @@ export default function AlbumList({ eventId, pinRequired = false, onShare }: Alb
   if (asking) {
     return (
       <PinPrompt
+        className="guest-albums"
         error={refusal}
         onPin={(pin) => {
           rememberEventPin(eventId, pin);
