@@ -36,6 +36,7 @@ import uploadBodiesPlugin from './plugins/upload-bodies';
 import downloadRoutes from './routes/downloads';
 import wallRoutes from './routes/wall';
 import inviteRoutes from './routes/invite';
+import printableRoutes from './routes/printables';
 import wsTicketRoutes from './routes/ws-ticket';
 
 /** A registered route and the contract's schemas it validates with. */
@@ -120,6 +121,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(photoRoutes, { config });
     await app.register(photoModerationRoutes);
     await app.register(downloadRoutes);
+    await app.register(printableRoutes, { config });
     await app.register(wallRoutes, { config });
     await app.register(chunkRoutes, { config });
     await app.register(wsTicketRoutes);

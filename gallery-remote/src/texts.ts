@@ -102,6 +102,10 @@ export const texts = {
   deleted: '{n} foto(s) excluída(s).',
   ownerPhotos: 'Fotos do evento',
   pendingCount: '{n} aguardando aprovação',
+  // Issue 28: places from the printed QR codes.
+  filterPlace: 'Filtrar por local',
+  allPlaces: 'Todos os locais',
+  byPlace: 'Pastas por local no download',
 
   // The live wall ('Telão', issue 12; the invitation line is the issue's own text).
   wallTitle: 'Telão',

@@ -96,6 +96,8 @@ export interface PhotosTable {
   taken_at: Generated<string | null>;
   /** The capture time was looked for (0/1): rows stored before issue 25 are read by the backfill. */
   metadata_read: Generated<Flag>;
+  /** Issue 28: where it was sent from ('Mesa 5': the place of the invite's QR code), or null. */
+  place: Generated<string | null>;
 }
 
 export interface UploadSessionsTable {
@@ -118,6 +120,8 @@ export interface UploadSessionsTable {
   client_hash: Generated<string | null>;
   /** SHA-256 (hex) of the client key the sender chose for the file, handed to its photo. */
   client_key_hash: Generated<string | null>;
+  /** Issue 28: the place the photo will carry, or null. */
+  place: Generated<string | null>;
 }
 
 export interface UploadChunksTable {

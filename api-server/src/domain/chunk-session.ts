@@ -161,7 +161,7 @@ export async function readStaged(storage: Storage, key: string): Promise<Receive
  */
 export async function openChunkSession(
   deps: SessionDeps,
-  fields: { albumId: string; userId: string; fileName: string; fileSize: number; fileType: string; clientHash: string; clientKeyHash: string | null },
+  fields: { albumId: string; userId: string; fileName: string; fileSize: number; fileType: string; clientHash: string; clientKeyHash: string | null; place?: string | null },
 ): Promise<string> {
   const sessionId = `ups_${randomUUID()}`;
   const temp = sessionFile(deps.temp, sessionId);
@@ -193,6 +193,7 @@ export async function openChunkSession(
       upload_id: uploadId,
       client_hash: fields.clientHash,
       client_key_hash: fields.clientKeyHash,
+      place: fields.place ?? null,
     });
   } catch (error) {
     if (uploadId) await deps.storage.multipart!.abort(storageKeys.chunkUpload(sessionId), uploadId).catch(() => undefined);

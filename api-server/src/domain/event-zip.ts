@@ -23,7 +23,7 @@ export function safeName(name: string, fallback: string): string {
 const stamp = (iso: string) => iso.slice(0, 19).replace('T', '_').replace(/:/g, '-');
 
 export interface ZipEntry {
-  /** `<album>/<uploader>/<date>_<uploader>_<n>.<ext>`, unique in the archive. */
+  /** `<album>/<uploader>/<date>_<uploader>_<n>.<ext>` (`<album>/<place>/<uploader>/…` by place), unique in the archive. */
   name: string;
   photo: PhotoRow;
 }
@@ -33,7 +33,7 @@ export interface ZipEntry {
  * (readable, sorted, unique), the original's extension kept. Two albums or uploaders whose names
  * clean to the same folder get ' (2)', ' (3)'….
  */
-export function zipLayout(photos: PhotoRow[], albumNames: Map<string, string>): ZipEntry[] {
+export function zipLayout(photos: PhotoRow[], albumNames: Map<string, string>, options: { byPlace?: boolean } = {}): ZipEntry[] {
   const folders = new Map<string, string>();
   const taken = new Set<string>();
   const folderOf = (key: string, wanted: string, parent = '') => {
@@ -48,8 +48,10 @@ export function zipLayout(photos: PhotoRow[], albumNames: Map<string, string>): 
   const counters = new Map<string, number>();
   return photos.map((photo) => {
     const album = folderOf(`a:${photo.album_id}`, safeName(albumNames.get(photo.album_id) ?? '', 'Álbum'));
+    // Issue 28, when asked: a folder per place between the album and the guest ('Sem local' without one).
+    const place = options.byPlace ? folderOf(`p:${photo.album_id}:${photo.place ?? ''}`, safeName(photo.place ?? '', 'Sem local'), `${album}/`) : album;
     const uploaderName = safeName(photo.user_id, 'Convidado');
-    const folder = folderOf(`u:${photo.album_id}:${photo.user_id}`, uploaderName, `${album}/`);
+    const folder = folderOf(`u:${photo.album_id}:${options.byPlace ? `${photo.place ?? ''}:` : ''}${photo.user_id}`, uploaderName, `${place}/`);
     const n = (counters.get(folder) ?? 0) + 1;
     counters.set(folder, n);
     const ext = path.extname(photo.original_path).toLowerCase() || '.bin';

@@ -88,7 +88,7 @@ export async function findStored(
  *   removes its copy and answers the winner as a duplicate.
  * New photos are announced to the album's subscribers and queued for the media worker.
  */
-export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: string, files: ReceivedFile[]): Promise<StoredUpload[]> {
+export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: string, files: ReceivedFile[], options: { place?: string | null } = {}): Promise<StoredUpload[]> {
   const { db, storage, temp } = deps;
   const answers: StoredUpload[] = [];
   const created: PhotoRow[] = [];
@@ -155,6 +155,8 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
         height: null,
         taken_at: null,
         metadata_read: 0,
+        // Issue 28: the place of the QR code the guest came from.
+        place: options.place ?? null,
       };
       // The file goes into storage first, then its row: a failed store leaves no row (and the client's
       // retry stores it), a refused row removes the stored file. A row never points at a missing file.

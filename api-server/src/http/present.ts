@@ -88,6 +88,7 @@ export const presentOwnedPhoto = (row: PhotoRow, urls: FileUrls = plainFileUrls)
   ...presentPhoto(row, urls),
   hidden: Number(row.hidden) === 1,
   pending: Number(row.pending) === 1,
+  place: row.place ?? null,
 });
 
 /** The organiser's list row: the event with its counts. */

@@ -15,6 +15,7 @@ import { normaliseInviteCode } from '../domain/invite-code';
 import { preloadUrls, withPreloads } from '../domain/preload-hints';
 import { messages } from '../errors';
 import { galleryOpen } from '../domain/visibility';
+import { rememberInvitePlace } from '../http/place-cookie';
 import { presentPhoto, presentPublicEvent } from '../http/present';
 import { findEvent, findEventByCode } from '../repositories/events';
 import { listPhotos } from '../repositories/photos';
@@ -174,6 +175,8 @@ export default fp<{ config: Config }>(
         const pathname = request.url.split('?')[0];
         const preloads = await preloadUrls(pathname, { webRoot: config.webRoot, remotes: config.remotes });
         const page = await paintIfPossible(request, withPreloads(html, preloads), pathname);
+        const invite = matchRoute(pathname);
+        if (invite?.page === 'invite') await rememberInvitePlace(app.db, request, reply, routeParams(invite.path, pathname)?.code ?? '', request.url.slice(pathname.length));
         return reply.status(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page);
       }
       const message = request.url.startsWith('/api') ? messages.routeNotFound : messages.notFound;

@@ -28,7 +28,7 @@ export type Audience = 'owner' | 'guest';
 /**
  * An album's photos, newest first ('recent'), or in the order they were taken ('taken': capture time,
  * oldest first, those of unknown time last, newest sent first among them); `limit` stops at the first
- * ones (the gallery's painted first screen).
+ * ones (the gallery's painted first screen); `place` keeps those sent from one place (issue 28).
  */
 export async function listPhotos(
   db: Kysely<Database>,
@@ -37,6 +37,7 @@ export async function listPhotos(
   audience: Audience = 'guest',
   limit?: number,
   order: 'recent' | 'taken' = 'recent',
+  place?: string,
 ): Promise<PhotoRow[]> {
   if (albumIds.length === 0) return [];
   let query = db
@@ -45,6 +46,7 @@ export async function listPhotos(
     .where('album_id', 'in', albumIds)
     .$if(audience === 'guest', (qb) => qb.where('hidden', '=', 0).where('pending', '=', 0));
   if (userId !== undefined) query = query.where('user_id', '=', userId);
+  if (place !== undefined) query = query.where('place', '=', place);
   if (limit !== undefined) query = query.limit(limit);
   if (order === 'taken') {
     // Unknown capture times last on both databases (SQLite sorts NULL first, PostgreSQL last).
@@ -124,11 +126,12 @@ export async function albumPhotoStats(db: Kysely<Database>, albumIds: string[]) 
 }
 
 /** The photos a download holds, in folder order (album, uploader, time). */
-export function photosForDownload(db: Kysely<Database>, albumIds: string[], options: { userId?: string; includeHidden: boolean }) {
+export function photosForDownload(db: Kysely<Database>, albumIds: string[], options: { userId?: string; includeHidden: boolean; place?: string }) {
   if (albumIds.length === 0) return Promise.resolve([]);
   let query = db.selectFrom('photos').selectAll().where('album_id', 'in', albumIds);
   if (!options.includeHidden) query = query.where('hidden', '=', 0).where('pending', '=', 0);
   if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
+  if (options.place !== undefined) query = query.where('place', '=', options.place);
   return query.orderBy('album_id').orderBy('user_id').orderBy('created_at').orderBy('id').execute();
 }
 

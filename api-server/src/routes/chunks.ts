@@ -41,6 +41,7 @@ import {
   wrongSizeMessage,
 } from '../domain/chunk-session';
 import { storeUploads } from '../domain/ingest';
+import { uploadPlace } from '../domain/printables/places';
 import { detectMediaType } from '../domain/media-type';
 import { probe, readFile, streamAt } from '../domain/receive';
 import { emptyFilesMessage, fileTooLargeMessage, normaliseClientFileName, normaliseUserId, notMediaMessage, type ReceivedBytes } from '../domain/upload-rules';
@@ -166,7 +167,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     }
     const sessionId = await openChunkSession(
       { db: app.db, temp: app.temp, storage: app.storage },
-      { albumId: album.id, userId, fileName, fileSize: fields.fileSize, fileType: declaredType, clientHash, clientKeyHash: clientKeyHash(fields.clientKey) },
+      { albumId: album.id, userId, fileName, fileSize: fields.fileSize, fileType: declaredType, clientHash, clientKeyHash: clientKeyHash(fields.clientKey), place: uploadPlace(fields.place) },
     );
     return { sessionId };
   });
@@ -299,9 +300,13 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       const file = session.upload_id ? await assembledInStore(session, chunks) : await assembledOnDisk(session, chunks);
       const type = detectMediaType(file.head);
       if (!type) throw new HttpError(415, notMediaMessage([session.file_name]));
-      const uploads = await storeUploads(app.ingest, album, session.user_id, [
-        { ...file.bytes, clientName: session.file_name, size: Number(session.file_size), type, sha256: file.sha256, clientKeyHash: session.client_key_hash ?? null },
-      ]);
+      const uploads = await storeUploads(
+        app.ingest,
+        album,
+        session.user_id,
+        [{ ...file.bytes, clientName: session.file_name, size: Number(session.file_size), type, sha256: file.sha256, clientKeyHash: session.client_key_hash ?? null }],
+        { place: session.place },
+      );
       await markSessionDone(app.db, session.id, uploads[0].row.id);
       return reply.status(201).send({ status: 201, message: uploadMessage(uploads), photos: uploads.map((upload) => presentUpload(upload)) });
     },

@@ -35,6 +35,7 @@ import {
   type ReceivedBytes,
   type ReceivedFile,
 } from '../domain/upload-rules';
+import { uploadPlace } from '../domain/printables/places';
 import { rateLimited } from '../plugins/upload-rate-limit';
 import { HttpError, messages } from '../errors';
 import { multipartError, refuseBody, tooLarge } from '../http/multipart';
@@ -47,7 +48,7 @@ import { listPhotos, listUploaders, photosByIds } from '../repositories/photos';
 /** Multipart overhead allowed above the total file limit before a Content-Length is refused outright. */
 const MULTIPART_SLACK = 1024 * 1024;
 
-const isUploadField = (name: string): name is keyof UploadFields => name === 'album_id' || name === 'user_id';
+const isUploadField = (name: string): name is keyof UploadFields => name === 'album_id' || name === 'user_id' || name === 'place';
 
 const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limits = config.uploads;
@@ -146,7 +147,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       // Nothing of a request that would take the event past its quota is stored.
       await assertEventRoom(app.db, album!.event_id, limits, { files: typed.length, bytes: typed.reduce((sum, file) => sum + file.size, 0) });
       handedOver = true;
-      const uploads = await storeUploads(app.ingest, album!, userId, typed);
+      const uploads = await storeUploads(app.ingest, album!, userId, typed, { place: uploadPlace(fields.place) });
       const urls = await readerFileUrls(app, request, album!.event_id, request.organiser?.id ?? null);
       return reply.status(201).send({ status: 201, message: uploadMessage(uploads), photos: uploads.map((upload) => presentUpload(upload, urls)) });
     } catch (error) {
@@ -182,7 +183,9 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       const readableBy = await readable(request, request.params.albumId);
       const { ids, audience, eventId } = request.query.public_only ? await readableAsGuest(request, request.params.albumId) : readableBy;
       const userId = request.query.user_id?.trim();
-      const rows = await listPhotos(app.db, ids, userId ? userId : undefined, audience, undefined, request.query.order ?? 'recent');
+      // Issue 28: 'Filtrar por local', on the owner's lists.
+      const place = audience === 'owner' ? (uploadPlace(request.query.place) ?? undefined) : undefined;
+      const rows = await listPhotos(app.db, ids, userId ? userId : undefined, audience, undefined, request.query.order ?? 'recent', place);
       const reader = await readerFiles(app, request, eventId, audience === 'owner' ? request.organiser?.id ?? null : null);
       return rows.map((row) => (audience === 'owner' ? presentOwnedPhoto(row, reader.urls) : presentPhoto(row, reader.urls, reader.downloadable)));
     },

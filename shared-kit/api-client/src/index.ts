@@ -25,8 +25,10 @@ export {
   hasEventPin,
   isPinRefusal,
   setWallToken,
+  requestPrintables,
 } from './calls/events';
 export type { WallEvent, WallLink } from '@momentos/api-contract';
+export type { PrintableKind, PrintablesTicket } from '@momentos/api-contract';
 export { listAlbums, createAlbum, updateAlbum, deleteAlbum } from './calls/albums';
 export { searchEventByCode, getShareQrCode, fetchQrCodeImage, isCloudStorageUrl } from './calls/invite';
 export type { EventItem, EventInput, PublicEvent, Album, AlbumInput, EventSearchResult, QrCodeResponse, LoginInput, LoginResponse } from './calls/types';

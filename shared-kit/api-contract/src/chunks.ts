@@ -15,6 +15,8 @@ export const ChunkInitFields = Type.Object({
    * photo, and the stored-files lookup needs it back.
    */
   clientKey: Type.Optional(Type.String({ pattern: CLIENT_KEY_PATTERN })),
+  /** Issue 28: the place of the invite the guest opened ('Mesa 5'); optional. */
+  place: Type.Optional(Type.String({ maxLength: 1000 })),
 });
 export type ChunkInitFields = Static<typeof ChunkInitFields>;
 

@@ -117,6 +117,9 @@ export const DownloadQuery = Type.Object({
   /** Hidden and pending photos are left out unless asked for. */
   include_hidden: Type.Optional(Type.Boolean()),
   ticket: Type.Optional(Type.String({ maxLength: 2048 })),
+  /** Issue 28: only the photos sent from this place; and a folder per place (`<album>/<place>/<guest>/`). */
+  place: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  by_place: Type.Optional(Type.Boolean()),
 });
 export type DownloadQuery = Static<typeof DownloadQuery>;
 
@@ -125,6 +128,9 @@ export const DownloadTicketBody = Type.Object({
   album_id: Type.Optional(Type.String({ pattern: ID_PATTERN })),
   user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   include_hidden: Type.Optional(Type.Boolean()),
+  /** Issue 28: as in the download's query. */
+  place: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  by_place: Type.Optional(Type.Boolean()),
 });
 export type DownloadTicketBody = Static<typeof DownloadTicketBody>;
 

@@ -38,6 +38,8 @@ export const PhotoItem = Type.Object({
    */
   downloadable: Type.Optional(Type.Literal(false)),
   ...VideoFields.properties,
+  /** Issue 28, in the owner's lists only: where it was sent from ('Mesa 5', a place's QR code), or null. */
+  place: Type.Optional(NullableString),
 });
 export type PhotoItem = Static<typeof PhotoItem>;
 
@@ -51,6 +53,8 @@ export const PhotoListQuery = Type.Object({
   order: Type.Optional(PhotoOrder),
   /** The guests' view even for the owner (issue 12: the wall shows only what guests may see). */
   public_only: Type.Optional(Type.Boolean()),
+  /** Issue 28, the owner's lists: only the photos sent from this place ('Filtrar por local'). */
+  place: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type PhotoListQuery = Static<typeof PhotoListQuery>;
 
@@ -114,6 +118,8 @@ export const UploadFields = Type.Object({
    * file, once per file. A file without one can never be answered by the stored-files lookup.
    */
   client_key: Type.Optional(Type.String()),
+  /** Issue 28: the place of the invite the guest opened ('Mesa 5'); optional. */
+  place: Type.Optional(Type.String()),
 });
 export type UploadFields = Static<typeof UploadFields>;
 

@@ -13,6 +13,7 @@ import * as guestPrivacy from './011-guest-privacy';
 import * as socketTickets from './012-socket-tickets';
 import * as uploadGuards from './013-upload-guards';
 import * as videos from './014-videos';
+import * as places from './017-places';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
 export const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '012-socket-tickets': socketTickets,
   '013-upload-guards': uploadGuards,
   '014-videos': videos,
+  '017-places': places,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -14,6 +14,10 @@ import {
   useParams,
   useTourOnce,
 } from '@momentos/design-kit';
+import { placeFromCookies } from '@momentos/app-manifest/dist/invite-place';
+import { InstallOffer } from '../install/install-offer';
+import { scheduleServiceWorker } from '../install/schedule-service-worker';
+import { rememberLastTarget, takeSharedFiles } from '../install/shared-files';
 import { texts } from './texts';
 import { preselectAlbum } from './album-choice';
 import { AlbumPicker } from './album-picker';
@@ -84,6 +88,20 @@ export default function UploadPage() {
     if (!albumsLoading) setAlbumId((current) => current ?? preselectAlbum(albums, cameFrom));
   }, [albumsLoading, albums, cameFrom]);
 
+  // Issue 28: the installable app; photos shared from the phone's gallery go to this event and album.
+  useEffect(() => scheduleServiceWorker(), []);
+  useEffect(() => {
+    if (albumId) void rememberLastTarget(eventId, albumId);
+  }, [eventId, albumId]);
+  // Files shared into the app (the share target) wait here, selected, for 'Enviar arquivos'.
+  const askingForName = !name || editingName;
+  useEffect(() => {
+    if (!queue || !albumId || askingForName) return;
+    void takeSharedFiles().then((files) => {
+      if (files.length > 0) void queue.add({ eventId, albumId, userId: name, place: placeFromCookies(document.cookie, eventId) }, files, { hold: true });
+    });
+  }, [queue, albumId, askingForName, eventId, name]);
+
   // Leaving the screen drops a pending tip; the queue goes on.
   useEffect(
     () => () => {
@@ -134,7 +152,8 @@ export default function UploadPage() {
     if (tipTimer.current) clearTimeout(tipTimer.current);
     if (tip) tipTimer.current = setTimeout(() => setNotice({ ...tip, kind: 'error' }), TIP_DELAY_MS);
     const queueNow = queue ?? (await loadUploadQueue());
-    await queueNow.add({ eventId, albumId, userId: name }, files, { hold: true });
+    // Issue 28: the place of the QR code the guest came from (the server kept it in a cookie).
+    await queueNow.add({ eventId, albumId, userId: name, place: placeFromCookies(document.cookie, eventId) }, files, { hold: true });
   };
 
   const send = async () => {
@@ -256,6 +275,7 @@ export default function UploadPage() {
           </Button>
 
           <MyPhotos entries={myPhotos(entries)} onRemove={removeSent} />
+          {entries.some((entry) => entry.state === 'stored') ? <InstallOffer /> : null}
 
           <nav className="guest-upload-bar" aria-label={texts.uploadTitle}>
             <button type="button" className="guest-upload-bar__item" data-tour="upload-album" onClick={() => setPickingAlbum(true)} disabled={albums.length === 0}>

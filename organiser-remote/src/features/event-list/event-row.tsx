@@ -119,6 +119,11 @@ export function EventRow({ event, tourTarget, onShare, onDelete }: EventRowProps
               </Link>
             </li>
             <li role="none">
+              <Link role="menuitem" to={paths.eventPrintKit(event.id)}>
+                {texts.eventList.print}
+              </Link>
+            </li>
+            <li role="none">
               <Link role="menuitem" to={`/events/register/${encodeURIComponent(event.id)}`}>
                 {texts.eventList.edit}
               </Link>

@@ -19,6 +19,8 @@ function image(name: string, bytes = 1000, type = 'image/jpeg', fill = 1): File 
 class FakeServer implements UploadTransport {
   stored = new Map<string, { id: string; bytes: Uint8Array; deleteKey: string; clientKey: string | null }>();
   batches: string[][] = [];
+  /** Issue 28: the `place` field of each batch, null without one. */
+  batchPlaces: Array<string | null> = [];
   lookups: StoredLookupBody[] = [];
   chunks: Array<{ session: string; index: number }> = [];
   sessions = new Map<string, { fields: ChunkSessionFields; parts: Map<number, Uint8Array>; photoId: string | null }>();
@@ -74,6 +76,7 @@ class FakeServer implements UploadTransport {
       // Issue 23: each file's client key is the field just before it.
       const keys = form.getAll('client_key') as string[];
       this.batches.push(files.map((file) => file.name));
+      this.batchPlaces.push(form.get('place') as string | null);
       this.onBatch?.();
       const failure = this.batchFailures.shift();
       const answers: UploadedPhoto[] = [];
@@ -418,6 +421,34 @@ describe('the queue on the device', () => {
     expect(server.chunks.map((chunk) => chunk.index)).toEqual([0, 1, 2, 2, 3, 4]);
     expect(server.sessions.size).toBe(1);
     expect(Buffer.from(server.stored.get('u1.mp4')!.bytes).equals(Buffer.alloc(23 * MB, 9))).toBe(true);
+  });
+
+  test("issue 28: a place travels with its files, kept on the device across a reload; files of different places never share a request", async () => {
+    const server = new FakeServer();
+    server.gate = new Promise(() => undefined);
+    const first = openQueue(server);
+    await first.add({ ...target, place: 'Mesa 5' }, [image('a.jpg', 100, 'image/jpeg', 1), image('b.jpg', 100, 'image/jpeg', 2)], { hold: true });
+    await first.add({ ...target, place: null }, [image('c.jpg', 100, 'image/jpeg', 3)], { hold: true });
+    await first.add(target, [image('big.mp4', 23 * MB, 'video/mp4', 4)], { hold: true });
+    await first.add({ ...target, place: 'Pista' }, [image('d.mp4', 23 * MB, 'video/mp4', 5)], { hold: true });
+    await writesDone();
+    expect((await store.load()).map(({ entry }) => entry.place ?? null).sort()).toEqual(['Mesa 5', 'Mesa 5', 'Pista', null, null]);
+    first.dispose();
+
+    const after = new FakeServer();
+    const second = openQueue(after, connectionProfiles.slow);
+    await second.release('evt_1');
+    const entries = await settled(second);
+    expect(states(entries)).toEqual(['stored', 'stored', 'stored', 'stored', 'stored']);
+    const batches = after.batches.map((names, n) => ({ names: names.map((name) => name.replace(/^u\d+/, '')).sort(), place: after.batchPlaces[n] }));
+    expect(batches).toEqual(
+      expect.arrayContaining([
+        { names: ['.jpg', '.jpg'], place: 'Mesa 5' },
+        { names: ['.jpg'], place: null },
+      ]),
+    );
+    expect(batches).toHaveLength(2);
+    expect([...after.sessions.values()].map((session) => session.fields.place ?? null).sort()).toEqual(['Pista', null]);
   });
 
   test('a chunk session the server forgot (expired) starts again', async () => {

@@ -116,6 +116,12 @@ const handlers = [
     data.events.push(event);
     return HttpResponse.json(event, { status: 201 });
   }),
+  // Issue 28: the printable kit's ticket (the PDF itself is the server's; its tests read it back).
+  http.post('/api/events/:id/printables-ticket', ({ params }) => {
+    const event = data.events.find((candidate) => candidate.id === params.id);
+    if (!event) return apiError(404, messages.eventNotFound);
+    return HttpResponse.json({ ticket: 'kit-ticket', url: `/api/events/${event.id}/printables.pdf?ticket=kit-ticket`, expires_at: '2099-01-01T00:00:00.000Z' });
+  }),
   http.get('/api/events/:id/public', ({ params }) => {
     const event = data.events.find((candidate) => candidate.id === params.id);
     if (!event) return apiError(404, messages.eventNotFound);

@@ -12,6 +12,8 @@ export interface QueueEntry {
   albumId: string;
   /** The guest's typed name. */
   userId: string;
+  /** Issue 28: where the guest came from (a place's QR code, 'Mesa 5'); sent with the file. */
+  place?: string;
   /** The name on the guest's device, for the screen only. */
   name: string;
   type: string;

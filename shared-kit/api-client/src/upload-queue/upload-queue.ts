@@ -23,6 +23,8 @@ export interface QueueTarget {
   eventId: string;
   albumId: string;
   userId: string;
+  /** Issue 28: the place of the invite's QR code the guest came from ('Mesa 5'), if any. */
+  place?: string | null;
 }
 
 export interface UploadQueueOptions {
@@ -139,9 +141,11 @@ export class UploadQueue {
     if (!this.hasPending()) this.newRound();
     const added: QueueEntry[] = [];
     for (const file of files) {
+      const { place, ...where } = target;
       const entry: QueueEntry = {
         id: uniqueUploadName(file.name, this.options.newId),
-        ...target,
+        ...where,
+        ...(place ? { place } : {}),
         name: file.name,
         type: file.type,
         size: file.size,
@@ -272,7 +276,7 @@ export class UploadQueue {
     if (!first) return null;
     if (this.isLarge(first)) return [first];
     return waiting
-      .filter((entry) => !this.isLarge(entry) && entry.albumId === first.albumId && entry.userId === first.userId)
+      .filter((entry) => !this.isLarge(entry) && entry.albumId === first.albumId && entry.userId === first.userId && entry.place === first.place)
       .slice(0, FILES_PER_BATCH);
   }
 
@@ -280,7 +284,7 @@ export class UploadQueue {
   private async sendBatch(ids: string[]): Promise<void> {
     const entries = await this.readableEntries(ids);
     if (entries.length === 0) return;
-    const { albumId, userId } = entries[0];
+    const { albumId, userId, place } = entries[0];
     this.batchesStarted += 1;
     const batchNumber = this.batchesStarted;
     let mayHaveStored = false;
@@ -305,6 +309,7 @@ export class UploadQueue {
         // Text fields first: the server checks the album before it stores any file.
         form.append('album_id', albumId);
         form.append('user_id', userId);
+        if (place) form.append('place', place);
         for (const entry of left) {
           // Issue 23: each file's key goes just before it.
           form.append('client_key', entry.clientKey!);
@@ -359,7 +364,7 @@ export class UploadQueue {
         if (!sessionId) {
           failure = uploadTexts.chunkInitFailed;
           sessionId = await this.options.transport.initChunkSession(
-            { fileName: entry.id, fileSize: entry.size, fileType: entry.type, albumId: entry.albumId, userId: entry.userId, clientKey: entry.clientKey },
+            { fileName: entry.id, fileSize: entry.size, fileType: entry.type, albumId: entry.albumId, userId: entry.userId, clientKey: entry.clientKey, ...(entry.place ? { place: entry.place } : {}) },
             control(chunkSettings.initTimeoutMs),
           );
           await this.change(this.entries.get(id)!, { chunkSessionId: sessionId });

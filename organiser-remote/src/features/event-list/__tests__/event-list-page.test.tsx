@@ -84,8 +84,9 @@ describe('event list', () => {
     renderList();
     await user.click(await screen.findByRole('button', { name: 'Opções do evento Casamento Ana e Bia' }));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Compartilhar', 'Fotos', 'Telão', 'Editar', 'Excluir']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Compartilhar', 'Fotos', 'Telão', 'Imprimir QR', 'Editar', 'Excluir']);
     expect(within(menu).getByRole('menuitem', { name: 'Telão' })).toHaveAttribute('href', '/events/e1/wall');
+    expect(within(menu).getByRole('menuitem', { name: 'Imprimir QR' })).toHaveAttribute('href', '/events/e1/imprimir');
     expect(within(menu).getByRole('menuitem', { name: 'Fotos' })).toHaveAttribute('href', '/events/e1/photos');
     expect(within(menu).getByRole('menuitem', { name: 'Editar' })).toHaveAttribute('href', '/events/register/e1');
     expect(within(menu).getByRole('menuitem', { name: 'Compartilhar' })).toHaveFocus();
