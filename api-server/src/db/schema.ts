@@ -8,6 +8,17 @@ export interface OrganisersTable {
   email: string;
   password_hash: string;
   created_at: string;
+  /** Issue 27: shown to the team ('' for accounts made before). */
+  name: Generated<string>;
+}
+
+/** Issue 23 item 2: a login; the token's `sid` names it, and it ends when the row goes. */
+export interface OrganiserSessionsTable {
+  id: string;
+  organiser_id: string;
+  created_at: string;
+  /** ISO time: the token's own expiry, so expired rows can be swept. */
+  expires_at: string;
 }
 
 export interface EventsTable {
@@ -126,6 +137,7 @@ export interface Database {
   upload_chunks: UploadChunksTable;
   login_failures: LoginFailuresTable;
   request_counts: RequestCountsTable;
+  organiser_sessions: OrganiserSessionsTable;
 }
 
 export type OrganiserRow = Selectable<OrganisersTable>;

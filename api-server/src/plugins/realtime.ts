@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { findReadableAlbum } from '../domain/albums';
 import { isEventId } from '../domain/ids';
-import { verifyToken } from '../domain/token';
+import { organiserOfToken } from './auth';
 import { HttpError, messages, notFound } from '../errors';
 import { assertGalleryOpen } from '../domain/visibility';
 import { assertEventPin } from '../domain/event-pin';
@@ -194,8 +194,7 @@ export default fp<{ config: Config }>(
     /** Who may subscribe: anyone to a public album (or an event), the owner (token in `?token=`) to any of theirs. */
     async function authorise(request: FastifyRequest, albumId: string, query: AlbumSocketQuery): Promise<{ isOwner: boolean }> {
       const token = tokenOf(request, query);
-      const claims = token ? verifyToken(token, app.jwtSecret) : null;
-      const organiserId = claims?.sub ?? null;
+      const organiserId = token ? ((await organiserOfToken(app.db, app.jwtSecret, token))?.id ?? null) : null;
       let isOwner: boolean;
       if (isEventId(albumId)) {
         const event = await findEventOwner(app.db, albumId);

@@ -9,7 +9,7 @@ export { isTokenUsable } from './auth/token';
 export { storageKeys, readStored, writeStored } from './storage-keys';
 export { getHealth } from './calls/health';
 export type { Health } from './calls/health';
-export { login } from './calls/auth';
+export { login, logout } from './calls/auth';
 export {
   listEvents,
   getEvent,

@@ -98,6 +98,10 @@ const handlers = [
     );
   }),
 
+  http.post('/api/auth/logout', ({ request }) =>
+    request.headers.get('authentication') ? HttpResponse.json({ status: 200, message: 'Sessão encerrada.' }) : apiError(401, 'Autenticação necessária. Faça login novamente.'),
+  ),
+
   http.get('/api/health', () => HttpResponse.json({ status: 'ok' })),
 
   http.get('/api/events', () => HttpResponse.json(data.events)),
