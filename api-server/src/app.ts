@@ -10,6 +10,7 @@ import storagePlugin from './plugins/storage';
 import webPlugin from './plugins/web';
 import albumRoutes from './routes/albums';
 import authRoutes from './routes/auth';
+import setupRoutes from './routes/setup';
 import eventRoutes from './routes/events';
 import fileRoutes from './routes/files';
 import contentBackfillPlugin from './plugins/content-backfill';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
     await app.register(healthRoutes);
     await app.register(authRoutes, { config });
+    await app.register(setupRoutes, { config });
     await app.register(eventRoutes, { config });
     await app.register(inviteRoutes);
     await app.register(albumRoutes);

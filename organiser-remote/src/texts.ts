@@ -22,6 +22,26 @@ export const texts = {
     loginFailed: 'Por favor, verifique se o e-mail e/ou senha estão corretos.',
   },
 
+  // Issue 27: the first account from the browser.
+  setup: {
+    lead: 'Ainda não há nenhuma conta de organizador neste servidor.',
+    start: 'Criar a primeira conta',
+    title: 'Criar a primeira conta',
+    name: 'Seu nome',
+    email: 'E-mail',
+    password: 'Senha',
+    passwordHint: 'Pelo menos 8 caracteres.',
+    code: 'Código de configuração',
+    codeHint: "O servidor mostra o código no registro (log) ao iniciar: 'Código de configuração: 123-456'.",
+    submit: 'Criar conta',
+    submitting: 'Criando conta…',
+    back: 'Voltar',
+    nameRequired: 'Por favor, informe seu nome.',
+    emailRequired: 'Por favor, informe um e-mail válido',
+    passwordTooShort: 'A senha precisa ter pelo menos 8 caracteres.',
+    codeRequired: 'Informe o código de 6 dígitos mostrado pelo servidor.',
+  },
+
   menu: {
     label: 'Menu principal', // (not in the spec)
     events: 'Eventos',

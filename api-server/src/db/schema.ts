@@ -128,6 +128,12 @@ export interface RequestCountsTable {
   reset_at: number | string;
 }
 
+/** Issue 27: a setup code an instance printed at start (hashed). */
+export interface SetupCodesTable {
+  code_hash: string;
+  created_at: string;
+}
+
 export interface Database {
   organisers: OrganisersTable;
   events: EventsTable;
@@ -138,6 +144,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   request_counts: RequestCountsTable;
   organiser_sessions: OrganiserSessionsTable;
+  setup_codes: SetupCodesTable;
 }
 
 export type OrganiserRow = Selectable<OrganisersTable>;

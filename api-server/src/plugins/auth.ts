@@ -7,6 +7,8 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { findSessionOrganiser } from '../repositories/organiser-sessions';
+import { dropSetupCodes, hasAnyOrganiser, storeSetupCode } from '../repositories/setup-codes';
+import { newSetupCode, setupCodeHash } from '../domain/setup-code';
 import { verifyToken } from '../domain/token';
 import { HttpError, messages } from '../errors';
 import { createOrganiser, findOrganiserByEmail } from '../repositories/organisers';
@@ -35,10 +37,17 @@ declare module 'fastify' {
     /** The organiser of a valid token, or null (no token or an invalid one) for routes open to guests. */
     optionalOrganiser: (request: FastifyRequest) => Promise<AuthenticatedOrganiser | null>;
   }
+  interface FastifyInstance {
+    /** The one-time setup code this instance printed at start; null once an organiser exists at start. */
+    setupCode: string | null;
+  }
   interface FastifyRequest {
     organiser: AuthenticatedOrganiser | null;
   }
 }
+
+/** Codes printed by earlier starts stop working after a day. */
+const SETUP_CODE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** JWT_SECRET, or a secret generated once and kept in DATA_DIR/jwt-secret. */
 export function loadJwtSecret(config: Pick<Config, 'jwtSecret' | 'dataDir'>): string {
@@ -105,6 +114,19 @@ export default fp<{ config: Config }>(
       }
     } else if (config.organiserEmail || config.organiserPassword) {
       app.log.warn('ORGANISER_EMAIL and ORGANISER_PASSWORD must both be set to create an organiser');
+    }
+
+    // Issue 27: while no organiser exists, a one-time code printed here lets the first one sign up
+    // from the browser. Each instance prints its own; any of them works until the first organiser.
+    app.decorate('setupCode', null as string | null);
+    if (await hasAnyOrganiser(app.db)) {
+      await dropSetupCodes(app.db);
+    } else {
+      await dropSetupCodes(app.db, new Date(Date.now() - SETUP_CODE_MAX_AGE_MS));
+      const code = newSetupCode();
+      await storeSetupCode(app.db, setupCodeHash(code)!);
+      app.setupCode = code;
+      app.log.warn({ setupCode: code }, `Código de configuração: ${code} (abra o Momentos no navegador e crie a primeira conta com ele)`);
     }
   },
   { name: 'auth', dependencies: ['db'] },

@@ -10,6 +10,8 @@ export { storageKeys, readStored, writeStored } from './storage-keys';
 export { getHealth } from './calls/health';
 export type { Health } from './calls/health';
 export { login, logout } from './calls/auth';
+export { getSetupState, createFirstAccount } from './calls/account';
+export type { AccountCreated, SetupInput, SetupState } from './calls/account';
 export {
   listEvents,
   getEvent,

@@ -14,9 +14,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('organiser_sessions_organiser').on('organiser_sessions').column('organiser_id').execute();
 
   await db.schema.alterTable('organisers').addColumn('name', 'text', (col) => col.notNull().defaultTo(sql`''`)).execute();
+
+  // The one-time setup codes (SHA-256) the instances printed at start, valid until the first organiser.
+  await db.schema
+    .createTable('setup_codes')
+    .addColumn('code_hash', 'text', (col) => col.primaryKey())
+    .addColumn('created_at', 'text', (col) => col.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('setup_codes').execute();
   await db.schema.alterTable('organisers').dropColumn('name').execute();
   await db.schema.dropTable('organiser_sessions').execute();
 }

@@ -2,6 +2,8 @@
 // mutation in one screen revalidates what another shows, and remotes on the same page share answers.
 export const apiKeys = {
   events: () => ['events'] as const,
+  /** Issue 27: whether the server waits for its first organiser. */
+  setupState: () => ['setup-state'] as const,
   event: (id: string) => ['event', id] as const,
   publicEvent: (id: string) => ['public-event', id] as const,
   albums: (eventId: string) => ['albums', eventId] as const,

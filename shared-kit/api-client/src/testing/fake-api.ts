@@ -24,6 +24,8 @@ export interface FakeApiData {
   albums: Record<string, Album[]>;
   /** Photos by album id, newest first. */
   photos: Record<string, PhotoItem[]>;
+  /** Issue 27: the setup code while no organiser exists, and the credential the new account gets. */
+  setup: { code: string; token: string } | null;
 }
 
 export interface RecordedRequest {
@@ -49,7 +51,7 @@ const messages = {
   noFiles: 'Nenhum arquivo selecionado para upload',
 };
 
-const emptyData = (): FakeApiData => ({ organiser: null, events: [], albums: {}, photos: {} });
+const emptyData = (): FakeApiData => ({ organiser: null, events: [], albums: {}, photos: {}, setup: null });
 
 let data = emptyData();
 const requests: RecordedRequest[] = [];
@@ -101,6 +103,20 @@ const handlers = [
   http.post('/api/auth/logout', ({ request }) =>
     request.headers.get('authentication') ? HttpResponse.json({ status: 200, message: 'Sessão encerrada.' }) : apiError(401, 'Autenticação necessária. Faça login novamente.'),
   ),
+
+  http.get('/api/setup', () => HttpResponse.json({ needed: !data.organiser && Boolean(data.setup) })),
+  http.post('/api/setup', async ({ request }) => {
+    const input = (await request.json()) as { name: string; email: string; password: string; code: string };
+    if (data.organiser || !data.setup) return apiError(409, 'Já existe uma conta de organizador. Entre com seu e-mail e senha.');
+    if (input.code.replace(/[\s-]/g, '') !== data.setup.code.replace(/-/g, '')) {
+      return apiError(403, 'Código de configuração incorreto. Use o código mostrado no registro (log) do servidor ao iniciar.');
+    }
+    data.organiser = { email: input.email.toLowerCase(), password: input.password, token: data.setup.token };
+    return HttpResponse.json(
+      { status: 201, message: 'Conta criada com sucesso.', email: data.organiser.email, name: input.name },
+      { status: 201, headers: { authentication: data.setup.token, 'Access-Control-Expose-Headers': 'authentication' } },
+    );
+  }),
 
   http.get('/api/health', () => HttpResponse.json({ status: 'ok' })),
 
@@ -268,10 +284,11 @@ apiServer.events.on('request:start', ({ request }) => {
 
 /** Seeds the fake API's data for this test (it starts empty) and returns it with the request log. */
 export function fakeApi(seed: Partial<FakeApiData> = {}): FakeApi {
-  data.organiser = seed.organiser ?? data.organiser;
+  data.organiser = seed.organiser !== undefined ? seed.organiser : data.organiser;
   data.events = seed.events ? seed.events.map((event) => ({ ...event })) : data.events;
   data.albums = seed.albums ? Object.fromEntries(Object.entries(seed.albums).map(([id, list]) => [id, list.map((album) => ({ ...album }))])) : data.albums;
   data.photos = seed.photos ? Object.fromEntries(Object.entries(seed.photos).map(([id, list]) => [id, list.map((photo) => ({ ...photo }))])) : data.photos;
+  data.setup = seed.setup !== undefined ? seed.setup : data.setup;
   return {
     data,
     requests,
