@@ -34,6 +34,9 @@ describe('events', () => {
       reveal_at: null,
       uploads_close_at: null,
       pin: null,
+      // Issue 27: the caller's role and what it may do.
+      role: 'owner',
+      permissions: ['event.view', 'event.edit', 'event.delete', 'albums.edit', 'photos.view', 'photos.moderate', 'wall.manage', 'downloads', 'team.manage', 'integrations.manage'],
     });
 
     const list = await fetch(`${server.url}/api/events`, { headers: ana.headers });

@@ -134,6 +134,31 @@ export interface SetupCodesTable {
   created_at: string;
 }
 
+/** Issue 27: a co-host of an event (the owner is `events.organiser_id`). */
+export interface EventMembersTable {
+  event_id: string;
+  organiser_id: string;
+  /** 'coorganiser' | 'moderator' */
+  role: string;
+  created_at: string;
+}
+
+/** Issue 27: an invite link to an event's team. */
+export interface TeamInvitesTable {
+  id: string;
+  event_id: string;
+  token_hash: string;
+  role: string;
+  /** Where it was sent, when it was e-mailed. */
+  email: string | null;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  used_by: string | null;
+  revoked_at: string | null;
+}
+
 export interface Database {
   organisers: OrganisersTable;
   events: EventsTable;
@@ -145,6 +170,8 @@ export interface Database {
   request_counts: RequestCountsTable;
   organiser_sessions: OrganiserSessionsTable;
   setup_codes: SetupCodesTable;
+  event_members: EventMembersTable;
+  team_invites: TeamInvitesTable;
 }
 
 export type OrganiserRow = Selectable<OrganisersTable>;

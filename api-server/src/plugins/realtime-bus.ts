@@ -6,11 +6,13 @@ import { Client } from 'pg';
  * album (`photos_removed`): ids only, NOTIFY payloads are small.
  */
 export interface Announcement {
-  kind?: 'new_photos' | 'photos_removed';
+  kind?: 'new_photos' | 'photos_removed' | 'member_removed';
   albumId: string;
   eventId: string;
   isPublic: boolean;
   photoIds: string[];
+  /** `member_removed` (issue 27): whose sockets on the event close. */
+  organiserId?: string;
 }
 
 export interface AnnouncementBus {

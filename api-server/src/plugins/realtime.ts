@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { findReadableAlbum } from '../domain/albums';
+import { readsAsTeam } from '../domain/team/event-access';
 import { isEventId } from '../domain/ids';
 import { organiserOfToken } from './auth';
 import { HttpError, messages, notFound } from '../errors';
@@ -31,8 +32,11 @@ export interface HubSocket {
 interface Subscriber {
   socket: HubSocket;
   alive: boolean;
-  /** The organiser owning the album (or event) subscribed to. */
+  /** The event's team (its owner or a member who may view its photos) subscribed. */
   isOwner: boolean;
+  /** Issue 27: the event of the channel, and the team member's id, so a removed member's sockets close at once. */
+  eventId: string;
+  organiserId: string | null;
 }
 
 /** What the hub needs of an album to address its subscribers. */
@@ -122,6 +126,29 @@ export class RealtimeHub {
     }
   }
 
+  /**
+   * Issue 27: closes this instance's sockets of an organiser on an event (removed from its team);
+   * answers how many. Sockets they opened as a guest of a public album close too: they reconnect as one.
+   */
+  dropMember(eventId: string, organiserId: string): number {
+    let closed = 0;
+    for (const set of this.channels.values()) {
+      for (const subscriber of set) {
+        if (subscriber.eventId !== eventId || subscriber.organiserId !== organiserId) continue;
+        subscriber.socket.terminate();
+        set.delete(subscriber);
+        closed += 1;
+      }
+    }
+    return closed;
+  }
+
+  /** Closes the member's sockets here and, through the bus, on the other instances. */
+  removeMember(eventId: string, organiserId: string): void {
+    this.dropMember(eventId, organiserId);
+    this.publish?.({ kind: 'member_removed', albumId: '', eventId, isPublic: false, photoIds: [], organiserId });
+  }
+
   /** One heartbeat round: drops sockets that missed the previous ping, pings the others. */
   heartbeat(): void {
     for (const set of this.channels.values()) {
@@ -171,6 +198,10 @@ export default fp<{ config: Config }>(
         schema: config.databaseSchema,
         log: app.log,
         onRemote: async (announcement) => {
+          if (announcement.kind === 'member_removed') {
+            if (announcement.organiserId) hub.dropMember(announcement.eventId, announcement.organiserId);
+            return;
+          }
           if (hub.subscriberCount(announcement.albumId) + hub.subscriberCount(announcement.eventId) === 0) return;
           const album = { id: announcement.albumId, event_id: announcement.eventId, is_public: announcement.isPublic };
           if (announcement.kind === 'photos_removed') {
@@ -192,18 +223,22 @@ export default fp<{ config: Config }>(
     app.addHook('onClose', async () => clearInterval(timer));
 
     /** Who may subscribe: anyone to a public album (or an event), the owner (token in `?token=`) to any of theirs. */
-    async function authorise(request: FastifyRequest, albumId: string, query: AlbumSocketQuery): Promise<{ isOwner: boolean }> {
+    async function authorise(request: FastifyRequest, albumId: string, query: AlbumSocketQuery): Promise<{ isOwner: boolean; eventId: string; organiserId: string | null }> {
       const token = tokenOf(request, query);
       const organiserId = token ? ((await organiserOfToken(app.db, app.jwtSecret, token))?.id ?? null) : null;
+      // Issue 27: the event's team (owner, or a member whose role may view its photos) hears what its owner hears.
       let isOwner: boolean;
+      let eventId: string;
       if (isEventId(albumId)) {
         const event = await findEventOwner(app.db, albumId);
         if (!event) throw notFound(messages.eventNotFound);
-        isOwner = event.organiser_id === organiserId;
+        isOwner = await readsAsTeam(app.db, event.id, organiserId);
+        eventId = event.id;
       } else {
         const album = await findReadableAlbum(app.db, albumId, organiserId);
         if (!album) throw notFound(messages.albumNotFound);
-        isOwner = album.organiser_id === organiserId;
+        isOwner = album.team;
+        eventId = album.event_id;
       }
       // A gallery closed to guests (issue 12) announces nothing to them either.
       if (!isOwner) {
@@ -213,11 +248,11 @@ export default fp<{ config: Config }>(
           assertGalleryOpen(rules);
         }
       }
-      return { isOwner };
+      return { isOwner, eventId, organiserId: isOwner ? organiserId : null };
     }
 
     /** What `authorise` decided before the upgrade, for the socket handler. */
-    const access = new WeakMap<FastifyRequest, { isOwner: boolean }>();
+    const access = new WeakMap<FastifyRequest, { isOwner: boolean; eventId: string; organiserId: string | null }>();
 
     app.withTypeProvider<TypeBoxTypeProvider>().get(
       '/ws/albums/:albumId',
@@ -231,7 +266,8 @@ export default fp<{ config: Config }>(
         },
       },
       (socket: HubSocket, request) => {
-        const subscriber: Subscriber = { socket, alive: true, isOwner: access.get(request)?.isOwner ?? false };
+        const decided = access.get(request);
+        const subscriber: Subscriber = { socket, alive: true, isOwner: decided?.isOwner ?? false, eventId: decided?.eventId ?? '', organiserId: decided?.organiserId ?? null };
         const unsubscribe = hub.add(request.params.albumId, subscriber);
         const ip = request.ip;
         socketsByIp.set(ip, (socketsByIp.get(ip) ?? 0) + 1);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, OrganiserRow } from '../db/schema';
 import { newId } from '../domain/ids';
 import { hashPassword } from '../domain/password';
@@ -6,7 +6,7 @@ import { endOrganiserSessions } from './organiser-sessions';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export function findOrganiserByEmail(db: Kysely<Database>, email: string): Promise<OrganiserRow | undefined> {
+export function findOrganiserByEmail(db: Kysely<Database> | Transaction<Database>, email: string): Promise<OrganiserRow | undefined> {
   return db.selectFrom('organisers').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
 }
 

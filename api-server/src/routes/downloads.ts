@@ -5,7 +5,7 @@ import { sameScope, signDownloadTicket, verifyDownloadTicket, type DownloadScope
 import { safeName, zipLayout, zipStream } from '../domain/event-zip';
 import { HttpError, messages, notFound } from '../errors';
 import { listAlbums } from '../repositories/albums';
-import { findEventOf } from '../repositories/events';
+import { eventAccess, requireEventRole } from '../domain/team/event-access';
 import { photosForDownload } from '../repositories/photos';
 
 /**
@@ -18,8 +18,7 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/events/:id/download-ticket',
     { preHandler: app.requireOrganiser, schema: { params: EventParams, body: DownloadTicketBody, response: answers({ 200: DownloadTicket }) } },
     async (request) => {
-      const event = await findEventOf(app.db, request.organiser!.id, request.params.id);
-      if (!event) throw notFound(messages.eventNotFound);
+      const { event } = await requireEventRole(app.db, request, request.params.id, 'downloads');
       const scope: DownloadScope = { eventId: event.id, albumId: request.body.album_id, userId: request.body.user_id?.trim() || undefined, includeHidden: request.body.include_hidden || undefined };
       const { ticket, expiresAt } = signDownloadTicket({ ...scope, organiserId: request.organiser!.id }, app.jwtSecret);
       const query = new URLSearchParams({ ticket });
@@ -38,8 +37,8 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       includeHidden: request.query.include_hidden || undefined,
     };
     const organiserId = await downloader(request, request.query.ticket, asked);
-    const event = await findEventOf(app.db, organiserId, asked.eventId);
-    if (!event) throw notFound(messages.eventNotFound);
+    // The ticket's holder is asked again (issue 27): a member removed since the ticket was made gets nothing.
+    const { event } = await eventAccess(app.db, asked.eventId, organiserId, 'downloads');
     const albums = await listAlbums(app.db, event.id, false);
     const inScope = asked.albumId ? albums.filter((album) => album.id === asked.albumId) : albums;
     if (asked.albumId && inScope.length === 0) throw notFound(messages.albumNotFound);

@@ -2,9 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { answers, EventParams, StatusMessage, WallEvent, WallLink, WallParams } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
-import { HttpError, messages, notFound } from '../errors';
+import { HttpError } from '../errors';
 import { publicOrigin } from '../http/public-origin';
-import { findEventByWallToken, findEventOf, setWallTokenHash } from '../repositories/events';
+import { findEventByWallToken, setWallTokenHash } from '../repositories/events';
+import { requireEventRole } from '../domain/team/event-access';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -19,16 +20,14 @@ const wallRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
   const owned = { preHandler: app.requireOrganiser };
 
   app.post('/api/events/:id/wall-link', { ...owned, schema: { params: EventParams, response: answers({ 201: WallLink }) } }, async (request, reply) => {
-    const event = await findEventOf(app.db, request.organiser!.id, request.params.id);
-    if (!event) throw notFound(messages.eventNotFound);
+    const { event } = await requireEventRole(app.db, request, request.params.id, 'wall.manage');
     const token = randomBytes(24).toString('base64url');
     await setWallTokenHash(app.db, event.id, hashOf(token));
     return reply.status(201).send({ url: `${publicOrigin(request, config)}/wall/${token}` });
   });
 
   app.delete('/api/events/:id/wall-link', { ...owned, schema: { params: EventParams, response: answers({ 200: StatusMessage }) } }, async (request) => {
-    const event = await findEventOf(app.db, request.organiser!.id, request.params.id);
-    if (!event) throw notFound(messages.eventNotFound);
+    const { event } = await requireEventRole(app.db, request, request.params.id, 'wall.manage');
     await setWallTokenHash(app.db, event.id, null);
     return { status: 200, message: 'O link do telão foi revogado.' };
   });

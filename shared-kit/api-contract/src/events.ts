@@ -27,6 +27,9 @@ export const EventItem = Type.Object({
   uploads_close_at: Type.Optional(NullableString),
   /** The guests' PIN (the owner's reads only), or null. */
   pin: Type.Optional(NullableString),
+  /** Issue 27, in the organiser's reads: the caller's role on the event and what it lets them do. */
+  role: Type.Optional(StringEnum(['owner', 'coorganiser', 'moderator'] as const)),
+  permissions: Type.Optional(Type.Array(Type.String())),
 });
 export type EventItem = Static<typeof EventItem>;
 

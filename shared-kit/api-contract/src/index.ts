@@ -12,3 +12,4 @@ export * from './chunks';
 export * from './realtime';
 export * from './files';
 export * from './account';
+export * from './team';
