@@ -11,7 +11,7 @@ export const remotes = {
     mountPath: '/remotes/organiser/',
     /** The deploy-time variable that moves it (remotes.json). */
     urlVariable: 'REMOTE_ORGANISER_URL',
-    pages: ['entry', 'event-list', 'event-form'],
+    pages: ['entry', 'event-list', 'event-form', 'team-invite'],
   },
   guest_remote: {
     folder: 'guest-remote',
@@ -65,6 +65,8 @@ export const routes: readonly AppRoute[] = [
   // Issue 12: the live wall, for the organiser, or on a venue's TV through a wall link.
   { path: '/events/:id/wall', remote: 'gallery_remote', page: 'wall', guarded: true },
   { path: '/wall/:token', remote: 'gallery_remote', page: 'wall' },
+  // Issue 27: an invite link to an event's team (signed in or not: the page handles both).
+  { path: '/equipe/:token', remote: 'organiser_remote', page: 'team-invite' },
 ];
 
 /** Paths of routes one remote links to on another's page (the route table stays the one source). */
