@@ -34,6 +34,7 @@ describe('events', () => {
       reveal_at: null,
       uploads_close_at: null,
       pin: null,
+      guest_downloads: true,
       // Issue 27: the caller's role and what it may do.
       role: 'owner',
       permissions: ['event.view', 'event.edit', 'event.delete', 'albums.edit', 'photos.view', 'photos.moderate', 'wall.manage', 'downloads', 'team.manage', 'integrations.manage'],

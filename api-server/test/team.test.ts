@@ -144,8 +144,15 @@ describe('the event team', () => {
     expect(await socketStatus(`${server.url.replace('http', 'ws')}/ws/albums/${privateAlbum}?token=${outsider.token}`)).toBe(404);
   });
 
-  test('a removed member loses access at once: routes, an open socket and a ticket made before', async () => {
+  test('a removed member loses access at once: routes, an open socket, a ticket and file URLs made before', async () => {
     const ticket = await readJson(await call(moderator, 'POST', `/api/events/${eventId}/download-ticket`, {}));
+    // The team reads the private album's files, by token or by the URLs signed for it (issue 22's file access).
+    const [photo] = await readJson(await call(moderator, 'GET', `/api/events/photos/${privateAlbum}`));
+    const fileUrl = `${server.url}${photo.original_photo}`;
+    expect((await fetch(fileUrl)).status).toBe(200);
+    const plain = fileUrl.replace(/[&?](exp|sig|scope)=[^&]*/g, '').replace(/&$/, '');
+    expect((await fetch(plain, { headers: moderator.headers })).status).toBe(200);
+    expect((await fetch(plain)).status).not.toBe(200);
     const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws/albums/${privateAlbum}?token=${moderator.token}`);
     await new Promise((resolve, reject) => {
       socket.on('open', resolve);
@@ -159,6 +166,8 @@ describe('the event team', () => {
     await expectError(await call(moderator, 'GET', `/api/events/${eventId}`), 404);
     await expectError(await call(moderator, 'PATCH', `/api/events/photos/${photoId}`, { hidden: true }), 404);
     await expectError(await fetch(`${server.url}${ticket.url}`), 404);
+    expect((await fetch(fileUrl)).status).not.toBe(200);
+    expect((await fetch(plain, { headers: moderator.headers })).status).not.toBe(200);
     expect(await socketStatus(`${server.url.replace('http', 'ws')}/ws/albums/${privateAlbum}?token=${moderator.token}`)).toBe(404);
     expect(await readJson(await call(moderator, 'GET', '/api/events'))).toEqual([]);
     // The PIN is asked of them again, like of any guest.

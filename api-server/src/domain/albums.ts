@@ -59,15 +59,19 @@ export async function findAlbumFor(db: Kysely<Database>, albumId: string, organi
 }
 
 /** The albums a listing id covers (the album itself, or the readable albums of an event), and whether the caller reads them as the team. */
-export async function readableAlbumIds(db: Kysely<Database>, id: string, organiserId: string | null): Promise<AlbumAnswer<{ ids: string[]; audience: Audience }>> {
+export async function readableAlbumIds(
+  db: Kysely<Database>,
+  id: string,
+  organiserId: string | null,
+): Promise<AlbumAnswer<{ ids: string[]; audience: Audience; eventId: string }>> {
   if (!isEventId(id)) {
     const album = await findReadableAlbum(db, id, organiserId);
-    return album ? ok({ ids: [album.id], audience: album.team ? 'owner' : 'guest' }) : refused('album-not-found');
+    return album ? ok({ ids: [album.id], audience: album.team ? 'owner' : 'guest', eventId: album.event_id }) : refused('album-not-found');
   }
   const event = await findEventOwner(db, id);
   if (!event) return refused('event-not-found');
   const team = await readsAsTeam(db, id, organiserId);
-  return ok({ ids: await albumIdsOf(db, id, !team), audience: team ? 'owner' : 'guest' });
+  return ok({ ids: await albumIdsOf(db, id, !team), audience: team ? 'owner' : 'guest', eventId: event.id });
 }
 
 /** An event's albums as the caller may see them: all of them for its team, the public ones for anyone else. */

@@ -74,8 +74,9 @@ const teamRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
     async (request) => {
       const { event } = await requireEventRole(app.db, request, request.params.id, 'team.manage');
       if (!(await removeMember(app.db, event.id, request.params.organiserId))) throw new HttpError(404, 'Pessoa não encontrada na equipe.');
-      // Their open sockets on the event close now, here and on the other instances.
+      // Their open sockets on the event close now, here and on the other instances; their file URLs stop at once.
       app.realtime.removeMember(event.id, request.params.organiserId);
+      app.fileAccess.invalidate();
       return { status: 200, message: 'Pessoa removida da equipe.' };
     },
   );
@@ -91,6 +92,7 @@ const teamRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
     { ...owner, schema: { params: InviteTokenParams, response: answers({ 200: TeamInviteAccepted }) } },
     async (request) => {
       const joined = await acceptInvite(app.db, request.params.token, request.organiser!.id);
+      app.fileAccess.invalidate();
       return { status: 200, message: inviteMessages.accepted, ...joined };
     },
   );

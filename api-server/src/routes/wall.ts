@@ -23,12 +23,17 @@ const wallRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
     const { event } = await requireEventRole(app.db, request, request.params.id, 'wall.manage');
     const token = randomBytes(24).toString('base64url');
     await setWallTokenHash(app.db, event.id, hashOf(token));
+    // A new link revokes the old one: its file URLs and sockets too (issue 22).
+    app.fileAccess.invalidate();
+    await app.realtime.audienceChanged(event.id);
     return reply.status(201).send({ url: `${publicOrigin(request, config)}/wall/${token}` });
   });
 
   app.delete('/api/events/:id/wall-link', { ...owned, schema: { params: EventParams, response: answers({ 200: StatusMessage }) } }, async (request) => {
     const { event } = await requireEventRole(app.db, request, request.params.id, 'wall.manage');
     await setWallTokenHash(app.db, event.id, null);
+    app.fileAccess.invalidate();
+    await app.realtime.audienceChanged(event.id);
     return { status: 200, message: 'O link do telão foi revogado.' };
   });
 

@@ -89,6 +89,16 @@ export function rememberEventPin(eventId: string, pin: string | null): void {
   setEventPinHeader(pin);
 }
 
+/**
+ * Issue 22: whether a refusal asks for the event's PIN (none sent, a wrong or changed one, too many
+ * tries): the page then asks for it in place, showing the server's words.
+ */
+export function isPinRefusal(error: { status: number; message: string } | null | undefined): boolean {
+  if (!error) return false;
+  if (error.status === 403) return error.message === 'Digite o PIN do evento.' || error.message.startsWith('PIN incorreto');
+  return error.status === 429 && error.message.startsWith('Muitas tentativas de PIN');
+}
+
 /** Whether this device holds a PIN for the event. */
 export const hasEventPin = (eventId: string) => readEventPin()?.eventId === eventId;
 
