@@ -41,8 +41,11 @@ export interface Config {
   organiserEmail?: string;
   organiserPassword?: string;
   logLevel: LogLevel;
+  /** CORS_ORIGIN: origins allowed to call the API from a browser; '' (the default without PUBLIC_URL) allows none but the page's own. */
   corsOrigin: string;
   loginLimits: LoginLimits;
+  /** Issue 23: PIN_MAX_FAILURES_PER_EVENT, wrong PINs an event takes (all addresses together) per 15 minutes before its guests wait. */
+  pinLimits: { perEvent: number };
   uploads: UploadLimits;
   media: MediaConfig;
   realtime: RealtimeConfig;
@@ -283,6 +286,17 @@ export function fastifyTrustProxy(value: Config['trustProxy']): boolean | string
   return value;
 }
 
+/** Issue 23: the shortest ORGANISER_PASSWORD (the same minimum as the command line's). */
+export const MIN_ORGANISER_PASSWORD_LENGTH = 8;
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    throw new ConfigError(`PUBLIC_URL inválido: "${url}" (uma URL como https://fotos.example.com)`);
+  }
+}
+
 /** The repository root: two levels above api-server/src or api-server/dist. */
 export const DEFAULT_WEB_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -294,13 +308,21 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const databaseUrl = optional(env.DATABASE_URL);
   const storage = storageFrom(env);
   const jwtSecret = optional(env.JWT_SECRET);
-  // Object storage is what lets several instances serve the same files, so with it this instance is
-  // taken to be one of several: they must all sign and accept the same tokens.
-  if (storage.driver === 's3' && (!jwtSecret || jwtSecret.length < 32)) {
+  // Issue 23: a short secret can be guessed offline from one token, whatever the storage. Object
+  // storage is what lets several instances serve the same files, so with it this instance is taken
+  // to be one of several: they must all sign and accept the same tokens, so the secret is required.
+  if ((jwtSecret && jwtSecret.length < 32) || (storage.driver === 's3' && !jwtSecret)) {
     throw new ConfigError(
-      `JWT_SECRET ${jwtSecret ? 'é curto demais' : 'é obrigatório'} com STORAGE_DRIVER=s3: várias instâncias precisam do mesmo segredo para aceitar os tokens umas das outras. Defina em todas o mesmo JWT_SECRET, com 32 caracteres aleatórios ou mais (ex.: openssl rand -base64 48).`,
+      jwtSecret
+        ? 'JWT_SECRET é curto demais: use 32 caracteres aleatórios ou mais (ex.: openssl rand -base64 48), ou deixe vazio para o servidor gerar um em DATA_DIR.'
+        : 'JWT_SECRET é obrigatório com STORAGE_DRIVER=s3: várias instâncias precisam do mesmo segredo para aceitar os tokens umas das outras. Defina em todas o mesmo JWT_SECRET, com 32 caracteres aleatórios ou mais (ex.: openssl rand -base64 48).',
     );
   }
+  const organiserPassword = optional(env.ORGANISER_PASSWORD);
+  if (organiserPassword !== undefined && organiserPassword.length < MIN_ORGANISER_PASSWORD_LENGTH) {
+    throw new ConfigError(`ORGANISER_PASSWORD é curta demais: use pelo menos ${MIN_ORGANISER_PASSWORD_LENGTH} caracteres.`);
+  }
+  const publicUrl = optional(env.PUBLIC_URL)?.replace(/\/+$/, '');
   const concurrency = integer(env.MEDIA_CONCURRENCY, os.availableParallelism(), 'MEDIA_CONCURRENCY');
   if (concurrency === 0 && !databaseUrl) {
     throw new ConfigError('MEDIA_CONCURRENCY=0 (instância sem processamento de mídia) exige PostgreSQL (DATABASE_URL): com SQLite nenhuma outra instância faria as miniaturas.');
@@ -312,7 +334,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     dataDir: path.resolve(cwd, optional(env.DATA_DIR) ?? './data'),
     databaseUrl,
     databaseSchema: optional(env.DATABASE_SCHEMA),
-    publicUrl: optional(env.PUBLIC_URL)?.replace(/\/+$/, ''),
+    publicUrl,
     remotes: Object.fromEntries(
       remoteNames.flatMap((name) => {
         const url = optional(env[remoteManifest[name].urlVariable]);
@@ -323,14 +345,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     jwtSecret,
     tokenTtlSeconds: parseDuration(optional(env.TOKEN_TTL) ?? '7d'),
     organiserEmail: optional(env.ORGANISER_EMAIL),
-    organiserPassword: optional(env.ORGANISER_PASSWORD),
+    organiserPassword,
     logLevel,
-    corsOrigin: optional(env.CORS_ORIGIN) ?? '*',
+    // Issue 23: no longer '*': the public origin (the page's own origin needs no CORS at all).
+    corsOrigin: optional(env.CORS_ORIGIN) ?? (publicUrl ? originOf(publicUrl) : ''),
     loginLimits: {
       perIp: integer(env.LOGIN_MAX_FAILURES_PER_IP, 20, 'LOGIN_MAX_FAILURES_PER_IP'),
       perEmail: integer(env.LOGIN_MAX_FAILURES_PER_EMAIL, 5, 'LOGIN_MAX_FAILURES_PER_EMAIL'),
       windowMs: parseDuration(optional(env.LOGIN_FAILURE_WINDOW) ?? '15m') * 1000,
     },
+    pinLimits: { perEvent: Math.max(1, integer(env.PIN_MAX_FAILURES_PER_EVENT, 100, 'PIN_MAX_FAILURES_PER_EVENT')) },
     uploads: {
       maxFileBytes: integer(env.UPLOAD_MAX_FILE_BYTES, 1024 * MB, 'UPLOAD_MAX_FILE_BYTES'),
       maxFiles: Math.max(1, integer(env.UPLOAD_MAX_FILES, 10, 'UPLOAD_MAX_FILES')),

@@ -17,7 +17,7 @@ function postAuth(server: TestServer, body: unknown, headers: Record<string, str
 describe('POST /api/auth', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ env: { LOGIN_MAX_FAILURES_PER_EMAIL: '3', LOGIN_MAX_FAILURES_PER_IP: '100' } });
+    server = await startServer({ env: { LOGIN_MAX_FAILURES_PER_EMAIL: '3', LOGIN_MAX_FAILURES_PER_IP: '100', CORS_ORIGIN: 'http://localhost:3000' } });
     await addOrganiser(server, 'ana@example.com', 'senha-da-ana');
   });
   afterAll(async () => {

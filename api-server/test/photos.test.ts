@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { chunkCalls, createAlbum, createEvent, expectError, organiserSession, readJson, readStored, startServer, storedKeys, type TestServer } from './helpers';
+import { chunkCalls, createAlbum, createEvent, expectError, organiserSession, readJson, readStored, startServer, storedKeys, type TestServer, wsTicket } from './helpers';
 
 // ws ships no types here; the API server's realtime hub uses the same package.
  
@@ -314,7 +314,7 @@ describe('photo uploads', () => {
     for (const client of [a, b]) expect(client.messages).toEqual([{ type: 'new_photos', payload: { albumId: album.id, photos: photos.map(asListed) } }]);
 
     await expect(open(`${wsUrl}/ws/albums/${privateAlbum.id}`)).rejects.toThrow('status 404');
-    const owner = await open(`${wsUrl}/ws/albums/${privateAlbum.id}?token=${encodeURIComponent(ana.token)}`);
+    const owner = await open(`${wsUrl}/ws/albums/${privateAlbum.id}?ticket=${await wsTicket(server, privateAlbum.id, ana.headers)}`);
     await upload(server, privateAlbum.id, 'Rui', [{ name: 'ws-2.jpg', bytes: await jpeg(31, 30) }]);
     for (let i = 0; i < 50 && owner.messages.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(owner.messages).toEqual([{ type: 'new_photos', payload: { albumId: privateAlbum.id, photos: [expect.objectContaining({ user_id: 'Rui' })] } }]);

@@ -1,5 +1,5 @@
 import { run } from '../src/cli/organiser';
-import { addOrganiser, createAlbum, createEvent, expectError, login, socketStatus, startServer, type TestServer } from './helpers';
+import { addOrganiser, createAlbum, createEvent, expectError, login, socketStatus, startServer, wsTicket, type TestServer } from './helpers';
 
 // Issue 23 item 2: every token names a session the server checks; logout and a password change end it.
 
@@ -20,7 +20,8 @@ describe('sessions that end', () => {
     const event = await createEvent(server, phone);
     const album = await createAlbum(server, phone, event.id, { is_public: false });
     const socket = `${server.url.replace('http', 'ws')}/ws/albums/${album.id}`;
-    expect(await socketStatus(`${socket}?token=${phone}`)).toBe(101);
+    const ticketFor = (token: string) => fetch(`${server.url}/api/ws-ticket`, { method: 'POST', headers: { 'content-type': 'application/json', authentication: token }, body: JSON.stringify({ album_id: album.id }) });
+    expect(await socketStatus(`${socket}?ticket=${await wsTicket(server, album.id, { authentication: phone })}`)).toBe(101);
 
     const answer = await logout(phone);
     expect(answer.status).toBe(200);
@@ -28,11 +29,11 @@ describe('sessions that end', () => {
 
     const refused = await expectError(await events(phone), 401);
     expect(refused.message).toBe('Sessão inválida ou expirada. Faça login novamente.');
-    // The private album is not the ended session's any more: its socket answers as to a stranger.
-    expect(await socketStatus(`${socket}?token=${phone}`)).toBe(404);
+    // The private album is not the ended session's any more: its socket ticket answers as to a stranger.
+    await expectError(await ticketFor(phone), 404);
     await expectError(await logout(phone), 401);
     expect((await events(laptop)).status).toBe(200);
-    expect(await socketStatus(`${socket}?token=${laptop}`)).toBe(101);
+    expect(await socketStatus(`${socket}?ticket=${await wsTicket(server, album.id, { authentication: laptop })}`)).toBe(101);
   });
 
   test('logout without a token is 401 JSON', async () => {
@@ -52,7 +53,7 @@ describe('sessions that end', () => {
       delete process.env.INIT_CWD;
       if (server.config.databaseSchema) process.env.DATABASE_SCHEMA = server.config.databaseSchema;
       process.env.STORAGE_DRIVER = 'local';
-      await run(['passwd', rui.email, 'outra-senha-segura'], () => undefined);
+      await run(['passwd', rui.email], () => undefined, async () => 'outra-senha-segura');
     } finally {
       process.env = saved;
     }

@@ -78,7 +78,7 @@ describe('the first account from the browser', () => {
       delete process.env.INIT_CWD;
       if (server.config.databaseSchema) process.env.DATABASE_SCHEMA = server.config.databaseSchema;
       process.env.STORAGE_DRIVER = 'local';
-      await run(['add', 'rui@example.com', 'senha-do-rui-1'], () => undefined);
+      await run(['add', 'rui@example.com'], () => undefined, async () => 'senha-do-rui-1');
     } finally {
       process.env = saved;
     }

@@ -216,8 +216,12 @@ export const texts = {
     uploadsCloseAt: 'Envio de fotos até (opcional)',
     uploadsCloseHint: 'Depois disso, os convidados não conseguem mais enviar fotos.',
     pin: 'PIN para convidados (opcional)',
-    pinHint: 'De 4 a 8 números. Os convidados digitam uma vez no aparelho; deixe vazio para não pedir.',
-    pinInvalid: 'O PIN deve ter de 4 a 8 números.',
+    pinHint: 'Recomendamos 6 números (aceita de 4 a 8). Os convidados digitam uma vez no aparelho; deixe vazio para não pedir.',
+    pinShortHint: 'Um PIN de 4 ou 5 números é mais fácil de adivinhar: recomendamos 6.',
+    pinInvalid: 'O PIN deve ter de 4 a 8 números (recomendamos 6).',
+    // Issue 22.
+    guestDownloads: 'Convidados podem baixar as fotos',
+    guestDownloadsHint: 'Desmarcado, os convidados veem as fotos, mas não baixam os originais. Você sempre pode baixar tudo.',
   },
 
   albums: {

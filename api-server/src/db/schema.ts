@@ -132,6 +132,18 @@ export interface RequestCountsTable {
   reset_at: number | string;
 }
 
+/** Issue 23: single-use socket tickets (migration 012). */
+export interface SocketTicketsTable {
+  ticket_hash: string;
+  album_id: string;
+  is_owner: number;
+  organiser_id: string | null;
+  wall: Generated<number>;
+  pin: string | null;
+  /** bigint: milliseconds since the epoch. */
+  expires_at: number | string;
+}
+
 /** Issue 27: a setup code an instance printed at start (hashed). */
 export interface SetupCodesTable {
   code_hash: string;
@@ -172,6 +184,7 @@ export interface Database {
   upload_chunks: UploadChunksTable;
   login_failures: LoginFailuresTable;
   request_counts: RequestCountsTable;
+  socket_tickets: SocketTicketsTable;
   organiser_sessions: OrganiserSessionsTable;
   setup_codes: SetupCodesTable;
   event_members: EventMembersTable;

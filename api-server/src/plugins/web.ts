@@ -43,8 +43,11 @@ export function cacheControlFor(filePath: string): string {
 
 function isFrontEndRoute(url: string): boolean {
   const pathname = url.split('?')[0];
-  return !/^\/(api|ws)(\/|$)/.test(pathname) && !pathname.startsWith('/remotes/');
+  return !/^\/(api|ws)(\/|$)/.test(pathname) && !pathname.startsWith('/remotes/') && !isSourceMap(pathname);
 }
+
+/** Issue 23: source maps are never served (production builds make none; one left in a dist folder stays private). */
+const isSourceMap = (pathname: string) => /\.map$/i.test(pathname);
 
 /**
  * Serves the built front end: the shell at `/`, each remote under `/remotes/<name>/`, `remotes.json`
@@ -73,6 +76,7 @@ export default fp<{ config: Config }>(
         index: false,
         // The build writes .br and .gz twins (rspack.base.ts): sent as they are, never recompressed.
         preCompressed: true,
+        allowedPath: (pathName: string) => !isSourceMap(pathName),
         setHeaders: (res: { setHeader: (name: string, value: string) => unknown }, filePath: string) => {
           cacheHeaders(res, filePath);
           // A shell on another origin may load the remotes.
@@ -89,7 +93,7 @@ export default fp<{ config: Config }>(
       // index.html goes through the handler below, which adds the route's preload hints (and the
       // first paint): `/` included, for every client, whatever encodings it accepts.
       index: false,
-      allowedPath: (pathName: string) => pathName !== '/' && pathName !== '/index.html',
+      allowedPath: (pathName: string) => pathName !== '/' && pathName !== '/index.html' && !isSourceMap(pathName),
       setHeaders: cacheHeaders,
     });
 

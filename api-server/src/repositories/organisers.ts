@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { MIN_ORGANISER_PASSWORD_LENGTH } from '../config';
 import type { Database, OrganiserRow } from '../db/schema';
 import { newId } from '../domain/ids';
 import { hashPassword } from '../domain/password';
@@ -41,9 +42,17 @@ export async function setOrganiserPassword(db: Kysely<Database>, email: string, 
   });
 }
 
+/**
+ * Issue 23: the same password under a stronger hash (the transparent rehash at login). Only while
+ * the stored hash is still `previous`, so a password changed meanwhile is never overwritten.
+ */
+export async function replacePasswordHash(db: Kysely<Database>, id: string, previous: string, next: string): Promise<void> {
+  await db.updateTable('organisers').set({ password_hash: next }).where('id', '=', id).where('password_hash', '=', previous).execute();
+}
+
 export function listOrganisers(db: Kysely<Database>): Promise<Pick<OrganiserRow, 'id' | 'email' | 'created_at'>[]> {
   return db.selectFrom('organisers').select(['id', 'email', 'created_at']).orderBy('created_at').orderBy('email').execute();
 }
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MIN_PASSWORD_LENGTH = 8;
+export const MIN_PASSWORD_LENGTH = MIN_ORGANISER_PASSWORD_LENGTH;

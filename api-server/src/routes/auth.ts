@@ -2,11 +2,11 @@ import { answers, LoginAnswer, LoginInput, StatusMessage } from '@momentos/api-c
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import { LoginLimiter } from '../domain/login-limiter';
-import { dummyPasswordHash, verifyPassword } from '../domain/password';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../domain/password';
 import { signToken } from '../domain/token';
 import { HttpError, messages } from '../errors';
 import { createSession, endSession } from '../repositories/organiser-sessions';
-import { findOrganiserByEmail, normaliseEmail } from '../repositories/organisers';
+import { findOrganiserByEmail, normaliseEmail, replacePasswordHash } from '../repositories/organisers';
 
 const authRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limiter = new LoginLimiter(app.db, config.loginLimits);
@@ -15,7 +15,8 @@ const authRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
     const email = normaliseEmail(request.body.email);
     // The client's address: X-Forwarded-For is read only from the proxies TRUST_PROXY names.
     const ip = request.ip;
-    const verdict = await limiter.verdict(ip, email);
+    // Issue 23: counted before it is judged (one atomic increment per key), so a burst stops at the limit.
+    const verdict = await limiter.attempt(ip, email);
     if (verdict.blocked) {
       reply.header('retry-after', String(verdict.retryAfterSeconds));
       throw new HttpError(429, messages.tooManyLogins);
@@ -24,12 +25,11 @@ const authRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
     const organiser = await findOrganiserByEmail(app.db, email);
     // Unknown e-mail and wrong password take the same path and give the same answer.
     const valid = await verifyPassword(request.body.password, organiser?.password_hash ?? (await dummyPasswordHash()));
-    if (!organiser || !valid) {
-      await limiter.recordFailure(ip, email);
-      throw new HttpError(401, messages.badCredentials);
-    }
+    if (!organiser || !valid) throw new HttpError(401, messages.badCredentials);
 
-    await limiter.recordSuccess(email);
+    await limiter.succeeded(ip, email);
+    // A hash made with older or weaker parameters is replaced now that the password is known (issue 23).
+    if (needsRehash(organiser.password_hash)) await replacePasswordHash(app.db, organiser.id, organiser.password_hash, await hashPassword(request.body.password));
     const sid = await createSession(app.db, organiser.id, config.tokenTtlSeconds);
     const token = signToken({ sub: organiser.id, email: organiser.email, sid }, app.jwtSecret, config.tokenTtlSeconds);
     reply.header('authentication', token).header('cache-control', 'no-store');

@@ -32,7 +32,8 @@ const setupRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   app.post('/api/setup', { schema: { body: SetupInput, response: answers({ 201: AccountCreated }) } }, async (request, reply) => {
     if (await hasAnyOrganiser(app.db)) throw new HttpError(409, setupMessages.done);
     const ip = request.ip;
-    const verdict = await limiter.verdict(ip, SETUP_KEY);
+    // Counted before it is judged (issue 23's limiter): a right code gives the attempt back.
+    const verdict = await limiter.attempt(ip, SETUP_KEY);
     if (verdict.blocked) {
       reply.header('retry-after', String(verdict.retryAfterSeconds));
       throw new HttpError(429, setupMessages.tooMany);
@@ -57,10 +58,8 @@ const setupRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
         if (await hasAnyOrganiser(app.db)) throw new HttpError(409, setupMessages.done);
         throw error;
       });
-    if (!created) {
-      await limiter.recordFailure(ip, SETUP_KEY);
-      throw new HttpError(403, setupMessages.wrongCode);
-    }
+    if (!created) throw new HttpError(403, setupMessages.wrongCode);
+    await limiter.succeeded(ip, SETUP_KEY);
     // The first organiser exists: every other code ends with it.
     await dropSetupCodes(app.db);
     app.log.info('first organiser created from the browser');

@@ -10,6 +10,7 @@ import * as visibility from './008-visibility';
 import * as eventPin from './009-event-pin';
 import * as multipartSessions from './010-multipart-sessions';
 import * as guestPrivacy from './011-guest-privacy';
+import * as socketTickets from './012-socket-tickets';
 import * as organiserTeam from './016-organiser-team';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '009-event-pin': eventPin,
   '010-multipart-sessions': multipartSessions,
   '011-guest-privacy': guestPrivacy,
+  '012-socket-tickets': socketTickets,
   '016-organiser-team': organiserTeam,
 };
 

@@ -18,6 +18,8 @@ function eventFormData(input: EventInput): FormData {
   if (input.reveal_at !== undefined) form.append('reveal_at', input.reveal_at);
   if (input.uploads_close_at !== undefined) form.append('uploads_close_at', input.uploads_close_at);
   if (input.pin !== undefined) form.append('pin', input.pin);
+  // Issue 22: 'Convidados podem baixar as fotos'.
+  if (input.guest_downloads !== undefined) form.append('guest_downloads', String(input.guest_downloads));
   if (input.image) form.append('image', input.image);
   return form;
 }
