@@ -14,6 +14,8 @@ import storagePlugin from './plugins/storage';
 import webPlugin from './plugins/web';
 import albumRoutes from './routes/albums';
 import authRoutes from './routes/auth';
+import setupRoutes from './routes/setup';
+import teamRoutes from './routes/team';
 import eventRoutes from './routes/events';
 import fileRoutes from './routes/files';
 import contentBackfillPlugin from './plugins/content-backfill';
@@ -114,6 +116,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
     await app.register(healthRoutes);
     await app.register(authRoutes, { config });
+    await app.register(setupRoutes, { config });
+    await app.register(teamRoutes, { config });
     await app.register(eventRoutes, { config });
     await app.register(inviteRoutes);
     await app.register(albumRoutes);

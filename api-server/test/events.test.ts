@@ -36,6 +36,9 @@ describe('events', () => {
       pin: null,
       guest_downloads: true,
       video_max_seconds: null,
+      // Issue 27: the caller's role and what it may do.
+      role: 'owner',
+      permissions: ['event.view', 'event.edit', 'event.delete', 'albums.edit', 'photos.view', 'photos.moderate', 'wall.manage', 'downloads', 'team.manage', 'integrations.manage'],
     });
 
     const list = await fetch(`${server.url}/api/events`, { headers: ana.headers });

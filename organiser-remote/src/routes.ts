@@ -6,4 +6,6 @@ export const pages: RemotePages<'organiser_remote'> = {
   'event-list': () => import('./features/event-list/event-list-page'),
   'event-form': () => import('./features/event-form/event-form-page'),
   'print-kit': () => import('./features/print-kit/print-kit-page'),
+  // Issue 27: an invite link to an event's team.
+  'team-invite': () => import('./features/team/team-invite-page'),
 };

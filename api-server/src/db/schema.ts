@@ -8,6 +8,17 @@ export interface OrganisersTable {
   email: string;
   password_hash: string;
   created_at: string;
+  /** Issue 27: shown to the team ('' for accounts made before). */
+  name: Generated<string>;
+}
+
+/** Issue 23 item 2: a login; the token's `sid` names it, and it ends when the row goes. */
+export interface OrganiserSessionsTable {
+  id: string;
+  organiser_id: string;
+  created_at: string;
+  /** ISO time: the token's own expiry, so expired rows can be swept. */
+  expires_at: string;
 }
 
 export interface EventsTable {
@@ -158,6 +169,37 @@ export interface SocketTicketsTable {
   expires_at: number | string;
 }
 
+/** Issue 27: a setup code an instance printed at start (hashed). */
+export interface SetupCodesTable {
+  code_hash: string;
+  created_at: string;
+}
+
+/** Issue 27: a co-host of an event (the owner is `events.organiser_id`). */
+export interface EventMembersTable {
+  event_id: string;
+  organiser_id: string;
+  /** 'coorganiser' | 'moderator' */
+  role: string;
+  created_at: string;
+}
+
+/** Issue 27: an invite link to an event's team. */
+export interface TeamInvitesTable {
+  id: string;
+  event_id: string;
+  token_hash: string;
+  role: string;
+  /** Where it was sent, when it was e-mailed. */
+  email: string | null;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  used_by: string | null;
+  revoked_at: string | null;
+}
+
 export interface Database {
   organisers: OrganisersTable;
   events: EventsTable;
@@ -168,6 +210,10 @@ export interface Database {
   login_failures: LoginFailuresTable;
   request_counts: RequestCountsTable;
   socket_tickets: SocketTicketsTable;
+  organiser_sessions: OrganiserSessionsTable;
+  setup_codes: SetupCodesTable;
+  event_members: EventMembersTable;
+  team_invites: TeamInvitesTable;
 }
 
 export type OrganiserRow = Selectable<OrganisersTable>;

@@ -6,6 +6,7 @@ import { HttpError, messages, notFound } from '../errors';
 import { findEventGuard, findEventOwner, findEventRules } from '../repositories/events';
 import { deleteExpiredSocketTickets, insertSocketTicket, takeSocketTicket } from '../repositories/socket-tickets';
 import { findReadableAlbum } from './albums';
+import { readsAsTeam } from './team/event-access';
 import { assertEventPin, carriesWallLink } from './event-pin';
 import { isEventId } from './ids';
 import { assertGalleryOpen } from './visibility';
@@ -31,16 +32,19 @@ export interface SocketAccess {
 
 const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
-/** The album's (or event's) event and whether `organiserId` owns it; 404 for what the caller may not see. */
+/**
+ * The album's (or event's) event and whether `organiserId` reads it as its team (issue 27: the owner,
+ * or a member whose role may view its photos); 404 for what the caller may not see.
+ */
 async function ownership(db: Kysely<Database>, albumId: string, organiserId: string | null): Promise<{ isOwner: boolean; eventId: string }> {
   if (isEventId(albumId)) {
     const event = await findEventOwner(db, albumId);
     if (!event) throw notFound(messages.eventNotFound);
-    return { isOwner: event.organiser_id === organiserId, eventId: event.id };
+    return { isOwner: await readsAsTeam(db, event.id, organiserId), eventId: event.id };
   }
   const album = await findReadableAlbum(db, albumId, organiserId);
   if (!album) throw notFound(messages.albumNotFound);
-  return { isOwner: album.organiser_id === organiserId, eventId: album.event_id };
+  return { isOwner: album.team, eventId: album.event_id };
 }
 
 /**

@@ -1,4 +1,5 @@
 // Database rows as the API answers them (the shapes of @momentos/api-contract).
+import { permissionsOf, type EventRole } from '../domain/team/roles';
 import type { Album, EventItem, PhotoItem, PhotoUpdate, PublicEvent, UploadedPhoto } from '@momentos/api-contract';
 import type { AlbumRow, EventRow, PhotoRow } from '../db/schema';
 import { fileUrl } from '../domain/files';
@@ -92,6 +93,9 @@ export const presentOwnedPhoto = (row: PhotoRow, urls: FileUrls = plainFileUrls)
 });
 
 /** The organiser's list row: the event with its counts. */
+/** Issue 27: the event as a member of its team reads it, with their role and permissions. */
+export const presentEventFor = (row: EventRow, role: EventRole): EventItem => ({ ...presentEvent(row), role, permissions: permissionsOf(role) });
+
 export const presentEventWithStats = (row: EventRow, stats: { photos: number; videos: number; guests: number; bytes: number } | undefined): EventItem => ({
   ...presentEvent(row),
   photo_count: stats?.photos ?? 0,

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { albumSubscriptionAccess, redeemSocketTicket, type SocketAccess } from '../domain/socket-ticket';
-import { verifyToken } from '../domain/token';
+import { organiserOfToken } from './auth';
 import { HttpError } from '../errors';
 import type { Kysely } from 'kysely';
 import type { Database, PhotoRow } from '../db/schema';
@@ -210,6 +210,29 @@ export class RealtimeHub {
     }
   }
 
+  /**
+   * Issue 27: closes this instance's sockets of an organiser on an event (removed from its team);
+   * answers how many. Sockets they opened as a guest of a public album close too: they reconnect as one.
+   */
+  dropMember(eventId: string, organiserId: string): number {
+    let closed = 0;
+    for (const set of this.channels.values()) {
+      for (const subscriber of set) {
+        if (subscriber.eventId !== eventId || subscriber.organiserId !== organiserId) continue;
+        subscriber.socket.terminate();
+        set.delete(subscriber);
+        closed += 1;
+      }
+    }
+    return closed;
+  }
+
+  /** Closes the member's sockets here and, through the bus, on the other instances. */
+  removeMember(eventId: string, organiserId: string): void {
+    this.dropMember(eventId, organiserId);
+    this.publish?.({ kind: 'member_removed', albumId: '', eventId, isPublic: false, photoIds: [], organiserId });
+  }
+
   /** One heartbeat round: drops sockets that missed the previous ping, pings the others. */
   heartbeat(): void {
     for (const set of this.channels.values()) {
@@ -284,6 +307,10 @@ export default fp<{ config: Config }>(
         schema: config.databaseSchema,
         log: app.log,
         onRemote: async (announcement) => {
+          if (announcement.kind === 'member_removed') {
+            if (announcement.organiserId) hub.dropMember(announcement.eventId, announcement.organiserId);
+            return;
+          }
           if (announcement.kind === 'audience_changed') {
             app.fileAccess.invalidate();
             await hub.recheck(announcement.eventId);
@@ -316,8 +343,9 @@ export default fp<{ config: Config }>(
     async function authorise(request: FastifyRequest, albumId: string, query: AlbumSocketQuery): Promise<SocketAccess> {
       if (query.ticket) return redeemSocketTicket(app.db, query.ticket, albumId);
       const token = tokenOf(request);
-      const claims = token ? verifyToken(token, app.jwtSecret) : null;
-      return albumSubscriptionAccess(app.db, request, albumId, claims?.sub ?? null);
+      // Issue 23 item 2: the token's session must still stand.
+      const organiserId = token ? ((await organiserOfToken(app.db, app.jwtSecret, token))?.id ?? null) : null;
+      return albumSubscriptionAccess(app.db, request, albumId, organiserId);
     }
 
     /** What `authorise` decided before the upgrade, for the socket handler. */

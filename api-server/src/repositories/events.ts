@@ -97,6 +97,8 @@ export async function deleteEvent(db: Kysely<Database>, id: string): Promise<str
     const photos = await trx.selectFrom('photos').select([...photoFileColumns]).where('album_id', 'in', albumIds).execute();
     await trx.deleteFrom('photos').where('album_id', 'in', albumIds).execute();
     await trx.deleteFrom('albums').where('event_id', '=', id).execute();
+    await trx.deleteFrom('event_members').where('event_id', '=', id).execute();
+    await trx.deleteFrom('team_invites').where('event_id', '=', id).execute();
     await trx.deleteFrom('events').where('id', '=', id).execute();
     return photos.flatMap(photoFileKeys);
   });

@@ -1,10 +1,11 @@
-import { answers, LoginAnswer, LoginInput } from '@momentos/api-contract';
+import { answers, LoginAnswer, LoginInput, StatusMessage } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import { LoginLimiter } from '../domain/login-limiter';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../domain/password';
 import { signToken } from '../domain/token';
 import { HttpError, messages } from '../errors';
+import { createSession, endSession } from '../repositories/organiser-sessions';
 import { findOrganiserByEmail, normaliseEmail, replacePasswordHash } from '../repositories/organisers';
 
 const authRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
@@ -29,10 +30,22 @@ const authRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
     await limiter.succeeded(ip, email);
     // A hash made with older or weaker parameters is replaced now that the password is known (issue 23).
     if (needsRehash(organiser.password_hash)) await replacePasswordHash(app.db, organiser.id, organiser.password_hash, await hashPassword(request.body.password));
-    const token = signToken({ sub: organiser.id, email: organiser.email }, app.jwtSecret, config.tokenTtlSeconds);
+    const sid = await createSession(app.db, organiser.id, config.tokenTtlSeconds);
+    const token = signToken({ sub: organiser.id, email: organiser.email, sid }, app.jwtSecret, config.tokenTtlSeconds);
     reply.header('authentication', token).header('cache-control', 'no-store');
     return { status: 200, message: 'Login realizado com sucesso.', email: organiser.email };
   });
+
+  // Issue 23 item 2: 'Sair' ends the session on the server; the token stops answering at once.
+  app.post(
+    '/api/auth/logout',
+    { preHandler: app.requireOrganiser, schema: { response: answers({ 200: StatusMessage }) } },
+    async (request, reply) => {
+      await endSession(app.db, request.organiser!.sessionId);
+      reply.header('cache-control', 'no-store');
+      return { status: 200, message: 'Sessão encerrada.' };
+    },
+  );
 };
 
 export default authRoutes;

@@ -6,7 +6,7 @@ import { safeName, zipLayout, zipStream } from '../domain/event-zip';
 import { uploadPlace } from '../domain/printables/places';
 import { HttpError, messages, notFound } from '../errors';
 import { listAlbums } from '../repositories/albums';
-import { findEventOf } from '../repositories/events';
+import { eventAccess, requireEventRole } from '../domain/team/event-access';
 import { photosForDownload } from '../repositories/photos';
 
 /**
@@ -19,8 +19,7 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/events/:id/download-ticket',
     { preHandler: app.requireOrganiser, schema: { params: EventParams, body: DownloadTicketBody, response: answers({ 200: DownloadTicket }) } },
     async (request) => {
-      const event = await findEventOf(app.db, request.organiser!.id, request.params.id);
-      if (!event) throw notFound(messages.eventNotFound);
+      const { event } = await requireEventRole(app.db, request, request.params.id, 'downloads');
       const scope: DownloadScope = {
         eventId: event.id,
         albumId: request.body.album_id,
@@ -50,8 +49,8 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       byPlace: request.query.by_place || undefined,
     };
     const organiserId = await downloader(request, request.query.ticket, asked);
-    const event = await findEventOf(app.db, organiserId, asked.eventId);
-    if (!event) throw notFound(messages.eventNotFound);
+    // The ticket's holder is asked again (issue 27): a member removed since the ticket was made gets nothing.
+    const { event } = await eventAccess(app.db, asked.eventId, organiserId, 'downloads');
     const albums = await listAlbums(app.db, event.id, false);
     const inScope = asked.albumId ? albums.filter((album) => album.id === asked.albumId) : albums;
     if (asked.albumId && inScope.length === 0) throw notFound(messages.albumNotFound);

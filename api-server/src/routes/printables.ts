@@ -6,9 +6,9 @@ import { safeName } from '../domain/event-zip';
 import { kitEventImage } from '../domain/printables/event-image';
 import { buildKitPdf } from '../domain/printables/kit-pdf';
 import { readPlaces } from '../domain/printables/places';
-import { HttpError, messages, notFound } from '../errors';
+import { HttpError, messages } from '../errors';
 import { publicOrigin } from '../http/public-origin';
-import { findEventOf } from '../repositories/events';
+import { eventAccess, requireEventRole } from '../domain/team/event-access';
 
 /**
  * The printable QR kit (issue 28): table cards, a poster or stickers as a PDF made here, one QR code
@@ -19,8 +19,7 @@ const printableRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (ap
     '/api/events/:id/printables-ticket',
     { preHandler: app.requireOrganiser, schema: { params: EventParams, response: answers({ 200: PrintablesTicket }) } },
     async (request) => {
-      const event = await findEventOf(app.db, request.organiser!.id, request.params.id);
-      if (!event) throw notFound(messages.eventNotFound);
+      const { event } = await requireEventRole(app.db, request, request.params.id, 'event.edit');
       const { ticket, expiresAt } = signDownloadTicket({ eventId: event.id, printables: true, organiserId: request.organiser!.id }, app.jwtSecret);
       return { ticket, url: `/api/events/${event.id}/printables.pdf?${new URLSearchParams({ ticket })}`, expires_at: expiresAt.toISOString() };
     },
@@ -38,8 +37,8 @@ const printableRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (ap
       organiserId = claims.organiserId;
     }
     const places = readPlaces(request.query);
-    const event = await findEventOf(app.db, organiserId, request.params.id);
-    if (!event) throw notFound(messages.eventNotFound);
+    // Issue 27: whoever may edit the event prints its cards (the owner and co-organisers).
+    const { event } = await eventAccess(app.db, request.params.id, organiserId, 'event.edit');
 
     const kind = request.query.kind ?? 'cards';
     const pdf = await buildKitPdf(

@@ -9,7 +9,11 @@ export { isTokenUsable } from './auth/token';
 export { storageKeys, readStored, writeStored } from './storage-keys';
 export { getHealth } from './calls/health';
 export type { Health } from './calls/health';
-export { login } from './calls/auth';
+export { login, logout } from './calls/auth';
+export { getSetupState, createFirstAccount } from './calls/account';
+export type { AccountCreated, SetupInput, SetupState } from './calls/account';
+export { getTeam, createTeamInvite, revokeTeamInvite, removeTeamMember, getTeamInvite, acceptTeamInvite, createAccountFromInvite } from './calls/team';
+export type { InviteAccountInput, Team, TeamInviteAccepted, TeamInviteCreated, TeamInviteInput, TeamInvitePreview, TeamRole } from './calls/team';
 export {
   listEvents,
   getEvent,

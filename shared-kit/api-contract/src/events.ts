@@ -34,6 +34,9 @@ export const EventItem = Type.Object({
   video_max_seconds: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
   /** Issue 25, in `GET /api/events/{id}` (the organiser's wall): how long the wall plays a video. */
   wall_video_seconds: Type.Optional(Type.Integer()),
+  /** Issue 27, in the organiser's reads: the caller's role on the event and what it lets them do. */
+  role: Type.Optional(StringEnum(['owner', 'coorganiser', 'moderator'] as const)),
+  permissions: Type.Optional(Type.Array(Type.String())),
 });
 export type EventItem = Static<typeof EventItem>;
 

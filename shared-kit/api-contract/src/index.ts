@@ -13,3 +13,5 @@ export * from './realtime';
 export * from './files';
 export * from './videos';
 export * from './printables';
+export * from './account';
+export * from './team';

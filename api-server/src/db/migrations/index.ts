@@ -14,6 +14,7 @@ import * as socketTickets from './012-socket-tickets';
 import * as uploadGuards from './013-upload-guards';
 import * as videos from './014-videos';
 import * as places from './017-places';
+import * as organiserTeam from './016-organiser-team';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
 export const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '013-upload-guards': uploadGuards,
   '014-videos': videos,
   '017-places': places,
+  '016-organiser-team': organiserTeam,
 };
 
 export const migrationProvider: MigrationProvider = {
