@@ -44,7 +44,7 @@ export function startBanner(config: Config, facts: StartFacts): string[] {
       lines.push('Crie o primeiro em outro terminal:');
     }
     lines.push(
-      "  npm run organiser -- add voce@exemplo.com 'uma-senha-segura'",
+      '  npm run organiser -- add voce@exemplo.com   (a senha é pedida no terminal)',
       "ou reinicie com ORGANISER_EMAIL=voce@exemplo.com ORGANISER_PASSWORD='uma-senha-segura' npm start",
     );
   }

@@ -125,7 +125,7 @@ describe(`backup and restore (${usingPostgres() ? 'PostgreSQL' : 'SQLite'}, ${us
       expect(manifest).toMatchObject({
         format: 'momentos-backup',
         version: 1,
-        database: { dialect: usingPostgres() ? 'postgres' : 'sqlite', rows: { organisers: 1, events: 1, albums: 1, photos: 2, upload_sessions: 1, login_failures: 0, kysely_migration: Object.keys(migrations).length } },
+        database: { dialect: usingPostgres() ? 'postgres' : 'sqlite', rows: { organisers: 1, events: 1, albums: 1, photos: 2, upload_sessions: 1, login_failures: 1 /* the address's counter a successful login leaves at zero (issue 23) */, kysely_migration: Object.keys(migrations).length } },
         files: { storage: usingS3() ? 's3' : 'local', count: 9, missing: [] },
         secrets: [{ path: 'secrets/jwt-secret', size: 64, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }],
       });
@@ -161,7 +161,8 @@ describe(`backup and restore (${usingPostgres() ? 'PostgreSQL' : 'SQLite'}, ${us
     const restored = await startServer({ env: { DATA_DIR: restoredDir, ...(restoredSchema ? { DATABASE_SCHEMA: restoredSchema } : {}), ...bucket } });
     try {
       const rows = await allRows(restored.app.db, restored.app.dbDialect);
-      expect(rows).toEqual({ ...original.rows, upload_sessions: [], upload_chunks: [] });
+      // Setup codes (issue 27) belong to the instance that printed them, and none is needed once an organiser exists.
+      expect(rows).toEqual({ ...original.rows, upload_sessions: [], upload_chunks: [], setup_codes: [] });
       const files = await storedFiles(restored);
       expect([...files.keys()].sort()).toEqual([...original.files.keys()].sort());
       for (const [key, bytes] of original.files) expect([key, files.get(key)!.equals(bytes)]).toEqual([key, true]);

@@ -183,7 +183,8 @@ describe('leftovers after a crash (SIGKILL mid-batch)', () => {
     expect(after.temporary).toEqual([]);
     const lines: string[] = [];
     expect(await doctor(loadConfig(env), (line) => lines.push(line))).toBe(true);
-    expect(lines).toContain(`✓ Arquivos sem registro: nenhum de ${after.stored.length}.`);
+    // Renditions and the guests' copy (issue 22) may still be made meanwhile: none of them is a leftover either.
+    expect(lines).toContainEqual(expect.stringMatching(/^✓ Arquivos sem registro: nenhum de \d+\.$/));
     const clean = await doctorCli(env);
     expect(clean.output).toContain('Tudo certo.');
     expect(clean.code).toBe(0);

@@ -97,7 +97,7 @@ describe('a DATA_DIR that does not exist yet', () => {
     try {
       Object.assign(process.env, env, { DATA_DIR: path.join(root, 'novo', 'data'), STORAGE_DRIVER: 'local', INIT_CWD: '' });
       const out: string[] = [];
-      await organiserCli(['add', 'ana@example.com', 'senha-segura-123'], (line) => out.push(line));
+      await organiserCli(['add', 'ana@example.com'], (line) => out.push(line), async () => 'senha-segura-123');
       expect(out).toEqual(['Organizador ana@example.com criado.']);
       if (!usingPostgres()) expect(fs.existsSync(path.join(root, 'novo', 'data', 'momentos.sqlite'))).toBe(true);
 
