@@ -57,7 +57,7 @@ describe('the event list of a team member', () => {
 
     await user.click(screen.getByRole('button', { name: 'Opções do evento Festa' }));
     menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Compartilhar', 'Fotos', 'Telão', 'Editar']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Compartilhar', 'Fotos', 'Telão', 'Imprimir QR', 'Editar']);
   });
 });
 
