@@ -182,7 +182,7 @@ describe(`backup and restore (${usingPostgres() ? 'PostgreSQL' : 'SQLite'}, ${us
       await cli('restore', backupDir, { DATA_DIR: again, DATABASE_SCHEMA: original.schema, ...bucket });
       const same = await startServer({ env: { DATA_DIR: again, DATABASE_SCHEMA: original.schema, ...bucket } });
       try {
-        expect(await allRows(same.app.db, same.app.dbDialect)).toEqual({ ...original.rows, upload_sessions: [], upload_chunks: [] });
+        expect(await allRows(same.app.db, same.app.dbDialect)).toEqual({ ...original.rows, upload_sessions: [], upload_chunks: [], setup_codes: [] });
       } finally {
         await same.close();
       }
