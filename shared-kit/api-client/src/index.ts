@@ -55,7 +55,7 @@ export type { RealtimeMessage, NewPhotosMessage, PhotosRemovedMessage, RealtimeL
 export { splitIntoBatches, backoffDelay, FILES_PER_BATCH } from './upload/upload-engine';
 export { loadUploadQueue, resumePendingUploads } from './upload-queue/load-upload-queue';
 export type { UploadQueue, QueueTarget } from './upload-queue/upload-queue';
-export type { QueueEntry, QueueSnapshot, EntryState } from './upload-queue/queue-entry';
+export type { QueueEntry, QueueProgress, QueueSnapshot, EntryState } from './upload-queue/queue-entry';
 export { connectionProfiles, detectConnection, classifyConnection, classifyMeasurement, isFlaggedSlow, estimateUploadSeconds } from './upload/connection-profile';
 export type { ConnectionClass, ConnectionProfile, DetectedConnection, NetworkInformationLike } from './upload/connection-profile';
 export { chunkSettings, optimalChunkSize } from './upload/chunking';
