@@ -50,3 +50,15 @@ export function passwordResetMail(input: { name: string; url: string }): MailMes
     ['Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.'],
   );
 }
+
+/** Issue 27 item 5: photos wait for approval (at most one per event per 15 minutes). */
+export function pendingPhotosMail(input: { name: string; eventName: string; count: number; url: string }): MailMessage {
+  const waiting = input.count === 1 ? '1 foto aguarda' : `${input.count} fotos aguardam`;
+  const subject = `${input.eventName}: ${waiting} aprovação`;
+  return layout(
+    subject,
+    [input.name ? `Olá, ${input.name}!` : 'Olá!', `No evento "${input.eventName}", ${waiting} sua aprovação antes de aparecer para os convidados.`],
+    { label: 'Ver as fotos', url: input.url },
+    ['Você recebe este aviso no máximo uma vez a cada 15 minutos por evento. Para deixar de recebê-lo, desligue "Fotos aguardando aprovação" em Minha conta → Notificações.'],
+  );
+}

@@ -16,6 +16,7 @@ import * as videos from './014-videos';
 import * as places from './017-places';
 import * as organiserTeam from './016-organiser-team';
 import * as passwordResets from './019-password-resets';
+import * as notifications from './020-notifications';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '017-places': places,
   '016-organiser-team': organiserTeam,
   '019-password-resets': passwordResets,
+  '020-notifications': notifications,
 };
 
 export const migrationProvider: MigrationProvider = {
