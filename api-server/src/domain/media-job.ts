@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
+import { THUMB_PHOTO_EDGE } from '@momentos/api-contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { messages } from '../errors';
-import { findPhoto, finishProcessing, replaceRenditions } from '../repositories/photos';
+import { findPhoto, finishProcessing, replaceRenditions, setThumbRendition } from '../repositories/photos';
 import type { PhotoRow } from '../db/schema';
 import type { Storage } from './storage';
 import type { TempArea } from './temp-area';
-import { decodeHeic, extractPosterFrame, makeRenditions } from './thumbnails';
+import { decodeHeic, extractPosterFrame, makeRenditions, makeThumbFromGrid } from './thumbnails';
 
 export interface MediaJobDeps {
   db: Kysely<Database>;
@@ -26,10 +27,13 @@ export class MediaJobAborted extends Error {
   }
 }
 
-/** The renditions' keys, next to the original: `<id>-grid.webp` (compressed_photo) and `<id>-display.webp`. */
-export function renditionKeysOf(originalKey: string): { grid: string; display: string } {
+/**
+ * The renditions' keys, next to the original: `<id>-grid.webp` (compressed_photo), `<id>-display.webp`
+ * and `<id>-tile.webp` (thumb_photo; not `-thumb.webp`, the first release's 1600-px thumbnail).
+ */
+export function renditionKeysOf(originalKey: string): { grid: string; display: string; thumb: string } {
   const base = originalKey.replace(/\.[A-Za-z0-9]+$/, '');
-  return { grid: `${base}-grid.webp`, display: `${base}-display.webp` };
+  return { grid: `${base}-grid.webp`, display: `${base}-display.webp`, thumb: `${base}-tile.webp` };
 }
 
 /**
@@ -40,13 +44,18 @@ export function needsRenditions(photo: Pick<PhotoRow, 'processing' | 'error' | '
   return Number(photo.processing) === 0 && !photo.error && !!photo.compressed_path && !photo.display_path;
 }
 
-/** The original as a file on this machine: in place on local disk, else a temporary copy (removed by `release`). */
-async function localOriginal(deps: MediaJobDeps, key: string, id: string): Promise<{ file: string; release: () => Promise<void> }> {
+/** A finished photo with its grid and screen renditions made before the phone grid's one (issue 29). */
+export function needsThumb(photo: Pick<PhotoRow, 'processing' | 'error' | 'compressed_path' | 'display_path' | 'thumb_path'>): boolean {
+  return Number(photo.processing) === 0 && !photo.error && !!photo.compressed_path && !!photo.display_path && !photo.thumb_path;
+}
+
+/** A file of the store on this machine: in place on local disk, else a temporary copy (removed by `release`). */
+async function localCopy(deps: MediaJobDeps, key: string, name: string): Promise<{ file: string; release: () => Promise<void> }> {
   const inPlace = await deps.storage.localPath(key);
   if (inPlace) return { file: inPlace, release: async () => {} };
   const stored = await deps.storage.get(key);
-  if (!stored) throw new Error(`original ${key} is missing from storage`);
-  const copy = deps.temp.file('media', `${id}-original`);
+  if (!stored) throw new Error(`${key} is missing from storage`);
+  const copy = deps.temp.file('media', name);
   try {
     await pipeline(stored.body, fs.createWriteStream(copy, { highWaterMark: 1024 * 1024 }));
   } catch (error) {
@@ -55,6 +64,36 @@ async function localOriginal(deps: MediaJobDeps, key: string, id: string): Promi
   }
   return { file: copy, release: () => deps.temp.remove(copy) };
 }
+
+/**
+ * The backfill of issue 29: the phone grid's rendition made from the stored grid rendition (a photo's
+ * or a video's poster, no ffmpeg needed). A grid copy that cannot be read again leaves the photo with
+ * its grid copy as its thumb too (the tiles then offer one size), so it is not tried at every start.
+ */
+async function backfillThumb(deps: MediaJobDeps, photo: PhotoRow, signal: AbortSignal): Promise<void> {
+  const grid = await localCopy(deps, photo.compressed_path!, `${photo.id}-grid-copy.webp`);
+  const output = deps.temp.file('media', `${photo.id}-tile.webp`);
+  try {
+    try {
+      await makeThumbFromGrid(grid.file, output, THUMB_PHOTO_EDGE);
+    } catch (error) {
+      if (signal.aborted) throw new MediaJobAborted();
+      deps.log.warn({ err: error, photoId: photo.id }, 'thumb rendition failed');
+      await setThumbRendition(deps.db, photo.id, photo.compressed_path!);
+      return;
+    }
+    if (signal.aborted) throw new MediaJobAborted();
+    const key = renditionKeysOf(photo.original_path).thumb;
+    await deps.storage.moveIn(output, key, 'image/webp');
+    await setThumbRendition(deps.db, photo.id, key);
+  } finally {
+    await deps.temp.remove(output);
+    await grid.release();
+  }
+}
+
+/** The original as a file on this machine: in place on local disk, else a temporary copy (removed by `release`). */
+const localOriginal = (deps: MediaJobDeps, key: string, id: string) => localCopy(deps, key, `${id}-original`);
 
 /**
  * Makes the photo's renditions, `compressed_photo` (the grid's WebP, at most MEDIA_THUMBNAIL_SIZE px)
@@ -68,19 +107,26 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
   const photo = await findPhoto(deps.db, id);
   if (!photo) return;
   const backfill = needsRenditions(photo);
-  if (Number(photo.processing) !== 1 && !backfill) return;
+  if (Number(photo.processing) !== 1 && !backfill) {
+    if (needsThumb(photo)) await backfillThumb(deps, photo, signal);
+    return;
+  }
   const config = deps.media;
   if (photo.file_type === 'video' && !config.ffmpegPath) {
     // Without ffmpeg a video has no poster; that is not an error. An old poster stays the display copy.
-    if (backfill) await replaceRenditions(deps.db, id, { compressedPath: photo.compressed_path!, displayPath: photo.compressed_path! });
+    if (backfill) await replaceRenditions(deps.db, id, { compressedPath: photo.compressed_path!, displayPath: photo.compressed_path!, thumbPath: photo.compressed_path! });
     else await finishProcessing(deps.db, id, { compressedPath: null, displayPath: null, error: null });
     return;
   }
 
   const original = await localOriginal(deps, photo.original_path, id);
-  const files = { grid: deps.temp.file('media', `${id}-grid.webp`), display: deps.temp.file('media', `${id}-display.webp`) };
+  const files = {
+    grid: deps.temp.file('media', `${id}-grid.webp`),
+    display: deps.temp.file('media', `${id}-display.webp`),
+    thumb: deps.temp.file('media', `${id}-tile.webp`),
+  };
   const poster = deps.temp.file('media', `${id}-poster.jpg`);
-  const options = { gridSize: config.thumbnailSize, displaySize: config.displaySize, maxInputPixels: config.maxInputPixels };
+  const options = { gridSize: config.thumbnailSize, displaySize: config.displaySize, thumbSize: THUMB_PHOTO_EDGE, maxInputPixels: config.maxInputPixels };
   try {
     try {
       if (photo.file_type === 'video') {
@@ -96,7 +142,7 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
       // The bytes themselves cannot be made into renditions: trying again would not help.
       deps.log.warn({ err: error, photoId: id }, 'media processing failed');
       // A backfilled photo keeps the thumbnail it had, now also its display copy.
-      if (backfill) await replaceRenditions(deps.db, id, { compressedPath: photo.compressed_path!, displayPath: photo.compressed_path! });
+      if (backfill) await replaceRenditions(deps.db, id, { compressedPath: photo.compressed_path!, displayPath: photo.compressed_path!, thumbPath: photo.compressed_path! });
       else await finishProcessing(deps.db, id, { compressedPath: null, displayPath: null, error: messages.processingFailed });
       return;
     }
@@ -104,17 +150,19 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
     const keys = renditionKeysOf(photo.original_path);
     await deps.storage.moveIn(files.grid, keys.grid, 'image/webp');
     await deps.storage.moveIn(files.display, keys.display, 'image/webp');
+    await deps.storage.moveIn(files.thumb, keys.thumb, 'image/webp');
     if (backfill) {
-      await replaceRenditions(deps.db, id, { compressedPath: keys.grid, displayPath: keys.display });
+      await replaceRenditions(deps.db, id, { compressedPath: keys.grid, displayPath: keys.display, thumbPath: keys.thumb });
       // The old thumbnail's row no longer points at it. A crash before this line leaves it as an
       // orphan file; a row never points at a missing file.
       if (photo.compressed_path !== keys.grid) await deps.storage.remove(photo.compressed_path!);
     } else {
-      await finishProcessing(deps.db, id, { compressedPath: keys.grid, displayPath: keys.display, error: null });
+      await finishProcessing(deps.db, id, { compressedPath: keys.grid, displayPath: keys.display, thumbPath: keys.thumb, error: null });
     }
   } finally {
     await deps.temp.remove(files.grid);
     await deps.temp.remove(files.display);
+    await deps.temp.remove(files.thumb);
     await deps.temp.remove(poster);
     await original.release();
   }

@@ -10,20 +10,27 @@ export interface RenditionOptions {
   gridSize: number;
   /** Long edge of the screen rendition (`display_photo`). */
   displaySize: number;
+  /** Long edge of the phone grid's rendition (`thumb_photo`, issue 29). */
+  thumbSize: number;
   maxInputPixels: number;
 }
 
-/** Where the two renditions of one photo go. */
+/** Where the three renditions of one photo go. */
 export interface RenditionFiles {
   grid: string;
   display: string;
+  thumb: string;
 }
 
+/** The phone grid's copy: small tiles at up to 3× density; quality 70 keeps a 320-px photo around 8–15 KB. */
+const THUMB_WEBP = { quality: 70, effort: 4 } as const;
+
 /**
- * The two display copies of a photo, from one decode: EXIF orientation applied, WebP, no metadata
+ * The three display copies of a photo, from one decode: EXIF orientation applied, WebP, no metadata
  * (sharp drops EXIF, XMP and ICC unless asked to keep them). The grid copy (at most `gridSize` px on
  * the long edge) is what a tile of the gallery shows, a few tens of KB; the screen copy (at most
- * `displaySize` px) is for the lightbox, the presentation and the wall.
+ * `displaySize` px) is for the lightbox, the presentation and the wall; the thumb copy (at most
+ * `thumbSize` px, issue 29) is what a phone's 2-column grid asks for through the tiles' srcset.
  */
 export async function makeRenditions(input: string | Buffer, files: RenditionFiles, options: RenditionOptions): Promise<void> {
   const decoded = sharp(input, { limitInputPixels: options.maxInputPixels, failOn: 'error' }).rotate();
@@ -39,7 +46,23 @@ export async function makeRenditions(input: string | Buffer, files: RenditionFil
       .resize(options.displaySize, options.displaySize, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80, effort: 2 })
       .toFile(files.display),
+    decoded
+      .clone()
+      .resize(options.thumbSize, options.thumbSize, { fit: 'inside', withoutEnlargement: true })
+      .webp(THUMB_WEBP)
+      .toFile(files.thumb),
   ]);
+}
+
+/**
+ * The phone grid's copy of a photo from its stored grid rendition (the backfill of photos made before
+ * issue 29): a 640-px WebP of a few tens of KB instead of the original, orientation already applied.
+ */
+export async function makeThumbFromGrid(grid: string | Buffer, output: string, thumbSize: number): Promise<void> {
+  await sharp(grid, { failOn: 'error' })
+    .resize(thumbSize, thumbSize, { fit: 'inside', withoutEnlargement: true })
+    .webp(THUMB_WEBP)
+    .toFile(output);
 }
 
 /** Size of an event image's card: what link previews (og:image) and the guest's welcome show. */

@@ -57,6 +57,7 @@ export const presentPhoto = (row: PhotoRow): PhotoItem => ({
   original_photo: fileUrl(row.original_path),
   compressed_photo: row.compressed_path ? fileUrl(row.compressed_path) : null,
   display_photo: row.display_path ? fileUrl(row.display_path) : null,
+  thumb_photo: row.thumb_path ? fileUrl(row.thumb_path) : null,
   user_id: row.user_id,
   processing: Number(row.processing) === 1,
   error: row.error ? row.error : false,
@@ -82,7 +83,7 @@ export const presentEventWithStats = (row: EventRow, stats: { photos: number; vi
 
 export const presentUpdate = (row: PhotoRow): PhotoUpdate => {
   const item = presentPhoto(row);
-  return { id: item.id, compressed_photo: item.compressed_photo, display_photo: item.display_photo, error: item.error, processing: item.processing };
+  return { id: item.id, compressed_photo: item.compressed_photo, display_photo: item.display_photo, thumb_photo: item.thumb_photo, error: item.error, processing: item.processing };
 };
 
 /** The upload answer's message: says so when the photos wait for the organiser's approval. */

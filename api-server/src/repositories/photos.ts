@@ -5,7 +5,7 @@ import type { Database, PhotoRow } from '../db/schema';
  * The columns of a photo row that name a stored file: the original and every rendition made from it.
  * Whatever removes photos (one, an album's, an event's) removes the files of all of them.
  */
-export const photoFileColumns = ['original_path', 'compressed_path', 'display_path'] as const;
+export const photoFileColumns = ['original_path', 'compressed_path', 'display_path', 'thumb_path'] as const;
 
 /** The storage keys of every file a photo row points at. */
 export function photoFileKeys(row: Pick<PhotoRow, (typeof photoFileColumns)[number]>): string[] {
@@ -179,16 +179,19 @@ export async function pendingPhotoIds(db: Kysely<Database>): Promise<string[]> {
 export async function finishProcessing(
   db: Kysely<Database>,
   id: string,
-  result: { compressedPath: string | null; displayPath: string | null; error: string | null },
+  result: { compressedPath: string | null; displayPath: string | null; thumbPath?: string | null; error: string | null },
 ) {
   await db
     .updateTable('photos')
-    .set({ processing: 0, compressed_path: result.compressedPath, display_path: result.displayPath, error: result.error })
+    .set({ processing: 0, compressed_path: result.compressedPath, display_path: result.displayPath, thumb_path: result.thumbPath ?? null, error: result.error })
     .where('id', '=', id)
     .execute();
 }
 
-/** Finished photos made before renditions existed (a 1600-px thumbnail, no display copy): the backfill's work, oldest first. */
+/**
+ * Finished photos made before renditions existed (a 1600-px thumbnail, no display copy) or before the
+ * phone grid's rendition (no thumb_path, issue 29): the backfill's work, oldest first.
+ */
 export async function photosNeedingRenditions(db: Kysely<Database>): Promise<string[]> {
   const rows = await db
     .selectFrom('photos')
@@ -196,7 +199,7 @@ export async function photosNeedingRenditions(db: Kysely<Database>): Promise<str
     .where('processing', '=', 0)
     .where('error', 'is', null)
     .where('compressed_path', 'is not', null)
-    .where('display_path', 'is', null)
+    .where((eb) => eb.or([eb('display_path', 'is', null), eb('thumb_path', 'is', null)]))
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -204,8 +207,17 @@ export async function photosNeedingRenditions(db: Kysely<Database>): Promise<str
 }
 
 /** The backfill's result: the new renditions of a finished photo. */
-export async function replaceRenditions(db: Kysely<Database>, id: string, paths: { compressedPath: string; displayPath: string }) {
-  await db.updateTable('photos').set({ compressed_path: paths.compressedPath, display_path: paths.displayPath }).where('id', '=', id).execute();
+export async function replaceRenditions(db: Kysely<Database>, id: string, paths: { compressedPath: string; displayPath: string; thumbPath: string }) {
+  await db
+    .updateTable('photos')
+    .set({ compressed_path: paths.compressedPath, display_path: paths.displayPath, thumb_path: paths.thumbPath })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The backfill's result for a photo that had its other renditions: its phone grid's rendition (issue 29). */
+export async function setThumbRendition(db: Kysely<Database>, id: string, thumbPath: string) {
+  await db.updateTable('photos').set({ thumb_path: thumbPath }).where('id', '=', id).execute();
 }
 
 /** The photo with its album and the album's owner, or undefined. */
