@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { THUMB_PHOTO_EDGE } from '@momentos/api-contract';
+import { THUMB_PHOTO_EDGE } from '@momentos/app-manifest/dist/grid-tile';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';

@@ -4,14 +4,6 @@ import { IdParam, NullableString, StatusMessage, StringEnum } from './common';
 /** Longest uploader name kept (trimmed); longer ones are refused. */
 export const MAX_USER_ID = 100;
 
-/**
- * Long edges of a photo's two grid renditions (issue 29): `thumb_photo` for phones and
- * `compressed_photo` (MEDIA_THUMBNAIL_SIZE, default 640) for wider grids: the `w` descriptors of a
- * tile's srcset.
- */
-export const THUMB_PHOTO_EDGE = 320;
-export const COMPRESSED_PHOTO_EDGE = 640;
-
 /** A photo or video of an album (spec §3, plus created_at). URLs are relative to the API origin. */
 export const PhotoItem = Type.Object({
   id: Type.String(),
@@ -29,7 +21,7 @@ export const PhotoItem = Type.Object({
    */
   display_photo: Type.Optional(NullableString),
   /**
-   * The phone grid's rendition (issue 29): WebP, at most THUMB_PHOTO_EDGE (320) px on the long edge,
+   * The phone grid's rendition (issue 29): WebP, at most 320 px (app-manifest's THUMB_PHOTO_EDGE) on the long edge,
    * offered beside compressed_photo in the tiles' srcset. Null while being made, absent from spec §3
    * items and older servers: clients then show compressed_photo alone.
    */

@@ -30,12 +30,13 @@ export function applyPhotoUpdates(photos: readonly PhotoItem[], updates: readonl
     if (!update) return photo;
     const compressed = update.compressed_photo ?? photo.compressed_photo;
     const display = update.display_photo ?? photo.display_photo;
+    const thumb = update.thumb_photo ?? photo.thumb_photo;
     const error = update.error || false;
     const processing =
       typeof update.processing === 'boolean' ? update.processing : error ? false : compressed ? false : photo.processing;
-    if (compressed === photo.compressed_photo && display === photo.display_photo && error === photo.error && processing === photo.processing) return photo;
+    if (compressed === photo.compressed_photo && display === photo.display_photo && thumb === photo.thumb_photo && error === photo.error && processing === photo.processing) return photo;
     changed = true;
-    return { ...photo, compressed_photo: compressed, display_photo: display, error, processing };
+    return { ...photo, compressed_photo: compressed, display_photo: display, thumb_photo: thumb, error, processing };
   });
   return changed ? next : (photos as PhotoItem[]);
 }
