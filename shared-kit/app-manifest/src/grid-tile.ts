@@ -11,13 +11,15 @@ export const THUMB_PHOTO_EDGE = 320;
 export const COMPRESSED_PHOTO_EDGE = 640;
 
 /**
- * The `sizes` of a grid tile (the React grid and the painted gallery alike): half the width on phones
- * (2 columns below 600 px), a third below 960 px, a quarter beyond. On phones of 2.5× density and
- * more the tile is asked at 2× density at most (a third of the width instead of half): there the
- * 320-px copy is chosen, which halves the first screen's bytes on a slow link and is not told apart at
- * a tile's size; wider screens and denser tiles get the 640-px copy.
+ * The `sizes` of a grid tile (the React grid and the painted gallery alike). From 600 px (3 and 4
+ * columns) the tile's true width: a third, a quarter of the window. On phones (2 columns, below 600
+ * px) the tiles are declared at a third of the phone copy's edge (106 px) instead of their ~190 px: the
+ * deliberate choice that a phone, up to 3× density, takes the 320-px copy (Chromium takes the first
+ * candidate whose density reaches the screen's, so a true 50vw would take the 640-px one from 1.7×).
+ * A tile is a preview on a slow link: the first screen's image bytes halve; the lightbox shows
+ * display_photo. Measured by bench/gallery-first-screen.mjs.
  */
-export const GRID_TILE_SIZES = '(max-width: 599px) and (min-resolution: 2.5dppx) 33vw, (max-width: 599px) 50vw, (max-width: 959px) 33vw, 25vw';
+export const GRID_TILE_SIZES = `(max-width: 599px) ${Math.floor(THUMB_PHOTO_EDGE / 3)}px, (max-width: 959px) 33vw, 25vw`;
 
 /**
  * A grid tile's `srcset`: the phone copy and the grid copy by their long edges, or undefined when the

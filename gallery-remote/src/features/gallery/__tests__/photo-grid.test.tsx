@@ -38,7 +38,7 @@ describe('PhotoGrid', () => {
     const withThumb = screen.getByRole('img', { name: 'Foto enviada por Ana' });
     expect(withThumb).toHaveAttribute('src', '/api/files?path=albums/a1/thumbs/a.webp');
     expect(withThumb).toHaveAttribute('srcset', '/api/files?path=t/a-tile.webp 320w, /api/files?path=albums/a1/thumbs/a.webp 640w');
-    expect(withThumb.getAttribute('sizes')).toMatch(/^\(max-width: 599px\) and \(min-resolution: 2\.5dppx\) 33vw, \(max-width: 599px\) 50vw, /);
+    expect(withThumb).toHaveAttribute('sizes', '(max-width: 599px) 106px, (max-width: 959px) 33vw, 25vw');
     const without = screen.getByRole('img', { name: 'Foto enviada por Bia' });
     expect(without).not.toHaveAttribute('srcset');
     expect(without).not.toHaveAttribute('sizes');
