@@ -11,7 +11,8 @@ import { photoLikeJpeg } from './guest-event.mjs';
 sharp.concurrency(1);
 const count = Number(process.env.RENDITION_PHOTOS ?? 8);
 const formats = [
-  ['webp q70 e4 (ours)', (image) => image.webp({ quality: 70, effort: 4 })],
+  ['webp q60 e4 (ours, 320)', (image) => image.webp({ quality: 60, effort: 4 })],
+  ['webp q72 e4 (ours, 640)', (image) => image.webp({ quality: 72, effort: 4 })],
   ['avif q50 e2', (image) => image.avif({ quality: 50, effort: 2 })],
   ['avif q50 e4 (default)', (image) => image.avif({ quality: 50, effort: 4 })],
 ];

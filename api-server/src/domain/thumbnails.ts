@@ -22,8 +22,8 @@ export interface RenditionFiles {
   thumb: string;
 }
 
-/** The phone grid's copy: small tiles at up to 3× density; quality 70 keeps a 320-px photo around 8–15 KB. */
-const THUMB_WEBP = { quality: 70, effort: 4 } as const;
+/** The phone grid's copy: quality 60 keeps a 320-px photo around 8–12 KB (bench/gallery-first-screen.mjs: 12 tiles ≤ 160 KB). */
+const THUMB_WEBP = { quality: 60, effort: 4 } as const;
 
 /**
  * The three display copies of a photo, from one decode: EXIF orientation applied, WebP, no metadata
