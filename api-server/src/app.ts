@@ -6,6 +6,7 @@ import { fastifyTrustProxy, type Config } from './config';
 import { prepareDataDir } from './data-dir';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
+import fileAccessPlugin from './plugins/file-access';
 import errorsPlugin from './plugins/errors';
 import storagePlugin from './plugins/storage';
 import webPlugin from './plugins/web';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(dbPlugin, { config });
     await app.register(storagePlugin, { config });
     await app.register(authPlugin, { config });
+    await app.register(fileAccessPlugin);
     await app.register(realtimePlugin, { config });
     await app.register(uploadRateLimitPlugin, { config });
     await app.register(mediaWorkerPlugin, { config });
@@ -78,7 +80,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(eventRoutes, { config });
     await app.register(inviteRoutes);
     await app.register(albumRoutes);
-    await app.register(fileRoutes);
+    await app.register(fileRoutes, { config });
     await app.register(photoRoutes, { config });
     await app.register(photoModerationRoutes);
     await app.register(downloadRoutes);

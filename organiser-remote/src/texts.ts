@@ -143,6 +143,9 @@ export const texts = {
     uploadsCloseHint: 'Depois disso, os convidados não conseguem mais enviar fotos.',
     pin: 'PIN para convidados (opcional)',
     pinHint: 'De 4 a 8 números. Os convidados digitam uma vez no aparelho; deixe vazio para não pedir.',
+    // Issue 22.
+    guestDownloads: 'Convidados podem baixar as fotos',
+    guestDownloadsHint: 'Desmarcado, os convidados veem as fotos, mas não baixam os originais. Você sempre pode baixar tudo.',
     pinInvalid: 'O PIN deve ter de 4 a 8 números.',
   },
 

@@ -33,6 +33,8 @@ export interface EventsTable {
   uploads_close_at: Generated<string | null>;
   /** The guests' PIN (4 to 8 digits), or null (issue 12). */
   pin: Generated<string | null>;
+  /** Guests may fetch the originals (0/1, default 1; issue 22). */
+  guest_downloads: Generated<Flag>;
   created_at: string;
   updated_at: string;
 }
@@ -77,6 +79,8 @@ export interface PhotosTable {
   hidden: Generated<Flag>;
   /** Waiting for the organiser's approval (0/1). */
   pending: Generated<Flag>;
+  /** The guests' copy of the original, without location (issue 22): its key, the original's when it had none; null until made. */
+  guest_path: Generated<string | null>;
 }
 
 export interface UploadSessionsTable {

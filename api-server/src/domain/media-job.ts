@@ -10,6 +10,7 @@ import type { PhotoRow } from '../db/schema';
 import type { Storage } from './storage';
 import type { TempArea } from './temp-area';
 import { decodeHeic, extractPosterFrame, makeRenditions, makeThumbFromGrid } from './thumbnails';
+import { ensureGuestCopy } from './location-strip';
 
 export interface MediaJobDeps {
   db: Kysely<Database>;
@@ -50,7 +51,7 @@ export function needsThumb(photo: Pick<PhotoRow, 'processing' | 'error' | 'compr
 }
 
 /** A file of the store on this machine: in place on local disk, else a temporary copy (removed by `release`). */
-async function localCopy(deps: MediaJobDeps, key: string, name: string): Promise<{ file: string; release: () => Promise<void> }> {
+async function localCopy(deps: Pick<MediaJobDeps, 'storage' | 'temp'>, key: string, name: string): Promise<{ file: string; release: () => Promise<void> }> {
   const inPlace = await deps.storage.localPath(key);
   if (inPlace) return { file: inPlace, release: async () => {} };
   const stored = await deps.storage.get(key);
@@ -92,8 +93,8 @@ async function backfillThumb(deps: MediaJobDeps, photo: PhotoRow, signal: AbortS
   }
 }
 
-/** The original as a file on this machine: in place on local disk, else a temporary copy (removed by `release`). */
-const localOriginal = (deps: MediaJobDeps, key: string, id: string) => localCopy(deps, key, `${id}-original`);
+/** The original as a file on this machine: in place on local disk, else a temporary copy named after `id` (removed by `release`). */
+export const localOriginal = (deps: Pick<MediaJobDeps, 'storage' | 'temp'>, key: string, id: string) => localCopy(deps, key, `${id}-original`);
 
 /**
  * Makes the photo's renditions, `compressed_photo` (the grid's WebP, at most MEDIA_THUMBNAIL_SIZE px)
@@ -159,12 +160,26 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
     } else {
       await finishProcessing(deps.db, id, { compressedPath: keys.grid, displayPath: keys.display, thumbPath: keys.thumb, error: null });
     }
+    await makeGuestCopy(deps, photo);
   } finally {
     await deps.temp.remove(files.grid);
     await deps.temp.remove(files.display);
     await deps.temp.remove(files.thumb);
     await deps.temp.remove(poster);
     await original.release();
+  }
+}
+
+/**
+ * Issue 22: the guests' copy of the original, without location, made with the renditions (the file
+ * route makes it on first use otherwise). A copy that cannot be made is logged, never the job's failure:
+ * guests are then refused the original, and the next request tries again.
+ */
+async function makeGuestCopy(deps: MediaJobDeps, photo: PhotoRow): Promise<void> {
+  try {
+    await ensureGuestCopy({ ...deps, exiftoolPath: deps.media.exiftoolPath }, photo);
+  } catch (error) {
+    deps.log.warn({ err: error, photoId: photo.id }, 'could not make the guest copy without location');
   }
 }
 

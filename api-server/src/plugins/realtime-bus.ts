@@ -6,7 +6,8 @@ import { Client } from 'pg';
  * album (`photos_removed`): ids only, NOTIFY payloads are small.
  */
 export interface Announcement {
-  kind?: 'new_photos' | 'photos_removed';
+  /** `audience_changed` (issue 22): what the event's guests may see changed; each instance rechecks its guest sockets. */
+  kind?: 'new_photos' | 'photos_removed' | 'audience_changed';
   albumId: string;
   eventId: string;
   isPublic: boolean;

@@ -27,6 +27,8 @@ export const EventItem = Type.Object({
   uploads_close_at: Type.Optional(NullableString),
   /** The guests' PIN (the owner's reads only), or null. */
   pin: Type.Optional(NullableString),
+  /** Issue 22: 'Convidados podem baixar as fotos' (default true): guests may fetch the originals. */
+  guest_downloads: Type.Optional(Type.Boolean()),
 });
 export type EventItem = Static<typeof EventItem>;
 
@@ -47,6 +49,8 @@ export const PublicEvent = Type.Object({
   uploads_closed: Type.Optional(Type.Boolean()),
   /** Guests must type the event's PIN (sent as `x-event-pin`) before its albums, photos and uploads. */
   pin_required: Type.Optional(Type.Boolean()),
+  /** Issue 22: guests may download the originals ('Baixar'); false: the screen renditions only. */
+  guest_downloads: Type.Optional(Type.Boolean()),
 });
 export type PublicEvent = Static<typeof PublicEvent>;
 
@@ -70,6 +74,8 @@ export const EventFields = Type.Object({
   uploads_close_at: Type.Optional(LocalDateTime),
   /** 4 to 8 digits; '' removes it. */
   pin: Type.Optional(Type.String({ maxLength: 16 })),
+  /** Issue 22 (optional; kept when absent): guests may download the originals. */
+  guest_downloads: Type.Optional(Type.Boolean()),
 });
 export type EventFields = Static<typeof EventFields>;
 

@@ -36,6 +36,12 @@ export const PhotoItem = Type.Object({
   /** Issue 11, in the owner's lists only: hidden by the organiser, and waiting for approval. */
   hidden: Type.Optional(Type.Boolean()),
   pending: Type.Optional(Type.Boolean()),
+  /**
+   * Issue 22: `false` when the organiser keeps the originals from this reader ('Convidados podem
+   * baixar as fotos' off): `original_photo` then answers 403 to them (a video still plays inline) and
+   * screens offer no 'Baixar'. Absent otherwise.
+   */
+  downloadable: Type.Optional(Type.Literal(false)),
 });
 export type PhotoItem = Static<typeof PhotoItem>;
 

@@ -11,6 +11,8 @@ export interface VisibilityValues {
   uploadsCloseAt: string;
   /** The guests' PIN, '' for none. */
   pin: string;
+  /** Issue 22: 'Convidados podem baixar as fotos' (the originals). */
+  guestDownloads: boolean;
 }
 
 /** 'YYYY-MM-DD HH:mm' (stored) ↔ 'YYYY-MM-DDTHH:mm' (datetime-local). */
@@ -22,6 +24,7 @@ export const visibilityOf = (event: EventItem | null): VisibilityValues => ({
   revealAt: toInput(event?.reveal_at),
   uploadsCloseAt: toInput(event?.uploads_close_at),
   pin: event?.pin ?? '',
+  guestDownloads: event?.guest_downloads ?? true,
 });
 
 /** The fields as the API takes them. */
@@ -30,6 +33,7 @@ export const visibilityInput = (values: VisibilityValues) => ({
   reveal_at: values.visibility === 'reveal' ? toStored(values.revealAt) : '',
   uploads_close_at: toStored(values.uploadsCloseAt),
   pin: values.pin.trim(),
+  guest_downloads: values.guestDownloads,
 });
 
 export const visibilityError = (values: VisibilityValues) => (values.visibility === 'reveal' && !values.revealAt ? t.revealRequired : undefined);
@@ -85,6 +89,16 @@ export function VisibilityFields({
           <input {...control} value={values.pin} inputMode="numeric" maxLength={8} autoComplete="off" onChange={(input) => onChange({ ...values, pin: input.target.value })} />
         )}
       </Field>
+      <label className="event-form__choice" htmlFor="event-guestDownloads">
+        <input
+          id="event-guestDownloads"
+          type="checkbox"
+          checked={values.guestDownloads}
+          onChange={(input) => onChange({ ...values, guestDownloads: input.target.checked })}
+        />
+        {t.guestDownloads}
+        <span className="event-form__choice-hint">{t.guestDownloadsHint}</span>
+      </label>
     </>
   );
 }
