@@ -50,6 +50,10 @@ export const texts = {
   noThumbnail: 'Sem miniatura',
   photoBy: 'Foto enviada por {name}',
   videoBy: 'Vídeo enviado por {name}',
+  // Issue 25: the order of the photos.
+  orderLabel: 'Ordenar fotos',
+  orderRecent: 'Mais recentes',
+  orderTaken: 'Ordem das fotos',
   photos: 'Fotos do álbum',
   navigation: 'Navegação da galeria',
   pause: 'Pausar',
@@ -98,6 +102,10 @@ export const texts = {
   deleted: '{n} foto(s) excluída(s).',
   ownerPhotos: 'Fotos do evento',
   pendingCount: '{n} aguardando aprovação',
+  // Issue 28: places from the printed QR codes.
+  filterPlace: 'Filtrar por local',
+  allPlaces: 'Todos os locais',
+  byPlace: 'Pastas por local no download',
 
   // The live wall ('Telão', issue 12; the invitation line is the issue's own text).
   wallTitle: 'Telão',

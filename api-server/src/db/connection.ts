@@ -50,6 +50,17 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
 }
 
+/** Issue 23 (`npm run doctor`): the names of the migrations this database has not run yet. */
+export async function pendingMigrations(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
+  let migrationTableSchema: string | undefined;
+  if (dialect === 'postgres') {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = rows[0]?.schema ?? 'public';
+  }
+  const migrations = await new Migrator({ db, provider: migrationProvider, migrationTableSchema }).getMigrations();
+  return migrations.filter((migration) => !migration.executedAt).map((migration) => migration.name);
+}
+
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   // On PostgreSQL the migration tables are looked up in the current schema explicitly: Kysely's check
   // otherwise finds them in any schema of the database (another app or another test run).

@@ -6,6 +6,11 @@ export interface DownloadScope {
   albumId?: string;
   userId?: string;
   includeHidden?: boolean;
+  /** Issue 28: the printable QR kit of the event (`printables.pdf`), never its ZIP. */
+  printables?: boolean;
+  /** Issue 28: only one place's photos; a folder per place. */
+  place?: string;
+  byPlace?: boolean;
 }
 
 interface TicketPayload extends DownloadScope {
@@ -57,4 +62,7 @@ export const sameScope = (ticket: DownloadScope, asked: DownloadScope) =>
   ticket.eventId === asked.eventId &&
   (ticket.albumId ?? null) === (asked.albumId ?? null) &&
   (ticket.userId ?? null) === (asked.userId ?? null) &&
-  Boolean(ticket.includeHidden) === Boolean(asked.includeHidden);
+  Boolean(ticket.includeHidden) === Boolean(asked.includeHidden) &&
+  Boolean(ticket.printables) === Boolean(asked.printables) &&
+  (ticket.place ?? null) === (asked.place ?? null) &&
+  Boolean(ticket.byPlace) === Boolean(asked.byPlace);

@@ -1,3 +1,4 @@
+import { can, type TeamRole } from './team/roles';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -75,6 +76,8 @@ export type FileSubject =
       photoId: string;
       eventId: string;
       organiserId: string;
+      /** Issue 27: the event's team members who may view its photos (read like the owner). */
+      teamIds: string[];
       /** The original (guests get its copy without location), or a rendition. */
       file: 'original' | 'rendition';
       fileType: 'image' | 'video';
@@ -109,6 +112,8 @@ async function readSubject(db: Kysely<Database>, key: string): Promise<FileSubje
       'photos.display_path',
       'photos.thumb_path',
       'photos.guest_path',
+      // Issue 25: a video's playback rendition is one of its renditions.
+      'photos.playback_path',
       'photos.file_type',
       'photos.hidden',
       'photos.pending',
@@ -127,12 +132,21 @@ async function readSubject(db: Kysely<Database>, key: string): Promise<FileSubje
   if (!row) return null;
   // Only the files the row names now: an old rendition replaced by a new one is no file of the photo.
   const isOriginal = key === row.original_path || key === row.guest_path;
-  if (!isOriginal && key !== row.compressed_path && key !== row.display_path && key !== row.thumb_path) return null;
+  if (
+    !isOriginal &&
+    key !== row.compressed_path &&
+    key !== row.display_path &&
+    key !== row.thumb_path &&
+    key !== row.playback_path
+  )
+    return null;
+  const members = await db.selectFrom('event_members').select(['organiser_id', 'role']).where('event_id', '=', row.event_id).execute();
   return {
     kind: 'photo',
     photoId: row.id,
     eventId: row.event_id,
     organiserId: row.organiser_id,
+    teamIds: members.filter((member) => can(member.role as TeamRole, 'photos.view')).map((member) => member.organiser_id),
     file: isOriginal ? 'original' : 'rendition',
     fileType: row.file_type === 'video' ? 'video' : 'image',
     guestPath: row.guest_path,
@@ -201,7 +215,9 @@ export function decideFileAccess(subject: FileSubject | null, key: string, reade
   if (!subject) throw notFound(messages.fileNotFound);
   if (subject.kind === 'asset') return { reader: 'anyone', guestCopy: false, cacheControl: '' };
   const signed = (grant: FileGrant) => signatureHolds(secret, key, grant, reader.signature, now);
-  if (reader.organiserId === subject.organiserId || signed({ scope: 'o', organiserId: subject.organiserId })) {
+  // The owner, or a member of the event's team (issue 27), by token or by a URL signed for them.
+  const team = [subject.organiserId, ...subject.teamIds];
+  if ((reader.organiserId !== null && team.includes(reader.organiserId)) || team.some((organiserId) => signed({ scope: 'o', organiserId }))) {
     return { reader: 'owner', guestCopy: false, cacheControl: PRIVATE };
   }
   const wall = subject.wallTokenHash !== null && signed({ scope: 'w', wallTokenHash: subject.wallTokenHash });

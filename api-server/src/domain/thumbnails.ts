@@ -1,8 +1,8 @@
-import { execFile } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import sharp from 'sharp';
+import { runLimited } from './limited-process';
 
-/** HEIC/HEIF photos are larger than this are refused rather than decoded (heic-convert needs them in memory). */
+/** HEIC/HEIF photos larger than this are refused rather than decoded (heic-convert needs them in memory). */
 const MAX_HEIC_BYTES = 64 * 1024 * 1024;
 
 export interface RenditionOptions {
@@ -22,47 +22,94 @@ export interface RenditionFiles {
   thumb: string;
 }
 
-/** The phone grid's copy: quality 60 keeps a 320-px photo around 8–12 KB (bench/gallery-first-screen.mjs: 12 tiles ≤ 160 KB). */
+/** One WebP the decoder process writes: at most `size` px on the long edge. */
+interface RenditionOutput {
+  file: string;
+  size: number;
+  quality: number;
+  effort: number;
+}
+
+/** The grid's copy: small tiles hide compression well, quality 72 keeps a 640-px photo around 30–50 KB. */
+const GRID_WEBP = { quality: 72, effort: 4 } as const;
+const DISPLAY_WEBP = { quality: 80, effort: 2 } as const;
+/** The phone grid's copy (issue 29): quality 60 keeps a 320-px photo around 8–13 KB (bench/gallery-first-screen.mjs: 12 tiles ≤ 160 KB). */
 const THUMB_WEBP = { quality: 60, effort: 4 } as const;
 
+/** The decoder process's limits (issue 23): MEDIA_JOB_MAX_MEMORY and MEDIA_DECODE_TIMEOUT. */
+export interface DecoderLimits {
+  memoryBytes: number;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
 /**
- * The three display copies of a photo, from one decode: EXIF orientation applied, WebP, no metadata
- * (sharp drops EXIF, XMP and ICC unless asked to keep them). The grid copy (at most `gridSize` px on
- * the long edge) is what a tile of the gallery shows, a few tens of KB; the screen copy (at most
- * `displaySize` px) is for the lightbox, the presentation and the wall; the thumb copy (at most
- * `thumbSize` px, issue 29) is what a phone's 2-column grid asks for through the tiles' srcset.
+ * The decoder process (plain JavaScript, so it runs the same from src and dist). It decodes once and
+ * writes every output asked for: EXIF orientation applied, WebP, no metadata (sharp drops EXIF, XMP
+ * and ICC unless asked to keep them). A photo's are the grid copy (at most `gridSize` px on the long
+ * edge), what a tile of the gallery shows, a few tens of KB; the screen copy (at most `displaySize`
+ * px) for the lightbox, the presentation and the wall; and the phone copy (at most `thumbSize` px,
+ * issue 29), what a phone's grid takes through the tiles' srcset. A HEIC is first made a JPEG by
+ * heic-convert (WebAssembly: sharp here has no HEVC decoder).
  */
-export async function makeRenditions(input: string | Buffer, files: RenditionFiles, options: RenditionOptions): Promise<void> {
-  const decoded = sharp(input, { limitInputPixels: options.maxInputPixels, failOn: 'error' }).rotate();
-  await Promise.all([
-    decoded
-      .clone()
-      .resize(options.gridSize, options.gridSize, { fit: 'inside', withoutEnlargement: true })
-      // Small tiles hide compression well: quality 72 keeps a 640-px photo around 30–50 KB.
-      .webp({ quality: 72, effort: 4 })
-      .toFile(files.grid),
-    decoded
-      .clone()
-      .resize(options.displaySize, options.displaySize, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80, effort: 2 })
-      .toFile(files.display),
-    decoded
-      .clone()
-      .resize(options.thumbSize, options.thumbSize, { fit: 'inside', withoutEnlargement: true })
-      .webp(THUMB_WEBP)
-      .toFile(files.thumb),
-  ]);
+const RENDITION_SCRIPT = `
+const [sharpPath, heicPath, spec] = process.argv.slice(1);
+const job = JSON.parse(spec);
+const sharp = require(sharpPath);
+sharp.concurrency(1);
+(async () => {
+  let input = job.input;
+  if (job.heic) {
+    const convert = require(heicPath);
+    input = Buffer.from(await convert({ buffer: require('node:fs').readFileSync(job.input), format: 'JPEG', quality: 0.92 }));
+  }
+  const decoded = sharp(input, { limitInputPixels: job.maxInputPixels, failOn: 'error' }).rotate();
+  const fit = (size) => ({ width: size, height: size, fit: 'inside', withoutEnlargement: true });
+  await Promise.all(
+    job.outputs.map((out) => decoded.clone().resize(fit(out.size)).webp({ quality: out.quality, effort: out.effort }).toFile(out.file)),
+  );
+})().then(
+  () => process.exit(0),
+  (error) => { process.stderr.write(String((error && error.message) || error)); process.exit(1); },
+);
+`;
+
+/** V8's heap inside the decoder process: a quarter of the ceiling (the pixels live outside it). */
+const heapFlag = (limits: DecoderLimits) => `--max-old-space-size=${Math.max(64, Math.floor(limits.memoryBytes / 4 / (1024 * 1024)))}`;
+
+/** Runs the decoder process on `input` for `outputs`, under `limits`. */
+async function decodeInto(input: string, outputs: RenditionOutput[], maxInputPixels: number, limits: DecoderLimits, heic: boolean): Promise<void> {
+  const spec = JSON.stringify({ input, heic, maxInputPixels, outputs });
+  await runLimited(process.execPath, [heapFlag(limits), '-e', RENDITION_SCRIPT, require.resolve('sharp'), require.resolve('heic-convert'), spec], limits);
+}
+
+/**
+ * The three display copies of a photo (`input`: an image file; `heic` when it is HEIC/HEIF), made from
+ * one decode in a decoder process of their own under `limits` (issue 23): a hostile file fails this
+ * job, not the server.
+ */
+export async function makeRenditions(input: string, files: RenditionFiles, options: RenditionOptions, limits: DecoderLimits, heic = false): Promise<void> {
+  if (heic && (await fsp.stat(input)).size > MAX_HEIC_BYTES) throw new Error('HEIC file too large to decode');
+  await decodeInto(
+    input,
+    [
+      { file: files.grid, size: options.gridSize, ...GRID_WEBP },
+      { file: files.display, size: options.displaySize, ...DISPLAY_WEBP },
+      { file: files.thumb, size: options.thumbSize, ...THUMB_WEBP },
+    ],
+    options.maxInputPixels,
+    limits,
+    heic,
+  );
 }
 
 /**
  * The phone grid's copy of a photo from its stored grid rendition (the backfill of photos made before
- * issue 29): a 640-px WebP of a few tens of KB instead of the original, orientation already applied.
+ * issue 29): a 640-px WebP of a few tens of KB instead of the original, orientation already applied;
+ * in the same decoder process and under the same limits as every other decode.
  */
-export async function makeThumbFromGrid(grid: string | Buffer, output: string, thumbSize: number): Promise<void> {
-  await sharp(grid, { failOn: 'error' })
-    .resize(thumbSize, thumbSize, { fit: 'inside', withoutEnlargement: true })
-    .webp(THUMB_WEBP)
-    .toFile(output);
+export async function makeThumbFromGrid(grid: string, output: string, thumbSize: number, maxInputPixels: number, limits: DecoderLimits): Promise<void> {
+  await decodeInto(grid, [{ file: output, size: thumbSize, ...THUMB_WEBP }], maxInputPixels, limits, false);
 }
 
 /** Size of an event image's card: what link previews (og:image) and the guest's welcome show. */
@@ -77,45 +124,27 @@ export async function makeEventCard(input: Buffer, maxInputPixels: number): Prom
     .toBuffer();
 }
 
-/** heic-convert in a child process: its WebAssembly decoder takes ~0.4 s of CPU and ~100 MB per 12 MP photo. */
-const HEIC_SCRIPT = `
-const convert = require(process.argv[1]);
-const input = require('node:fs').readFileSync(process.argv[2]);
-convert({ buffer: input, format: 'JPEG', quality: 0.92 }).then(
-  (jpeg) => process.stdout.write(Buffer.from(jpeg), () => process.exit(0)),
-  (error) => { process.stderr.write(String((error && error.message) || error)); process.exit(1); },
-);
-`;
+/** ffmpeg's demuxer for each video type the bytes revealed (media-type.ts): never guessed by ffmpeg from the content. */
+const DEMUXERS: Record<string, string> = { mp4: 'mov', mov: 'mov', m4v: 'mov', '3gp': 'mov', webm: 'matroska', avi: 'avi', mpg: 'mpeg', ts: 'mpegts' };
 
-/** HEIC/HEIF → JPEG with heic-convert (sharp here has no HEVC decoder); the original stays as it is. */
-export async function decodeHeic(file: string, signal?: AbortSignal): Promise<Buffer> {
-  const stat = await fsp.stat(file);
-  if (stat.size > MAX_HEIC_BYTES) throw new Error('HEIC file too large to decode');
-  return new Promise<Buffer>((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['-e', HEIC_SCRIPT, require.resolve('heic-convert'), file],
-      { encoding: 'buffer', maxBuffer: 256 * 1024 * 1024, timeout: 120_000, killSignal: 'SIGKILL', signal },
-      (error, stdout) => (error ? reject(error) : resolve(stdout)),
-    );
-  });
+/**
+ * How ffmpeg opens an upload (issue 23): no stdin, local files only (no http, no concat or HLS lists
+ * pointing elsewhere), and the demuxer of the type the bytes revealed, not one ffmpeg probes for.
+ */
+export function ffmpegInput(input: string, ext: string): string[] {
+  const demuxer = DEMUXERS[ext];
+  if (!demuxer) throw new Error(`no demuxer for .${ext}`);
+  return ['-nostdin', '-protocol_whitelist', 'file', '-f', demuxer, '-i', `file:${input}`];
 }
 
-function run(command: string, args: string[], signal: AbortSignal, timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile(command, args, { signal, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 1024 * 1024 }, (error) =>
-      error ? reject(error) : resolve(),
-    );
-  });
-}
-
-/** A poster frame of a video as JPEG: one second in, or the first frame of a shorter video. */
-export async function extractPosterFrame(ffmpeg: string, input: string, output: string, signal: AbortSignal): Promise<void> {
-  const base = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'];
-  const tail = ['-i', input, '-map', '0:v:0', '-frames:v', '1', '-f', 'image2', '-c:v', 'mjpeg', '-q:v', '3', output];
-  await run(ffmpeg, [...base, '-ss', '1', ...tail], signal, 120_000);
+/** A poster frame of a video as JPEG: one second in, or the first frame of a shorter video; under `limits`. */
+export async function extractPosterFrame(ffmpeg: string, input: string, ext: string, output: string, limits: DecoderLimits): Promise<void> {
+  const base = ['-hide_banner', '-loglevel', 'error', '-y'];
+  const open = ffmpegInput(input, ext);
+  const tail = ['-map', '0:v:0', '-frames:v', '1', '-f', 'image2', '-c:v', 'mjpeg', '-q:v', '3', `file:${output}`];
+  await runLimited(ffmpeg, [...base, '-ss', '1', ...open, ...tail], limits);
   const written = await fsp.stat(output).then((s) => s.size > 0, () => false);
-  if (!written) await run(ffmpeg, [...base, ...tail], signal, 120_000);
+  if (!written) await runLimited(ffmpeg, [...base, ...open, ...tail], limits);
   const retried = await fsp.stat(output).then((s) => s.size > 0, () => false);
   if (!retried) throw new Error('ffmpeg wrote no frame');
 }

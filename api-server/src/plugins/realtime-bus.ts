@@ -6,12 +6,14 @@ import { Client } from 'pg';
  * album (`photos_removed`): ids only, NOTIFY payloads are small.
  */
 export interface Announcement {
-  /** `audience_changed` (issue 22): what the event's guests may see changed; each instance rechecks its guest sockets. */
-  kind?: 'new_photos' | 'photos_removed' | 'audience_changed';
+  /** `audience_changed` (issue 22): what the event's guests may see changed; each instance rechecks its guest sockets. `member_removed` (issue 27): a team member's sockets on the event close. */
+  kind?: 'new_photos' | 'photos_removed' | 'audience_changed' | 'member_removed';
   albumId: string;
   eventId: string;
   isPublic: boolean;
   photoIds: string[];
+  /** `member_removed` (issue 27): whose sockets on the event close. */
+  organiserId?: string;
 }
 
 export interface AnnouncementBus {

@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { sameScope, signDownloadTicket, verifyDownloadTicket, type DownloadScope } from '../domain/download-ticket';
 import { safeName, zipLayout, zipStream } from '../domain/event-zip';
+import { uploadPlace } from '../domain/printables/places';
 import { HttpError, messages, notFound } from '../errors';
 import { listAlbums } from '../repositories/albums';
-import { findEventOf } from '../repositories/events';
+import { eventAccess, requireEventRole } from '../domain/team/event-access';
 import { photosForDownload } from '../repositories/photos';
 
 /**
@@ -18,14 +19,22 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/events/:id/download-ticket',
     { preHandler: app.requireOrganiser, schema: { params: EventParams, body: DownloadTicketBody, response: answers({ 200: DownloadTicket }) } },
     async (request) => {
-      const event = await findEventOf(app.db, request.organiser!.id, request.params.id);
-      if (!event) throw notFound(messages.eventNotFound);
-      const scope: DownloadScope = { eventId: event.id, albumId: request.body.album_id, userId: request.body.user_id?.trim() || undefined, includeHidden: request.body.include_hidden || undefined };
+      const { event } = await requireEventRole(app.db, request, request.params.id, 'downloads');
+      const scope: DownloadScope = {
+        eventId: event.id,
+        albumId: request.body.album_id,
+        userId: request.body.user_id?.trim() || undefined,
+        includeHidden: request.body.include_hidden || undefined,
+        place: uploadPlace(request.body.place) ?? undefined,
+        byPlace: request.body.by_place || undefined,
+      };
       const { ticket, expiresAt } = signDownloadTicket({ ...scope, organiserId: request.organiser!.id }, app.jwtSecret);
       const query = new URLSearchParams({ ticket });
       if (scope.albumId) query.set('album_id', scope.albumId);
       if (scope.userId) query.set('user_id', scope.userId);
       if (scope.includeHidden) query.set('include_hidden', 'true');
+      if (scope.place) query.set('place', scope.place);
+      if (scope.byPlace) query.set('by_place', 'true');
       return { ticket, url: `/api/events/${event.id}/download?${query}`, expires_at: expiresAt.toISOString() };
     },
   );
@@ -36,10 +45,12 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       albumId: request.query.album_id,
       userId: request.query.user_id?.trim() || undefined,
       includeHidden: request.query.include_hidden || undefined,
+      place: uploadPlace(request.query.place) ?? undefined,
+      byPlace: request.query.by_place || undefined,
     };
     const organiserId = await downloader(request, request.query.ticket, asked);
-    const event = await findEventOf(app.db, organiserId, asked.eventId);
-    if (!event) throw notFound(messages.eventNotFound);
+    // The ticket's holder is asked again (issue 27): a member removed since the ticket was made gets nothing.
+    const { event } = await eventAccess(app.db, asked.eventId, organiserId, 'downloads');
     const albums = await listAlbums(app.db, event.id, false);
     const inScope = asked.albumId ? albums.filter((album) => album.id === asked.albumId) : albums;
     if (asked.albumId && inScope.length === 0) throw notFound(messages.albumNotFound);
@@ -47,9 +58,9 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const photos = await photosForDownload(
       app.db,
       inScope.map((album) => album.id),
-      { userId: asked.userId, includeHidden: Boolean(asked.includeHidden) },
+      { userId: asked.userId, includeHidden: Boolean(asked.includeHidden), place: asked.place },
     );
-    const entries = zipLayout(photos, new Map(albums.map((album) => [album.id, album.name])));
+    const entries = zipLayout(photos, new Map(albums.map((album) => [album.id, album.name])), { byPlace: Boolean(asked.byPlace) });
     const stop = new AbortController();
     // A client that goes away stops the work: no more files are read.
     reply.raw.on('close', () => {

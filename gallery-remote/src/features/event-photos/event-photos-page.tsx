@@ -7,11 +7,13 @@ import { FilterDialog } from '../gallery/filter/filter-dialog';
 import { PhotoGrid } from '../gallery/grid/photo-grid';
 import { LazyPhotoLightbox } from '../gallery/lightbox/lazy-photo-lightbox';
 import { PresentationMode } from '../gallery/presentation/presentation-mode';
+import { OrderToggle } from '../gallery/order-toggle';
+import { useProcessingUpdates } from '../gallery/api/use-processing-updates';
 import { applyChanges, deletePhotos } from './api/moderate';
 import { useEventScope } from './api/use-event-scope';
 import { useOwnerLive } from './api/use-owner-live';
 import { DeleteDialog } from './delete-dialog';
-import { changesFor, markOf, type ModerationAction } from './event-photos-rules';
+import { changesFor, markOf, photosOfPlace, placeOf, placesOf, type ModerationAction } from './event-photos-rules';
 import { SelectionBar } from './selection-bar';
 import '../gallery/gallery.css';
 import './event-photos.css';
@@ -34,8 +36,15 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
   const scopeId = albumId ?? eventId;
   const { eventName, albums } = useEventScope(eventId);
   const gallery = useGalleryPhotos(scopeId);
-  const { photos, loading } = gallery;
+  const { loading } = gallery;
+  // Issue 28: 'Filtrar por local' narrows what the screen shows, selects and downloads.
+  const [place, setPlace] = useState<string | null>(null);
+  const [byPlace, setByPlace] = useState(false);
+  const places = useMemo(() => placesOf(gallery.photos), [gallery.photos]);
+  const photos = useMemo(() => photosOfPlace(gallery.photos, place), [gallery.photos, place]);
   useOwnerLive(scopeId, gallery.reload);
+  // Issue 25: a video's rendition (and a photo's thumbnail) shows up without a reload.
+  useProcessingUpdates(scopeId, gallery.loads, photos, gallery.applyUpdates);
 
   const [lightboxIndex, setLightboxIndex] = useState(-1);
   const [presenting, setPresenting] = useState(false);
@@ -90,7 +99,12 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
   // A browser download cannot send the auth header: a short-lived ticket goes in the URL instead.
   const downloadAll = async () => {
     setWorking('download');
-    const ticket = await requestDownload(eventId, { ...(albumId ? { album_id: albumId } : {}), ...(gallery.uploader ? { user_id: gallery.uploader } : {}) });
+    const ticket = await requestDownload(eventId, {
+      ...(albumId ? { album_id: albumId } : {}),
+      ...(gallery.uploader ? { user_id: gallery.uploader } : {}),
+      ...(place ? { place } : {}),
+      ...(byPlace ? { by_place: true } : {}),
+    });
     setWorking(null);
     if (!ticket.ok) {
       notify.error(texts.downloadError);
@@ -137,16 +151,36 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
               ))}
             </select>
           </label>
+          {places.length > 0 ? (
+            <label className="event-photos__scope">
+              <span>{texts.filterPlace}</span>
+              <select value={place ?? ''} onChange={(change) => setPlace(change.target.value || null)}>
+                <option value="">{texts.allPlaces}</option>
+                {places.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <Button variant="secondary" onClick={() => setFilterOpen(true)} aria-pressed={gallery.uploader !== null}>
             {gallery.uploader ? formatText(texts.filterGuest, { name: gallery.uploader }) : texts.filterGuests}
           </Button>
           <Button variant="secondary" onClick={() => void downloadAll()} busy={working === 'download'} busyLabel={texts.preparingDownload} disabled={photos.length === 0}>
             {texts.downloadAll}
           </Button>
+          {places.length > 0 ? (
+            <label className="event-photos__by-place">
+              <input type="checkbox" checked={byPlace} onChange={(change) => setByPlace(change.target.checked)} />
+              {texts.byPlace}
+            </label>
+          ) : null}
           <Button variant="secondary" onClick={() => setSelected((current) => (current ? null : new Set()))} aria-pressed={selected !== null} disabled={photos.length === 0}>
             {selected ? texts.cancelSelection : texts.select}
           </Button>
         </div>
+        <OrderToggle order={gallery.order} onChange={gallery.setOrder} />
         {selected ? (
           <SelectionBar
             selected={selectedPhotos}
@@ -167,7 +201,7 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
         ) : photos.length === 0 ? (
           <EmptyState>{texts.empty}</EmptyState>
         ) : (
-          <PhotoGrid photos={photos} onOpen={setLightboxIndex} markOf={markOf} selectedIds={selected ?? undefined} onToggle={selected ? toggle : undefined} />
+          <PhotoGrid photos={photos} onOpen={setLightboxIndex} markOf={markOf} captionOf={placeOf} selectedIds={selected ?? undefined} onToggle={selected ? toggle : undefined} />
         )}
       </section>
 

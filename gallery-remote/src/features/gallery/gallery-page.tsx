@@ -27,6 +27,7 @@ import { PhotoGrid } from './grid/photo-grid';
 import { LazyPhotoLightbox } from './lightbox/lazy-photo-lightbox';
 import { useLiveRefresh } from './live/use-live-refresh';
 import { PresentationMode } from './presentation/presentation-mode';
+import { OrderToggle } from './order-toggle';
 import './gallery.css';
 
 
@@ -141,6 +142,12 @@ function AlbumGallery({ albumId }: { albumId: string }) {
           ) : null}
         </div>
       </header>
+      {/* Issue 25: outside the header, which the server paints the same (first-paint template). */}
+      {photos.length > 0 ? (
+        <div className="gallery-toolbar">
+          <OrderToggle order={gallery.order} onChange={gallery.setOrder} />
+        </div>
+      ) : null}
 
       {live.pending
         ? createPortal(
