@@ -155,7 +155,7 @@ describe(`backup and restore (${usingPostgres() ? 'PostgreSQL' : 'SQLite'}, ${us
     const restoredSchema = usingPostgres() ? newSchema() : undefined;
     if (usingS3()) {
       // The objects stay in their bucket: a restore pointed at another (empty) bucket is refused.
-      await expect(cli('restore', backupDir, { DATA_DIR: restoredDir, DATABASE_SCHEMA: restoredSchema, ...(await bucketEnv()) })).rejects.toThrow(/não tem 9 dos 9 objetos/);
+      await expect(cli('restore', backupDir, { DATA_DIR: restoredDir, DATABASE_SCHEMA: restoredSchema, ...(await bucketEnv()) })).rejects.toThrow(/não tem 11 dos 11 objetos/);
       expect(fs.readdirSync(restoredDir)).toEqual([]);
     }
     const lines = await cli('restore', backupDir, { DATA_DIR: restoredDir, DATABASE_SCHEMA: restoredSchema, ...bucket });

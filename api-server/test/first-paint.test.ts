@@ -204,7 +204,7 @@ describe('a guest\'s first paint and link previews', () => {
       expect(html.match(/loading="eager" fetchpriority="high"/g)).toHaveLength(4);
       expect(html.match(/loading="lazy"/g)).toHaveLength(8);
       expect(html.match(/<script(?![^>]*type="application\/json")(?![^>]*src=)[^>]*>/g) ?? []).toEqual([]);
-    });
+    }, 90_000); // 12 uploads processed with three renditions each: over 30 s on PostgreSQL + S3 on the loaded shared cores
 
     test('paints nothing a guest could not read: hidden photos, a private album, a PIN, a closed gallery; nor an empty album', async () => {
       const event = await createEvent(server, ana.token, { name: 'Reservado' });

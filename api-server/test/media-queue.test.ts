@@ -117,7 +117,9 @@ onPostgres('a job whose instance died', () => {
   test('is taken up by another instance after MEDIA_JOB_TIMEOUT', async () => {
     // The instance that receives the upload takes no media jobs (MEDIA_CONCURRENCY=0); a bare pg-boss
     // client plays an instance that took the job and died; a third instance finishes it.
-    const env = { MEDIA_JOB_TIMEOUT: '2s', MEDIA_JOB_RETRY_DELAY: '1s' };
+    // 5 s: long enough for the worker's own attempt (a decoder process, three renditions, the guests'
+    // copy) on a loaded machine, which must not time out in its turn (2 s did, under load).
+    const env = { MEDIA_JOB_TIMEOUT: '5s', MEDIA_JOB_RETRY_DELAY: '1s' };
     const web = await startServer({ env: { ...env, MEDIA_CONCURRENCY: '0' } });
     const schema = await schemaOf(web);
     const shared = { DATABASE_SCHEMA: schema, ...(web.config.storage.s3 ? { S3_BUCKET: web.config.storage.s3.bucket } : {}) };

@@ -2,13 +2,18 @@ let scheduled = false;
 
 /**
  * Issue 28: registers the installable app's service worker once the browser is idle, at most once a
- * page. Called only from code loaded after the welcome is interactive (the album list's chunk, the
- * upload screen), so the first visit downloads nothing more before its welcome.
+ * page. Issue 29: the welcome calls it too (a guest who never taps still gets the app that opens
+ * offline), and it waits for the page's `load` (the card image included) before the idle callback, so
+ * neither the registration's code nor the worker's install downloads compete with the card.
  */
 export function scheduleServiceWorker(): void {
   if (scheduled || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   scheduled = true;
   const start = () => void import('./register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
-  if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 5000 });
-  else setTimeout(start, 2000);
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 5000 });
+    else setTimeout(start, 2000);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }

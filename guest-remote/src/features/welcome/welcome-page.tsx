@@ -3,6 +3,7 @@ import { InviteDialog, readFirstPaint, Spinner, useLocation, useParams } from '@
 // The storage helpers alone (not the api-client entry with axios): the welcome's first render needs no data layer.
 import { readStored, storageKeys, writeStored } from '@momentos/api-client/storage';
 import type { PublicEvent } from '@momentos/api-client';
+import { scheduleServiceWorker } from '../install/schedule-service-worker';
 import { texts } from './texts';
 import { WelcomeView } from './welcome-view';
 import './welcome-page.css';
@@ -61,6 +62,9 @@ export default function WelcomePage() {
     intents.forEach((type) => document.addEventListener(type, load, { capture: true, passive: true }));
     return () => intents.forEach((type) => document.removeEventListener(type, load, true));
   }, [step]);
+
+  // The installable app's worker, once the page (card included) has loaded and the browser is idle.
+  useEffect(() => scheduleServiceWorker(), []);
 
   // Uploads left pending on this device go on from any guest page; the upload queue (and the data
   // layer with it) loads only when there are some.
