@@ -1,3 +1,5 @@
+import { readStored, storageKeys } from '@momentos/api-client/storage';
+
 let scheduled = false;
 
 /**
@@ -9,7 +11,12 @@ let scheduled = false;
 export function scheduleServiceWorker(): void {
   if (scheduled || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   scheduled = true;
-  const start = () => void import('./register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
+  const start = () => {
+    // This page and the invite it came from, as they are when the worker is registered.
+    const code = readStored(storageKeys.shared);
+    const keep = [`${location.pathname}${location.search}`, ...(code ? [`/invite/${encodeURIComponent(code)}`] : [])];
+    void import('./register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker(keep));
+  };
   const whenIdle = () => {
     if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 5000 });
     else setTimeout(start, 2000);
