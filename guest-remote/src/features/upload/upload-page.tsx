@@ -91,8 +91,8 @@ export default function UploadPage() {
   // Issue 28: the installable app; photos shared from the phone's gallery go to this event and album.
   useEffect(() => scheduleServiceWorker(), []);
   useEffect(() => {
-    if (albumId) void rememberLastTarget(eventId, albumId);
-  }, [eventId, albumId]);
+    if (albumId) void rememberLastTarget(eventId, albumId, publicEvent?.name ?? null);
+  }, [eventId, albumId, publicEvent?.name]);
   // Files shared into the app (the share target) wait here, selected, for 'Enviar arquivos'.
   const askingForName = !name || editingName;
   useEffect(() => {
