@@ -54,6 +54,38 @@ export interface Config {
   /** TRUST_PROXY: Fastify's trustProxy; false unless configured (X-Forwarded-For is then ignored). */
   trustProxy: false | number | string[];
   guards: ServerGuards;
+  /** Issue 27: outgoing e-mail (invites, password reset); without SMTP_URL the screens show the link instead. */
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** SMTP_URL: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465; undefined: no e-mail. */
+  smtpUrl?: string;
+  /** MAIL_FROM: the sender, e.g. 'Momentos <fotos@example.com>' (default: nao-responda@ the PUBLIC_URL's host). */
+  from: string;
+}
+
+/** Issue 27: SMTP_URL must be an smtp:// or smtps:// URL with a host. */
+function mailFrom(env: Env, publicUrl: string | undefined): MailConfig {
+  const smtpUrl = optional(env.SMTP_URL);
+  if (smtpUrl !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(smtpUrl);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname) {
+      throw new ConfigError('SMTP_URL inválido: use uma URL como smtp://usuario:senha@smtp.example.com:587 ou smtps://usuario:senha@smtp.example.com:465');
+    }
+  }
+  let host = 'localhost';
+  try {
+    if (publicUrl) host = new URL(publicUrl).hostname;
+  } catch {
+    // PUBLIC_URL's own check names it.
+  }
+  return { smtpUrl, from: optional(env.MAIL_FROM) ?? `Momentos <nao-responda@${host}>` };
 }
 
 export type StorageDriverName = 'local' | 's3';
@@ -458,5 +490,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       orphanGraceMs: parseDuration(optional(env.ORPHAN_GRACE) ?? '1h') * 1000,
       shutdownGraceMs: parseDuration(optional(env.SHUTDOWN_GRACE) ?? '30s') * 1000,
     },
+    mail: mailFrom(env, publicUrl),
   };
 }
