@@ -15,6 +15,7 @@ import * as uploadGuards from './013-upload-guards';
 import * as videos from './014-videos';
 import * as places from './017-places';
 import * as organiserTeam from './016-organiser-team';
+import * as thumbRendition from './018-thumb-rendition';
 import * as passwordResets from './019-password-resets';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '014-videos': videos,
   '017-places': places,
   '016-organiser-team': organiserTeam,
+  '018-thumb-rendition': thumbRendition,
   '019-password-resets': passwordResets,
 };
 
