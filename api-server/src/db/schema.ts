@@ -200,6 +200,32 @@ export interface TeamInvitesTable {
   revoked_at: string | null;
 }
 
+/** Issue 27 item 6: an event's webhook. */
+export interface WebhooksTable {
+  id: string;
+  event_id: string;
+  url: string;
+  secret: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Issue 27 item 6: one event sent to a webhook, with the exact body every attempt sends. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event_type: string;
+  body: string;
+  /** 'pending' | 'delivered' | 'failed' */
+  status: string;
+  attempts: Generated<number>;
+  response_status: number | null;
+  error: string | null;
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   organisers: OrganisersTable;
   events: EventsTable;
@@ -214,6 +240,8 @@ export interface Database {
   setup_codes: SetupCodesTable;
   event_members: EventMembersTable;
   team_invites: TeamInvitesTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type OrganiserRow = Selectable<OrganisersTable>;

@@ -15,6 +15,7 @@ import * as uploadGuards from './013-upload-guards';
 import * as videos from './014-videos';
 import * as places from './017-places';
 import * as organiserTeam from './016-organiser-team';
+import * as webhooks from './021-webhooks';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
 export const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '014-videos': videos,
   '017-places': places,
   '016-organiser-team': organiserTeam,
+  '021-webhooks': webhooks,
 };
 
 export const migrationProvider: MigrationProvider = {
