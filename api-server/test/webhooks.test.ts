@@ -226,6 +226,18 @@ describe('webhooks (receiver on this machine, WEBHOOK_ALLOW_PRIVATE=true)', () =
     expect(receiver.received.length).toBe(before);
     await expectError(await call(server, owner, 'DELETE', `/api/events/${eventId}/webhook`), 404);
   });
+
+  test('deleting the event removes its webhook and deliveries', async () => {
+    const other = (await createEvent(server, owner.token, { name: 'Festa' })).id;
+    const otherAlbum = (await createAlbum(server, owner.token, other)).id;
+    expect((await call(server, owner, 'PUT', `/api/events/${other}/webhook`, { url: receiver.url })).status).toBe(201);
+    await upload(server, otherAlbum);
+    await waitFor(async () => (await readJson(await call(server, owner, 'GET', `/api/events/${other}/webhook`))).deliveries[0]?.status === 'delivered');
+    expect((await call(server, owner, 'DELETE', `/api/events/${other}`)).status).toBe(200);
+    expect(await server.app.db.selectFrom('webhooks').select('id').where('event_id', '=', other).execute()).toEqual([]);
+    // The first event's webhook was removed above (with its deliveries): no delivery is left at all.
+    expect(await server.app.db.selectFrom('webhook_deliveries').select('id').execute()).toEqual([]);
+  });
 });
 
 describe('the SSRF guard (WEBHOOK_ALLOW_PRIVATE unset)', () => {
