@@ -226,6 +226,15 @@ export interface WebhookDeliveriesTable {
   updated_at: string;
 }
 
+/** Issue 27 item 4: a password-reset link; the token is kept as its SHA-256, single use, 1 hour. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  organiser_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   organisers: OrganisersTable;
   events: EventsTable;
@@ -242,6 +251,7 @@ export interface Database {
   team_invites: TeamInvitesTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type OrganiserRow = Selectable<OrganisersTable>;

@@ -29,7 +29,7 @@ import { ConnectionBanner } from './connection-banner';
 import { MyPhotos } from './my-photos';
 import { NamePrompt } from './name-prompt';
 import { PreviewGrid } from './preview-grid';
-import { allSent, entriesOf, heldEntries, myPhotos, previewEntries, sendingCount, waitingCount } from './queue-view';
+import { allSent, entriesOf, heldEntries, myPhotos, previewEntries, progressText, sendingCount, waitingCount } from './queue-view';
 import {
   checkSelection,
   checkSomethingToSend,
@@ -254,7 +254,7 @@ export default function UploadPage() {
               >
                 <span style={{ width: `${snapshot.percent}%` }} />
               </div>
-              <p aria-live="polite">{snapshot.message ?? texts.preparing}</p>
+              <p aria-live="polite">{progressText(snapshot.progress) ?? texts.preparing}</p>
             </div>
           ) : null}
 
