@@ -25,6 +25,8 @@ import chunkSessionsPlugin from './plugins/chunk-sessions';
 import orphanSweepPlugin from './plugins/orphan-sweep';
 import ingestPlugin from './plugins/ingest';
 import mediaWorkerPlugin from './plugins/media-worker';
+import webhooksPlugin from './plugins/webhooks';
+import webhookRoutes from './routes/webhooks';
 import realtimePlugin from './plugins/realtime';
 import securityHeadersPlugin from './plugins/security-headers';
 import lifecyclePlugin from './plugins/lifecycle';
@@ -112,6 +114,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(uploadRateLimitPlugin, { config });
     await app.register(uploadBodiesPlugin, { config });
     await app.register(mediaWorkerPlugin, { config });
+    await app.register(webhooksPlugin, { config });
     await app.register(ingestPlugin, { config });
     await app.register(chunkSessionsPlugin, { config });
     await app.register(orphanSweepPlugin, { config });
@@ -122,6 +125,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(setupRoutes, { config });
     await app.register(accountRoutes, { config });
     await app.register(teamRoutes, { config });
+    await app.register(webhookRoutes, { config });
     await app.register(eventRoutes, { config });
     await app.register(inviteRoutes);
     await app.register(albumRoutes);

@@ -20,6 +20,8 @@ export interface IngestDeps {
   announce: (album: AlbumRow, photos: PhotoRow[]) => void;
   /** Queues photos for thumbnails and posters; a photo that could not be queued stays processing. */
   enqueue: (photoIds: string[]) => Promise<void>;
+  /** Issue 27 item 6: every photo stored (pending ones too), for the event's webhook. */
+  stored?: (album: AlbumRow, photos: PhotoRow[]) => void;
   /** Issue 25: throws (413) when a video is longer than its event allows, before anything is stored. */
   checkVideos?: (album: AlbumRow, files: ReceivedFile[]) => Promise<void>;
 }
@@ -187,6 +189,7 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
     if (created.length > 0) {
       // Photos waiting for approval are announced when approved, not now.
       deps.announce(album, created.filter((row) => row.pending === 0));
+      deps.stored?.(album, created);
       await deps.enqueue(created.map((row) => row.id));
     }
   }

@@ -18,11 +18,12 @@ export default fp<{ config: Config }>(
       storage: app.storage,
       temp: app.temp,
       announce: (album, rows) => void app.realtime.announce(album, rows).catch((error: unknown) => app.log.warn({ err: error }, 'could not announce new photos')),
+      stored: (album, rows) => app.webhooks.photosCreated(album.event_id, rows),
       // A photo that could not be queued stays processing and is queued again at the next start.
       enqueue: (photoIds) => app.media.enqueue(photoIds).catch((error: unknown) => app.log.error({ err: error }, 'could not queue media jobs')),
       checkVideos: (album, files) =>
         assertVideoLengths({ db: app.db, storage: app.storage, ffprobe: config.media.video.ffprobePath, defaultMaxSeconds: config.media.video.maxSeconds }, album, files),
     } satisfies IngestDeps);
   },
-  { name: 'ingest', dependencies: ['db', 'storage', 'realtime', 'media-worker'] },
+  { name: 'ingest', dependencies: ['db', 'storage', 'realtime', 'media-worker', 'webhooks'] },
 );

@@ -17,6 +17,7 @@ import * as places from './017-places';
 import * as organiserTeam from './016-organiser-team';
 import * as thumbRendition from './018-thumb-rendition';
 import * as passwordResets from './019-password-resets';
+import * as webhooks from './021-webhooks';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
 export const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '016-organiser-team': organiserTeam,
   '018-thumb-rendition': thumbRendition,
   '019-password-resets': passwordResets,
+  '021-webhooks': webhooks,
 };
 
 export const migrationProvider: MigrationProvider = {
