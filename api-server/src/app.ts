@@ -26,6 +26,8 @@ import orphanSweepPlugin from './plugins/orphan-sweep';
 import alertsPlugin from './plugins/alerts';
 import ingestPlugin from './plugins/ingest';
 import mediaWorkerPlugin from './plugins/media-worker';
+import webhooksPlugin from './plugins/webhooks';
+import webhookRoutes from './routes/webhooks';
 import realtimePlugin from './plugins/realtime';
 import securityHeadersPlugin from './plugins/security-headers';
 import lifecyclePlugin from './plugins/lifecycle';
@@ -114,6 +116,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(uploadBodiesPlugin, { config });
     await app.register(mediaWorkerPlugin, { config });
     await app.register(alertsPlugin, { config });
+    await app.register(webhooksPlugin, { config });
     await app.register(ingestPlugin, { config });
     await app.register(chunkSessionsPlugin, { config });
     await app.register(orphanSweepPlugin, { config });
@@ -124,6 +127,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(setupRoutes, { config });
     await app.register(accountRoutes, { config });
     await app.register(teamRoutes, { config });
+    await app.register(webhookRoutes, { config });
     await app.register(eventRoutes, { config });
     await app.register(inviteRoutes);
     await app.register(albumRoutes);

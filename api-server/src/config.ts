@@ -54,6 +54,8 @@ export interface Config {
   /** TRUST_PROXY: Fastify's trustProxy; false unless configured (X-Forwarded-For is then ignored). */
   trustProxy: false | number | string[];
   guards: ServerGuards;
+  /** Issue 27 item 6: webhooks' delivery and their address guard. */
+  webhooks: WebhookConfig;
   /** Issue 27: outgoing e-mail (invites, password reset); without SMTP_URL the screens show the link instead. */
   mail: MailConfig;
 }
@@ -111,6 +113,15 @@ export interface StorageConfig {
   /** STORAGE_DRIVER: where media files live, DATA_DIR/files (local) or a bucket (s3). */
   driver: StorageDriverName;
   s3?: S3Settings;
+}
+
+export interface WebhookConfig {
+  /** WEBHOOK_ALLOW_PRIVATE: allow addresses on private, loopback, link-local or other non-public networks (default false: refused, SSRF). */
+  allowPrivate: boolean;
+  /** WEBHOOK_RETRY_DELAYS: pauses before each retry of a failed delivery (seconds; default 10s,1m,5m,30m,2h: one attempt and five retries). */
+  retryDelaysSeconds: number[];
+  /** WEBHOOK_TIMEOUT: longest one attempt may take, connection to answer (default 10s). */
+  timeoutMs: number;
 }
 
 export interface MediaJobConfig {
@@ -489,6 +500,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       bodyMinRateWindowMs: parseDuration(optional(env.BODY_MIN_RATE_WINDOW) ?? '30s') * 1000,
       orphanGraceMs: parseDuration(optional(env.ORPHAN_GRACE) ?? '1h') * 1000,
       shutdownGraceMs: parseDuration(optional(env.SHUTDOWN_GRACE) ?? '30s') * 1000,
+    },
+    webhooks: {
+      allowPrivate: flag(env.WEBHOOK_ALLOW_PRIVATE, false, 'WEBHOOK_ALLOW_PRIVATE'),
+      retryDelaysSeconds: (optional(env.WEBHOOK_RETRY_DELAYS) ?? '10s,1m,5m,30m,2h')
+        .split(',')
+        .filter((part) => part.trim() !== '')
+        .map((part) => Math.max(1, parseDuration(part))),
+      timeoutMs: Math.max(1, parseDuration(optional(env.WEBHOOK_TIMEOUT) ?? '10s')) * 1000,
     },
     mail: mailFrom(env, publicUrl),
   };

@@ -82,3 +82,16 @@ describe('media jobs', () => {
     expect(loadConfig({ ...base, MEDIA_CONCURRENCY: '0', DATABASE_URL: 'postgres://x@localhost/db' }).media.concurrency).toBe(0);
   });
 });
+
+describe('webhooks (issue 27 item 6)', () => {
+  test('private addresses are refused by default; the retry pauses and the timeout have defaults', () => {
+    expect(loadConfig(base).webhooks).toEqual({ allowPrivate: false, retryDelaysSeconds: [10, 60, 300, 1800, 7200], timeoutMs: 10_000 });
+    expect(loadConfig({ ...base, WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_DELAYS: '5s, 2m', WEBHOOK_TIMEOUT: '3s' }).webhooks).toEqual({
+      allowPrivate: true,
+      retryDelaysSeconds: [5, 120],
+      timeoutMs: 3000,
+    });
+    expect(refusal({ WEBHOOK_ALLOW_PRIVATE: 'talvez' })).toMatch(/^WEBHOOK_ALLOW_PRIVATE inválido/);
+    expect(refusal({ WEBHOOK_RETRY_DELAYS: '10s,depois' })).toMatch(/Duração inválida/);
+  });
+});

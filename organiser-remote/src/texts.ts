@@ -121,6 +121,37 @@ export const texts = {
     loadFailed: 'Não foi possível carregar a equipe.',
   },
 
+  // Issue 27 item 6: the 'Integrações' tab (owner only): the event's webhook.
+  integrations: {
+    tab: 'Integrações',
+    title: 'Webhook do evento',
+    lead: 'Outro sistema pode acompanhar este evento: a cada acontecimento, o Momentos envia um POST em JSON para o endereço abaixo, assinado com o cabeçalho X-Momentos-Signature (HMAC-SHA256 do corpo com o segredo).',
+    url: 'Endereço do webhook (URL)',
+    urlHint: 'http:// ou https://. Endereços de redes privadas ou locais são recusados.',
+    save: 'Salvar endereço',
+    saving: 'Salvando…',
+    saved: 'Endereço salvo.',
+    events: 'Acontecimentos enviados',
+    eventNames: { 'photo.created': 'Foto ou vídeo recebido', 'photo.removed': 'Foto ou vídeo excluído', 'message.created': 'Recado deixado no mural' },
+    secretTitle: 'Segredo de assinatura',
+    secretHidden: 'O segredo foi mostrado uma única vez, quando foi gerado. Se você não o guardou, gere um novo.',
+    secretOnce: 'Guarde este segredo agora: ele não será mostrado de novo.',
+    secretLabel: 'Segredo',
+    copySecret: 'Copiar segredo',
+    copied: 'Segredo copiado.',
+    regenerate: 'Gerar novo segredo',
+    regenerating: 'Gerando…',
+    regenerated: 'Novo segredo gerado. O anterior deixou de valer.',
+    remove: 'Remover webhook',
+    removed: 'Webhook removido.',
+    deliveries: 'Últimos envios',
+    noDeliveries: 'Nenhum envio ainda.',
+    refresh: 'Atualizar',
+    statuses: { pending: 'Aguardando nova tentativa', delivered: 'Entregue', failed: 'Falhou' },
+    attempts: '{count} tentativa(s)',
+    loadFailed: 'Não foi possível carregar as integrações.',
+  },
+
   // Issue 27: an invite link (/equipe/{token}).
   teamInvite: {
     loading: 'Carregando convite…',

@@ -75,6 +75,8 @@ export interface PhotosTable {
   compressed_path: string | null;
   /** The screen rendition: WebP, at most 2048 px (lightbox, presentation, wall); null until made. */
   display_path: Generated<string | null>;
+  /** The phone grid's rendition (issue 29): WebP, at most 320 px on the long edge; null until made. */
+  thumb_path: Generated<string | null>;
   file_type: string;
   processing: Generated<Flag>;
   error: string | null;
@@ -200,6 +202,32 @@ export interface TeamInvitesTable {
   revoked_at: string | null;
 }
 
+/** Issue 27 item 6: an event's webhook. */
+export interface WebhooksTable {
+  id: string;
+  event_id: string;
+  url: string;
+  secret: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Issue 27 item 6: one event sent to a webhook, with the exact body every attempt sends. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event_type: string;
+  body: string;
+  /** 'pending' | 'delivered' | 'failed' */
+  status: string;
+  attempts: Generated<number>;
+  response_status: number | null;
+  error: string | null;
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Issue 27 item 4: a password-reset link; the token is kept as its SHA-256, single use, 1 hour. */
 export interface PasswordResetsTable {
   token_hash: string;
@@ -238,6 +266,8 @@ export interface Database {
   setup_codes: SetupCodesTable;
   event_members: EventMembersTable;
   team_invites: TeamInvitesTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   password_resets: PasswordResetsTable;
   organiser_notifications: OrganiserNotificationsTable;
   pending_alerts: PendingAlertsTable;

@@ -110,6 +110,7 @@ async function readSubject(db: Kysely<Database>, key: string): Promise<FileSubje
       'photos.original_path',
       'photos.compressed_path',
       'photos.display_path',
+      'photos.thumb_path',
       'photos.guest_path',
       // Issue 25: a video's playback rendition is one of its renditions.
       'photos.playback_path',
@@ -131,7 +132,14 @@ async function readSubject(db: Kysely<Database>, key: string): Promise<FileSubje
   if (!row) return null;
   // Only the files the row names now: an old rendition replaced by a new one is no file of the photo.
   const isOriginal = key === row.original_path || key === row.guest_path;
-  if (!isOriginal && key !== row.compressed_path && key !== row.display_path && key !== row.playback_path) return null;
+  if (
+    !isOriginal &&
+    key !== row.compressed_path &&
+    key !== row.display_path &&
+    key !== row.thumb_path &&
+    key !== row.playback_path
+  )
+    return null;
   const members = await db.selectFrom('event_members').select(['organiser_id', 'role']).where('event_id', '=', row.event_id).execute();
   return {
     kind: 'photo',

@@ -22,6 +22,8 @@ export interface IngestDeps {
   enqueue: (photoIds: string[]) => Promise<void>;
   /** Issue 27 item 5: photos of this event arrived waiting for approval (the organisers' alert). */
   photosPending?: (eventId: string) => void;
+  /** Issue 27 item 6: every photo stored (pending ones too), for the event's webhook. */
+  stored?: (album: AlbumRow, photos: PhotoRow[]) => void;
   /** Issue 25: throws (413) when a video is longer than its event allows, before anything is stored. */
   checkVideos?: (album: AlbumRow, files: ReceivedFile[]) => Promise<void>;
 }
@@ -137,6 +139,7 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
         original_path: 'storedKey' in file ? file.storedKey : originalKey(album, id, file.type),
         compressed_path: null,
         display_path: null,
+        thumb_path: null,
         file_type: file.type.kind,
         processing: 1,
         error: null,
@@ -188,6 +191,7 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
     if (created.length > 0) {
       // Photos waiting for approval are announced when approved, not now.
       deps.announce(album, created.filter((row) => row.pending === 0));
+      deps.stored?.(album, created);
       await deps.enqueue(created.map((row) => row.id));
       if (created.some((row) => row.pending === 1)) deps.photosPending?.(album.event_id);
     }

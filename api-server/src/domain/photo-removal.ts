@@ -15,6 +15,8 @@ export interface RemovalDeps {
   storage: Storage;
   /** Tells the album's open galleries (`photos_removed`). */
   announceRemoved: (album: RemovedFrom, ids: string[]) => void;
+  /** Issue 27 item 6: the photos removed, for the event's webhook. */
+  removed?: (album: RemovedFrom, photos: PhotoRow[]) => void;
   /** A file that could not be removed is left behind (an orphan, never a broken row): it is logged. */
   warn: (details: object, message: string) => void;
 }
@@ -34,5 +36,6 @@ export async function removePhotos(deps: RemovalDeps, album: RemovedFrom, photos
   );
   const ids = gone.map((photo) => photo.id);
   deps.announceRemoved(album, ids);
+  deps.removed?.(album, gone);
   return ids;
 }

@@ -18,6 +18,7 @@ export default fp<{ config: Config }>(
       storage: app.storage,
       temp: app.temp,
       announce: (album, rows) => void app.realtime.announce(album, rows).catch((error: unknown) => app.log.warn({ err: error }, 'could not announce new photos')),
+      stored: (album, rows) => app.webhooks.photosCreated(album.event_id, rows),
       // A photo that could not be queued stays processing and is queued again at the next start.
       enqueue: (photoIds) => app.media.enqueue(photoIds).catch((error: unknown) => app.log.error({ err: error }, 'could not queue media jobs')),
       // Issue 27 item 5: photos waiting for approval alert the organisers who asked for it.
@@ -26,5 +27,5 @@ export default fp<{ config: Config }>(
         assertVideoLengths({ db: app.db, storage: app.storage, ffprobe: config.media.video.ffprobePath, defaultMaxSeconds: config.media.video.maxSeconds }, album, files),
     } satisfies IngestDeps);
   },
-  { name: 'ingest', dependencies: ['db', 'storage', 'realtime', 'media-worker', 'alerts'] },
+  { name: 'ingest', dependencies: ['db', 'storage', 'realtime', 'media-worker', 'alerts', 'webhooks'] },
 );

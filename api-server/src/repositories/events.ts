@@ -99,6 +99,9 @@ export async function deleteEvent(db: Kysely<Database>, id: string): Promise<str
     await trx.deleteFrom('albums').where('event_id', '=', id).execute();
     await trx.deleteFrom('event_members').where('event_id', '=', id).execute();
     await trx.deleteFrom('team_invites').where('event_id', '=', id).execute();
+    // Issue 27 item 6: the event's webhook and its deliveries.
+    await trx.deleteFrom('webhook_deliveries').where('webhook_id', 'in', trx.selectFrom('webhooks').select('id').where('event_id', '=', id)).execute();
+    await trx.deleteFrom('webhooks').where('event_id', '=', id).execute();
     await trx.deleteFrom('events').where('id', '=', id).execute();
     return photos.flatMap(photoFileKeys);
   });

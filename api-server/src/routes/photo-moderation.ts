@@ -18,6 +18,7 @@ const photoModerationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     db: app.db,
     storage: app.storage,
     announceRemoved: (album, ids) => app.realtime.announceRemoved(album, ids),
+    removed: (album, photos) => app.webhooks.photosRemoved(album.event_id, photos),
     warn: (details, message) => app.log.warn(details, message),
   };
 

@@ -18,6 +18,8 @@ export { getNotificationSettings, saveNotificationSettings } from './calls/accou
 export type { NotificationSettings } from './calls/account';
 export { getTeam, createTeamInvite, revokeTeamInvite, removeTeamMember, getTeamInvite, acceptTeamInvite, createAccountFromInvite } from './calls/team';
 export type { InviteAccountInput, Team, TeamInviteAccepted, TeamInviteCreated, TeamInviteInput, TeamInvitePreview, TeamRole } from './calls/team';
+export { getWebhook, saveWebhook, regenerateWebhookSecret, deleteWebhook } from './calls/webhooks';
+export type { WebhookDelivery, WebhookEventType, WebhookInput, WebhookSaved, WebhookState } from './calls/webhooks';
 export {
   listEvents,
   getEvent,

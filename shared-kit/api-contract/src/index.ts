@@ -15,3 +15,4 @@ export * from './videos';
 export * from './printables';
 export * from './account';
 export * from './team';
+export * from './webhooks';

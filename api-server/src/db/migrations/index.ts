@@ -15,8 +15,10 @@ import * as uploadGuards from './013-upload-guards';
 import * as videos from './014-videos';
 import * as places from './017-places';
 import * as organiserTeam from './016-organiser-team';
+import * as thumbRendition from './018-thumb-rendition';
 import * as passwordResets from './019-password-resets';
 import * as notifications from './020-notifications';
+import * as webhooks from './021-webhooks';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
 export const migrations: Record<string, Migration> = {
@@ -36,8 +38,10 @@ export const migrations: Record<string, Migration> = {
   '014-videos': videos,
   '017-places': places,
   '016-organiser-team': organiserTeam,
+  '018-thumb-rendition': thumbRendition,
   '019-password-resets': passwordResets,
   '020-notifications': notifications,
+  '021-webhooks': webhooks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,22 +6,25 @@ import { AlbumsTab } from './albums-tab';
 import { GeneralSkeleton, GeneralTab } from './general-tab';
 import { useEvent } from './api/use-event';
 import { TeamTab } from '../team/team-tab';
+import { IntegrationsTab } from '../integrations/integrations-tab';
 import { mayOn } from '../team/team-rules';
 import '../../layout/organiser.css';
 import './event-form.css';
 
 const t = texts.eventForm;
-type Tab = 'general' | 'albums' | 'team';
+type Tab = 'general' | 'albums' | 'team' | 'integrations';
 
 /** Register / edit event (spec §2): tabs 'Dados gerais' and 'Álbuns' (disabled while no event id exists). */
 export default function EventFormPage() {
   const { id } = useParams();
   const { event, loading } = useEvent(id);
   const [tab, setTab] = useState<Tab>('general');
-  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ general: null, albums: null, team: null });
+  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ general: null, albums: null, team: null, integrations: null });
   // Issue 27: 'Equipe' for the owner only; a co-host edits the event and albums, nothing more.
   const showTeam = Boolean(id && event && mayOn(event, 'team.manage'));
-  const order: Tab[] = showTeam ? ['general', 'albums', 'team'] : ['general', 'albums'];
+  // Issue 27 item 6: 'Integrações' (the webhook) for the owner only too.
+  const showIntegrations = Boolean(id && event && mayOn(event, 'integrations.manage'));
+  const order: Tab[] = [...(['general', 'albums'] as Tab[]), ...(showTeam ? (['team'] as Tab[]) : []), ...(showIntegrations ? (['integrations'] as Tab[]) : [])];
 
   const onTabKeyDown = (key: KeyboardEvent) => {
     if (!id || !['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(key.key)) return;
@@ -60,6 +63,7 @@ export default function EventFormPage() {
             {t.albumsTab}
           </button>
           {showTeam ? <button {...tabProps('team')}>{texts.team.tab}</button> : null}
+          {showIntegrations ? <button {...tabProps('integrations')}>{texts.integrations.tab}</button> : null}
         </div>
         <section id="event-panel-general" role="tabpanel" aria-labelledby="event-tab-general" hidden={tab !== 'general'} className="event-panel">
           {loading ? <GeneralSkeleton /> : <GeneralTab id={id} event={event} />}
@@ -72,6 +76,11 @@ export default function EventFormPage() {
         {id && showTeam ? (
           <section id="event-panel-team" role="tabpanel" aria-labelledby="event-tab-team" hidden={tab !== 'team'} className="event-panel">
             {tab === 'team' ? <TeamTab eventId={id} /> : null}
+          </section>
+        ) : null}
+        {id && showIntegrations ? (
+          <section id="event-panel-integrations" role="tabpanel" aria-labelledby="event-tab-integrations" hidden={tab !== 'integrations'} className="event-panel">
+            {tab === 'integrations' ? <IntegrationsTab eventId={id} /> : null}
           </section>
         ) : null}
       </main>

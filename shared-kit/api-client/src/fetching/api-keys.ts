@@ -6,6 +6,8 @@ export const apiKeys = {
   setupState: () => ['setup-state'] as const,
   /** Issue 27: an event's team (owner), and what an invite link is for. */
   team: (eventId: string) => ['team', eventId] as const,
+  /** Issue 27 item 6: an event's webhook and its recent deliveries (owner). */
+  webhook: (eventId: string) => ['webhook', eventId] as const,
   teamInvite: (token: string) => ['team-invite', token] as const,
   /** Issue 27 item 4: the signed-in organiser's account, and an open password-reset link. */
   account: () => ['account'] as const,

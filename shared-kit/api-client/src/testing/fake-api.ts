@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node';
 import type { Album, AlbumInput, EventItem } from '../calls/types';
 import type { PhotoItem } from '../calls/photos';
 import type { Team, TeamInvitePreview, TeamRole } from '../calls/team';
+import type { WebhookState } from '../calls/webhooks';
 
 export { http, HttpResponse } from 'msw';
 
@@ -36,6 +37,8 @@ export interface FakeApiData {
   mail: boolean;
   /** Issue 27 item 5: the account's e-mail alerts. */
   notifications: { pending_photos: boolean; daily_summary: boolean };
+  /** Issue 27 item 6: each event's webhook as the owner reads it (the fake's secrets are `whsec_fake_<n>`). */
+  webhooks: Record<string, WebhookState>;
 }
 
 export interface RecordedRequest {
@@ -64,7 +67,7 @@ const messages = {
   inviteInvalid: 'Este convite não é mais válido (já usado, revogado ou expirado). Peça um novo convite a quem organiza o evento.',
 };
 
-const emptyData = (): FakeApiData => ({ organiser: null, events: [], albums: {}, photos: {}, setup: null, teams: {}, teamInvites: {}, account: null, passwordResets: {}, mail: true, notifications: { pending_photos: false, daily_summary: false } });
+const emptyData = (): FakeApiData => ({ organiser: null, events: [], albums: {}, photos: {}, setup: null, teams: {}, teamInvites: {}, account: null, passwordResets: {}, mail: true, notifications: { pending_photos: false, daily_summary: false }, webhooks: {} });
 
 let data = emptyData();
 const requests: RecordedRequest[] = [];
@@ -155,6 +158,31 @@ const handlers = [
     if (!team) return apiError(404, messages.eventNotFound);
     team.members = team.members.filter((member) => member.organiser_id !== params.organiserId);
     return HttpResponse.json({ status: 200, message: 'Pessoa removida da equipe.' });
+  }),
+  http.get('/api/events/:id/webhook', ({ params }) => {
+    const state = data.webhooks[String(params.id)];
+    return state ? HttpResponse.json(state) : apiError(404, messages.eventNotFound);
+  }),
+  http.put('/api/events/:id/webhook', async ({ params, request }) => {
+    const state = data.webhooks[String(params.id)];
+    if (!state) return apiError(404, messages.eventNotFound);
+    const { url } = (await request.json()) as { url: string };
+    if (!/^https?:\/\/[^/]+/.test(url)) return apiError(400, 'Informe um endereço http:// ou https:// válido para o webhook.');
+    const created = state.webhook === null;
+    state.webhook = { url, created_at: state.webhook?.created_at ?? '2030-01-01T10:00:00.000Z', updated_at: '2030-01-01T10:05:00.000Z' };
+    return HttpResponse.json({ webhook: state.webhook, ...(created ? { secret: `whsec_fake_${newId('s')}` } : {}) }, { status: created ? 201 : 200 });
+  }),
+  http.post('/api/events/:id/webhook/secret', ({ params }) => {
+    const state = data.webhooks[String(params.id)];
+    if (!state?.webhook) return apiError(404, 'Este evento não tem webhook.');
+    return HttpResponse.json({ webhook: state.webhook, secret: `whsec_fake_${newId('s')}` });
+  }),
+  http.delete('/api/events/:id/webhook', ({ params }) => {
+    const state = data.webhooks[String(params.id)];
+    if (!state?.webhook) return apiError(404, 'Este evento não tem webhook.');
+    state.webhook = null;
+    state.deliveries = [];
+    return HttpResponse.json({ status: 200, message: 'Webhook removido.' });
   }),
   http.get('/api/team-invites/:token', ({ params }) => {
     const invite = data.teamInvites[String(params.token)];
@@ -410,6 +438,7 @@ export function fakeApi(seed: Partial<FakeApiData> = {}): FakeApi {
   data.passwordResets = seed.passwordResets ? { ...seed.passwordResets } : data.passwordResets;
   data.mail = seed.mail ?? data.mail;
   data.notifications = seed.notifications ? { ...seed.notifications } : data.notifications;
+  data.webhooks = seed.webhooks ? (JSON.parse(JSON.stringify(seed.webhooks)) as FakeApiData['webhooks']) : data.webhooks;
   return {
     data,
     requests,

@@ -1,0 +1,78 @@
+import { answers, EventParams, StatusMessage, WebhookInput, WebhookSaved, WebhookState, type WebhookDelivery } from '@momentos/api-contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Config } from '../config';
+import { requireEventRole } from '../domain/team/event-access';
+import { assertPublicUrl, parseWebhookUrl } from '../domain/webhooks/address-guard';
+import { newWebhookSecret, WEBHOOK_EVENT_TYPES } from '../domain/webhooks/delivery';
+import { HttpError } from '../errors';
+import { deleteWebhook, findWebhookForEvent, recentDeliveries, replaceSecret, saveWebhook, type WebhookDeliveryRow, type WebhookRow } from '../repositories/webhooks';
+
+const presentWebhook = (row: WebhookRow) => ({ url: row.url, created_at: row.created_at, updated_at: row.updated_at });
+
+const presentDelivery = (row: WebhookDeliveryRow): WebhookDelivery => ({
+  id: row.id,
+  event_type: row.event_type as WebhookDelivery['event_type'],
+  status: row.status as WebhookDelivery['status'],
+  attempts: Number(row.attempts),
+  response_status: row.response_status === null ? null : Number(row.response_status),
+  error: row.error,
+  next_attempt_at: row.next_attempt_at,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+});
+
+const noWebhook = 'Este evento não tem webhook.';
+
+/**
+ * Issue 27 item 6: the event's webhook ('Integrações', owner only: permission `integrations.manage`).
+ * The secret is shown once, when made or regenerated; the address is checked against non-public networks.
+ */
+const webhookRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  const owner = { preHandler: app.requireOrganiser };
+
+  app.get('/api/events/:id/webhook', { ...owner, schema: { params: EventParams, response: answers({ 200: WebhookState }) } }, async (request, reply) => {
+    const { event } = await requireEventRole(app.db, request, request.params.id, 'integrations.manage');
+    const webhook = await findWebhookForEvent(app.db, event.id);
+    reply.header('cache-control', 'no-store');
+    return {
+      webhook: webhook ? presentWebhook(webhook) : null,
+      deliveries: webhook ? (await recentDeliveries(app.db, webhook.id)).map(presentDelivery) : [],
+      events: [...WEBHOOK_EVENT_TYPES],
+    };
+  });
+
+  app.put(
+    '/api/events/:id/webhook',
+    { ...owner, schema: { params: EventParams, body: WebhookInput, response: answers({ 200: WebhookSaved, 201: WebhookSaved }) } },
+    async (request, reply) => {
+      const { event } = await requireEventRole(app.db, request, request.params.id, 'integrations.manage');
+      const url = parseWebhookUrl(request.body.url);
+      await assertPublicUrl(url, config.webhooks.allowPrivate);
+      const { webhook, created } = await saveWebhook(app.db, event.id, url.href, newWebhookSecret);
+      reply.header('cache-control', 'no-store');
+      return reply.status(created ? 201 : 200).send({ webhook: presentWebhook(webhook), ...(created ? { secret: webhook.secret } : {}) });
+    },
+  );
+
+  app.post(
+    '/api/events/:id/webhook/secret',
+    { ...owner, schema: { params: EventParams, response: answers({ 200: WebhookSaved }) } },
+    async (request, reply) => {
+      const { event } = await requireEventRole(app.db, request, request.params.id, 'integrations.manage');
+      const webhook = await findWebhookForEvent(app.db, event.id);
+      if (!webhook) throw new HttpError(404, noWebhook);
+      const secret = newWebhookSecret();
+      await replaceSecret(app.db, webhook.id, secret);
+      reply.header('cache-control', 'no-store');
+      return { webhook: presentWebhook({ ...webhook, updated_at: new Date().toISOString() }), secret };
+    },
+  );
+
+  app.delete('/api/events/:id/webhook', { ...owner, schema: { params: EventParams, response: answers({ 200: StatusMessage }) } }, async (request) => {
+    const { event } = await requireEventRole(app.db, request, request.params.id, 'integrations.manage');
+    if (!(await deleteWebhook(app.db, event.id))) throw new HttpError(404, noWebhook);
+    return { status: 200, message: 'Webhook removido.' };
+  });
+};
+
+export default webhookRoutes;
