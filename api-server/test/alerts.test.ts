@@ -91,7 +91,9 @@ describe('alerts (a real smtp-server in the test)', () => {
   });
 
   test('a burst of pending photos: one e-mail per organiser who asked (owner and moderator), none to the one who did not', async () => {
-    await Promise.all([upload(server, approvalAlbum, 'Tia Rosa', 2), upload(server, approvalAlbum, 'Primo Zé'), upload(server, approvalAlbum, 'Vó Lia')]);
+    // Two photos first (the e-mail counts at least them), then a burst of requests at once.
+    await upload(server, approvalAlbum, 'Tia Rosa', 2);
+    await Promise.all([upload(server, approvalAlbum, 'Primo Zé'), upload(server, approvalAlbum, 'Vó Lia')]);
     await settle();
     await upload(server, approvalAlbum, 'Tia Rosa');
     await settle();
@@ -111,7 +113,7 @@ describe('alerts (a real smtp-server in the test)', () => {
     expect(received.parsed.html).toContain('lang="pt-BR"');
     // The count is the photos waiting when the e-mail was written (at least the first request's).
     const count = Number(/(\d) fotos aguardam/.exec(received.parsed.subject ?? '')![1]);
-    expect(count).toBeGreaterThanOrEqual(1);
+    expect(count).toBeGreaterThanOrEqual(2);
     expect(count).toBeLessThanOrEqual(4);
   });
 
