@@ -30,6 +30,8 @@ import uploadRateLimitPlugin from './plugins/upload-rate-limit';
 import downloadRoutes from './routes/downloads';
 import wallRoutes from './routes/wall';
 import inviteRoutes from './routes/invite';
+import messageRoutes from './routes/messages';
+import reactionRoutes from './routes/reactions';
 
 /** Builds the app: plugins first, then routes. `server.ts` starts it; tests start it on port 0. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
@@ -81,6 +83,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(downloadRoutes);
     await app.register(wallRoutes, { config });
     await app.register(chunkRoutes, { config });
+    await app.register(messageRoutes, { config });
+    await app.register(reactionRoutes, { config });
     await app.register(webPlugin, { config });
     await app.ready();
   } catch (error) {

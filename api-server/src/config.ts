@@ -50,6 +50,20 @@ export interface Config {
   /** TRUST_PROXY: Fastify's trustProxy; false unless configured (X-Forwarded-For is then ignored). */
   trustProxy: false | number | string[];
   guards: ServerGuards;
+  /** Issue 26: the guestbook and hearts. */
+  guestbook: GuestbookConfig;
+}
+
+/** Issue 26: the guestbook's voice notes and the hearts' rate limit. */
+export interface GuestbookConfig {
+  /** MESSAGE_MAX_AUDIO_SECONDS: longest voice note (default 60); the AAC rendition is cut there. */
+  maxAudioSeconds: number;
+  /** Largest voice note accepted, derived from the length (48 KB a second, at least 1 MB). */
+  maxAudioBytes: number;
+  /** REACTION_RATE_LIMIT: hearts given or taken back per client address per minute (default 120; 0 = no limit). */
+  reactionRateLimitPerMinute: number;
+  /** MESSAGE_AUDIO_LINK_TTL: how long the 'Livro de recados' QR links play their voice note (default 180d). */
+  audioLinkTtlSeconds: number;
 }
 
 export type StorageDriverName = 'local' | 's3';
@@ -364,5 +378,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       bodyIdleTimeoutMs: parseDuration(optional(env.BODY_IDLE_TIMEOUT) ?? '60s') * 1000,
       shutdownGraceMs: parseDuration(optional(env.SHUTDOWN_GRACE) ?? '30s') * 1000,
     },
+    guestbook: guestbookFrom(env),
+  };
+}
+
+function guestbookFrom(env: Env): GuestbookConfig {
+  const maxAudioSeconds = Math.max(1, integer(env.MESSAGE_MAX_AUDIO_SECONDS, 60, 'MESSAGE_MAX_AUDIO_SECONDS'));
+  return {
+    maxAudioSeconds,
+    maxAudioBytes: Math.max(1024 * 1024, maxAudioSeconds * 48 * 1024),
+    reactionRateLimitPerMinute: integer(env.REACTION_RATE_LIMIT, 120, 'REACTION_RATE_LIMIT'),
+    audioLinkTtlSeconds: parseDuration(optional(env.MESSAGE_AUDIO_LINK_TTL) ?? '180d'),
   };
 }

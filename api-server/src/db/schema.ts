@@ -33,6 +33,8 @@ export interface EventsTable {
   uploads_close_at: Generated<string | null>;
   /** The guests' PIN (4 to 8 digits), or null (issue 12). */
   pin: Generated<string | null>;
+  /** Issue 26: guests' messages wait for the organiser's approval (0/1). */
+  messages_require_approval: Generated<Flag>;
   created_at: string;
   updated_at: string;
 }
@@ -75,6 +77,8 @@ export interface PhotosTable {
   hidden: Generated<Flag>;
   /** Waiting for the organiser's approval (0/1). */
   pending: Generated<Flag>;
+  /** Issue 26: marked 'Favorita' by the organiser (0/1). */
+  favorite: Generated<Flag>;
 }
 
 export interface UploadSessionsTable {
@@ -117,6 +121,35 @@ export interface RequestCountsTable {
   reset_at: number | string;
 }
 
+/** Issue 26: a guest's message ('Recado') to the event, written and optionally spoken. */
+export interface MessagesTable {
+  id: string;
+  event_id: string;
+  user_id: string;
+  text: string;
+  /** Storage key of the voice note as sent (events/<id>/messages/…), its MIME type, its AAC rendition. */
+  audio_path: string | null;
+  audio_type: string | null;
+  audio_m4a_path: Generated<string | null>;
+  audio_seconds: number | null;
+  /** bigint: PostgreSQL returns it as a string. */
+  audio_bytes: number | string | null;
+  audio_processing: Generated<Flag>;
+  hidden: Generated<Flag>;
+  pending: Generated<Flag>;
+  /** Filled by issue 28. */
+  place: Generated<string | null>;
+  delete_key_hash: string | null;
+  created_at: string;
+}
+
+/** Issue 26: one heart per device per photo. */
+export interface PhotoReactionsTable {
+  photo_id: string;
+  device_hash: string;
+  created_at: string;
+}
+
 export interface Database {
   organisers: OrganisersTable;
   events: EventsTable;
@@ -126,6 +159,8 @@ export interface Database {
   upload_chunks: UploadChunksTable;
   login_failures: LoginFailuresTable;
   request_counts: RequestCountsTable;
+  messages: MessagesTable;
+  photo_reactions: PhotoReactionsTable;
 }
 
 export type OrganiserRow = Selectable<OrganisersTable>;
@@ -133,3 +168,4 @@ export type EventRow = Selectable<EventsTable>;
 export type AlbumRow = Selectable<AlbumsTable>;
 export type PhotoRow = Selectable<PhotosTable>;
 export type UploadSessionRow = Selectable<UploadSessionsTable>;
+export type MessageRow = Selectable<MessagesTable>;

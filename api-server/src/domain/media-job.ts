@@ -9,12 +9,16 @@ import type { PhotoRow } from '../db/schema';
 import type { Storage } from './storage';
 import type { TempArea } from './temp-area';
 import { decodeHeic, extractPosterFrame, makeRenditions } from './thumbnails';
+import { isMessageId } from './ids';
+import { failVoiceNote, processVoiceNote } from './guestbook/voice-note';
 
 export interface MediaJobDeps {
   db: Kysely<Database>;
   storage: Storage;
   temp: TempArea;
   media: Config['media'];
+  /** Issue 26: voice notes are cut at MESSAGE_MAX_AUDIO_SECONDS in their AAC rendition. */
+  guestbook?: Pick<Config['guestbook'], 'maxAudioSeconds'>;
   log: { warn: (details: object, message: string) => void };
 }
 
@@ -41,7 +45,7 @@ export function needsRenditions(photo: Pick<PhotoRow, 'processing' | 'error' | '
 }
 
 /** The original as a file on this machine: in place on local disk, else a temporary copy (removed by `release`). */
-async function localOriginal(deps: MediaJobDeps, key: string, id: string): Promise<{ file: string; release: () => Promise<void> }> {
+export async function localOriginal(deps: MediaJobDeps, key: string, id: string): Promise<{ file: string; release: () => Promise<void> }> {
   const inPlace = await deps.storage.localPath(key);
   if (inPlace) return { file: inPlace, release: async () => {} };
   const stored = await deps.storage.get(key);
@@ -65,6 +69,8 @@ async function localOriginal(deps: MediaJobDeps, key: string, id: string): Promi
  * here too (the backfill): its old thumbnail stays until the new files are in place.
  */
 export async function processPhoto(deps: MediaJobDeps, id: string, signal: AbortSignal): Promise<void> {
+  // Issue 26: the queue also makes the guestbook's voice notes' AAC renditions (ids `msg_…`).
+  if (isMessageId(id)) return processVoiceNote(deps, id, signal);
   const photo = await findPhoto(deps.db, id);
   if (!photo) return;
   const backfill = needsRenditions(photo);
@@ -122,6 +128,7 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
 
 /** Ends a photo whose job failed for good: not processing, with the error the gallery shows. */
 export async function failPhoto(db: Kysely<Database>, id: string): Promise<void> {
+  if (isMessageId(id)) return failVoiceNote(db, id);
   const photo = await findPhoto(db, id);
   if (!photo || Number(photo.processing) !== 1) return;
   await finishProcessing(db, id, { compressedPath: null, displayPath: null, error: messages.processingFailed });

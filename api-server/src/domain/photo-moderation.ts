@@ -15,6 +15,8 @@ export interface ModerationChange {
   hidden?: boolean;
   /** Only `false` (approve): a published photo is never sent back to waiting. */
   pending?: false;
+  /** Issue 26: the organiser's 'Favoritar'. */
+  favorite?: boolean;
 }
 
 const published = (row: Pick<PhotoRow, 'hidden' | 'pending'>) => Number(row.hidden) === 0 && Number(row.pending) === 0;
@@ -25,7 +27,8 @@ const published = (row: Pick<PhotoRow, 'hidden' | 'pending'>) => Number(row.hidd
  * again, or approved) arrives as a new photo. Answers the row as it is now.
  */
 export async function moderatePhoto(deps: ModerationDeps, album: RemovedFrom, photo: PhotoRow, change: ModerationChange): Promise<PhotoRow> {
-  const flags: { hidden?: 0 | 1; pending?: 0 } = {};
+  const flags: { hidden?: 0 | 1; pending?: 0; favorite?: 0 | 1 } = {};
+  if (change.favorite !== undefined) flags.favorite = change.favorite ? 1 : 0;
   if (change.hidden !== undefined) flags.hidden = change.hidden ? 1 : 0;
   if (change.pending === false) flags.pending = 0;
   const before = published(photo);

@@ -78,7 +78,8 @@ export async function decodeHeic(file: string, signal?: AbortSignal): Promise<Bu
   });
 }
 
-function run(command: string, args: string[], signal: AbortSignal, timeoutMs: number): Promise<void> {
+/** Runs a program (ffmpeg) to its end; `signal` (a shutdown) kills it. */
+export function run(command: string, args: string[], signal: AbortSignal, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile(command, args, { signal, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 1024 * 1024 }, (error) =>
       error ? reject(error) : resolve(),

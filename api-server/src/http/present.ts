@@ -18,6 +18,7 @@ export const presentEvent = (row: EventRow): EventItem => ({
   reveal_at: row.reveal_at ?? null,
   uploads_close_at: row.uploads_close_at ?? null,
   pin: row.pin ?? null,
+  messages_require_approval: Number(row.messages_require_approval ?? 0) === 1,
 });
 
 /** The guests' view of an event: no contact, no location; the image as its card (the original while the card is being made). */
@@ -62,6 +63,8 @@ export const presentPhoto = (row: PhotoRow): PhotoItem => ({
   error: row.error ? row.error : false,
   file_type: row.file_type === 'video' ? 'video' : 'image',
   created_at: row.created_at,
+  // Issue 26: said only of the organiser's favourites ('Melhores momentos').
+  ...(Number(row.favorite ?? 0) === 1 ? { favorite: true } : {}),
 });
 
 /** A photo in its owner's lists: with the organiser's flags (issue 11). */
@@ -69,6 +72,7 @@ export const presentOwnedPhoto = (row: PhotoRow): PhotoItem => ({
   ...presentPhoto(row),
   hidden: Number(row.hidden) === 1,
   pending: Number(row.pending) === 1,
+  favorite: Number(row.favorite ?? 0) === 1,
 });
 
 /** The organiser's list row: the event with its counts. */

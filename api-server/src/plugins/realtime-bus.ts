@@ -6,11 +6,14 @@ import { Client } from 'pg';
  * album (`photos_removed`): ids only, NOTIFY payloads are small.
  */
 export interface Announcement {
-  kind?: 'new_photos' | 'photos_removed';
+  /** Issue 26 adds the guestbook's `new_messages` / `messages_removed` (ids in `photoIds`: message ids) and `reactions`. */
+  kind?: 'new_photos' | 'photos_removed' | 'new_messages' | 'messages_removed' | 'reactions';
   albumId: string;
   eventId: string;
   isPublic: boolean;
   photoIds: string[];
+  /** `reactions`: the photo's heart count now. */
+  hearts?: number;
 }
 
 export interface AnnouncementBus {

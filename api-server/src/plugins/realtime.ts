@@ -1,5 +1,15 @@
 import fastifyWebsocket from '@fastify/websocket';
-import { AlbumParams, AlbumSocketQuery, type NewPhotosMessage, type PhotoItem, type PhotosRemovedMessage } from '@momentos/api-contract';
+import {
+  AlbumParams,
+  AlbumSocketQuery,
+  type MessageItem,
+  type MessagesRemovedMessage,
+  type NewMessagesMessage,
+  type NewPhotosMessage,
+  type PhotoItem,
+  type PhotosRemovedMessage,
+  type ReactionsMessage,
+} from '@momentos/api-contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,6 +23,8 @@ import { assertEventPin } from '../domain/event-pin';
 import { presentPhoto } from '../http/present';
 import { findEventOwner, findEventRules, findEventRulesOfAlbum } from '../repositories/events';
 import { photosByIds } from '../repositories/photos';
+import { listMessages } from '../repositories/messages';
+import { messagesForAudiences } from '../domain/guestbook/messages';
 import { startPostgresBus, type Announcement } from './realtime-bus';
 
 /** The part of a `ws` socket the hub uses (ws ships no types here). */
@@ -101,6 +113,47 @@ export class RealtimeHub {
     this.sendToAlbum(album, JSON.stringify(message));
   }
 
+  /**
+   * Issue 26: messages of the guestbook that guests may now read (`forGuests`, the guests' shape) and
+   * what the owner sees of them (every new or changed message, hidden and pending marked), to the
+   * event's subscribers; here and through the bus (ids only).
+   */
+  announceMessages(eventId: string, forGuests: MessageItem[], forOwners: MessageItem[]): void {
+    if (forGuests.length === 0 && forOwners.length === 0) return;
+    this.deliverMessages(eventId, forGuests, forOwners);
+    this.publish?.({ kind: 'new_messages', albumId: eventId, eventId, isPublic: true, photoIds: forOwners.map((message) => message.id) });
+  }
+
+  deliverMessages(eventId: string, forGuests: MessageItem[], forOwners: MessageItem[]): void {
+    const guests: NewMessagesMessage = { type: 'new_messages', payload: { eventId, messages: forGuests } };
+    const owners: NewMessagesMessage = { type: 'new_messages', payload: { eventId, messages: forOwners } };
+    if (forGuests.length > 0) this.send(eventId, JSON.stringify(guests), (subscriber) => !subscriber.isOwner);
+    if (forOwners.length > 0) this.send(eventId, JSON.stringify(owners), (subscriber) => subscriber.isOwner);
+  }
+
+  /** Issue 26: messages that left the guests' view (hidden or deleted): ids only, to every subscriber of the event. */
+  announceMessagesRemoved(eventId: string, ids: string[]): void {
+    if (ids.length === 0) return;
+    this.deliverMessagesRemoved(eventId, ids);
+    this.publish?.({ kind: 'messages_removed', albumId: eventId, eventId, isPublic: true, photoIds: ids });
+  }
+
+  deliverMessagesRemoved(eventId: string, ids: string[]): void {
+    const message: MessagesRemovedMessage = { type: 'messages_removed', payload: { eventId, ids } };
+    this.send(eventId, JSON.stringify(message), () => true);
+  }
+
+  /** Issue 26: a photo's heart count, to those who may see the photo (its album's and its event's audiences). */
+  announceReactions(album: AlbumAudience, photoId: string, hearts: number): void {
+    this.deliverReactions(album, photoId, hearts);
+    this.publish?.({ kind: 'reactions', albumId: album.id, eventId: album.event_id, isPublic: Number(album.is_public) === 1, photoIds: [photoId], hearts });
+  }
+
+  deliverReactions(album: AlbumAudience, photoId: string, hearts: number): void {
+    const message: ReactionsMessage = { type: 'reactions', payload: { albumId: album.id, photoId, hearts } };
+    this.sendToAlbum(album, JSON.stringify(message));
+  }
+
   /** The album's own subscribers, and its event's: all of them for a public album, owners otherwise. */
   private sendToAlbum(album: AlbumAudience, text: string): void {
     this.send(album.id, text, () => true);
@@ -175,6 +228,20 @@ export default fp<{ config: Config }>(
           const album = { id: announcement.albumId, event_id: announcement.eventId, is_public: announcement.isPublic };
           if (announcement.kind === 'photos_removed') {
             hub.deliverRemoved(album, announcement.photoIds);
+            return;
+          }
+          if (announcement.kind === 'messages_removed') {
+            hub.deliverMessagesRemoved(announcement.eventId, announcement.photoIds);
+            return;
+          }
+          if (announcement.kind === 'reactions') {
+            hub.deliverReactions(album, announcement.photoIds[0], announcement.hearts ?? 0);
+            return;
+          }
+          if (announcement.kind === 'new_messages') {
+            const rows = await listMessages(app.db, announcement.eventId, 'owner', announcement.photoIds);
+            const { forGuests, forOwners } = messagesForAudiences(rows, app.jwtSecret);
+            hub.deliverMessages(announcement.eventId, forGuests, forOwners);
             return;
           }
           const rows = await photosByIds(app.db, [announcement.albumId], announcement.photoIds);

@@ -18,7 +18,7 @@ import { eventPhotoStats } from '../repositories/photos';
 interface EventForm {
   fields: Pick<EventFields, 'name' | 'date' | 'location' | 'contact'>;
   /** The visibility fields as sent (checked against the stored ones by readEventRules). */
-  rules: Pick<EventFields, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin'>;
+  rules: Pick<EventFields, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin' | 'messages_require_approval'>;
   image: EventImage | null;
 }
 
@@ -64,7 +64,7 @@ async function readEventForm(request: FastifyRequest): Promise<EventForm> {
   }
   const fields = { name: valid.name.trim(), date, location: valid.location.trim(), contact: valid.contact.trim() };
   if (!fields.name || !fields.location) throw new HttpError(400, 'Nome e local do evento são obrigatórios.');
-  return { fields, rules: { visibility: valid.visibility, reveal_at: valid.reveal_at, uploads_close_at: valid.uploads_close_at, pin: valid.pin }, image: stored };
+  return { fields, rules: { visibility: valid.visibility, reveal_at: valid.reveal_at, uploads_close_at: valid.uploads_close_at, pin: valid.pin, messages_require_approval: valid.messages_require_approval }, image: stored };
 }
 
 const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
@@ -94,7 +94,7 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
 
   app.post('/api/events', { ...auth, schema: { response: answers({ 201: EventItem }) } }, async (request, reply) => {
     const form = await readEventForm(request);
-    let event = await createEvent(app.db, request.organiser!.id, { ...form.fields, ...readEventRules(form.rules, defaultRules), pin: readPin(form.rules.pin, null) });
+    let event = await createEvent(app.db, request.organiser!.id, { ...form.fields, ...readEventRules(form.rules, defaultRules), pin: readPin(form.rules.pin, null), messages_require_approval: form.rules.messages_require_approval ? 1 : 0 });
     if (form.image) {
       const stored = await storeEventImage(imageDeps(request), event.id, form.image);
       const paths = { image_path: stored.imagePath, image_card_path: stored.cardPath };
@@ -117,7 +117,11 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       const stored = await storeEventImage(imageDeps(request), event.id, form.image);
       paths = { image_path: stored.imagePath, image_card_path: stored.cardPath };
     }
-    const rules = { ...readEventRules(form.rules, event), pin: readPin(form.rules.pin, event.pin) };
+    const rules = {
+      ...readEventRules(form.rules, event),
+      pin: readPin(form.rules.pin, event.pin),
+      messages_require_approval: form.rules.messages_require_approval === undefined ? event.messages_require_approval : form.rules.messages_require_approval ? 1 : 0,
+    };
     await updateEvent(app.db, event.id, { ...form.fields, ...rules, ...paths });
     if (form.image) {
       for (const old of new Set([event.image_path, event.image_card_path])) if (old) await app.storage.remove(old);

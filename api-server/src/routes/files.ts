@@ -4,6 +4,8 @@ import { answers, FileQuery } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isImmutableKey, isServedKey } from '../domain/files';
+import { assertMessageFileReadable } from '../domain/guestbook/message-files';
+import { isMessageKey } from '../domain/guestbook/messages';
 import { contentTypeOf, isSafeKey, type ByteRange, type StoredInfo } from '../domain/storage';
 import { HttpError, messages, notFound } from '../errors';
 
@@ -80,6 +82,8 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function serve(request: FastifyRequest, pathParam: string, reply: FastifyReply, download: boolean) {
     const key = keyFromPathParam(pathParam);
     if (!key) throw new HttpError(400, messages.invalidPath);
+    // Issue 26: a voice note is read as its message is (the lead reconciles this with issue 22's rule).
+    if (isMessageKey(key)) await assertMessageFileReadable(app, request, key);
     const info = isServedKey(key) ? await app.storage.head(key) : null;
     if (!info) throw notFound(messages.fileNotFound);
 

@@ -41,6 +41,7 @@ import { multipartError, tooLarge } from '../http/multipart';
 import { presentOwnedPhoto, presentPhoto, presentUpdate, presentUpload, uploadMessage } from '../http/present';
 import { albumRefused } from '../http/refusals';
 import { listPhotos, listUploaders, photosByIds } from '../repositories/photos';
+import { heartsOfAlbums } from '../repositories/reactions';
 
 /** Multipart overhead allowed above the total file limit before a Content-Length is refused outright. */
 const MULTIPART_SLACK = 1024 * 1024;
@@ -166,7 +167,10 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       const { ids, audience } = request.query.public_only ? await readableAsGuest(request, request.params.albumId) : readableBy;
       const userId = request.query.user_id?.trim();
       const rows = await listPhotos(app.db, ids, userId ? userId : undefined, audience);
-      return rows.map(audience === 'owner' ? presentOwnedPhoto : presentPhoto);
+      // Issue 26: the hearts of the photos that have any.
+      const hearts = await heartsOfAlbums(app.db, ids);
+      const present = audience === 'owner' ? presentOwnedPhoto : presentPhoto;
+      return rows.map((row) => (hearts.has(row.id) ? { ...present(row), hearts: hearts.get(row.id)! } : present(row)));
     },
   );
 

@@ -27,6 +27,8 @@ export const EventItem = Type.Object({
   uploads_close_at: Type.Optional(NullableString),
   /** The guests' PIN (the owner's reads only), or null. */
   pin: Type.Optional(NullableString),
+  /** Issue 26: 'Aprovar recados antes de publicar?'. */
+  messages_require_approval: Type.Optional(Type.Boolean()),
 });
 export type EventItem = Static<typeof EventItem>;
 
@@ -70,6 +72,8 @@ export const EventFields = Type.Object({
   uploads_close_at: Type.Optional(LocalDateTime),
   /** 4 to 8 digits; '' removes it. */
   pin: Type.Optional(Type.String({ maxLength: 16 })),
+  /** Issue 26: guests' messages wait for approval ('true' / 'false' in a form); absent keeps it. */
+  messages_require_approval: Type.Optional(Type.Boolean()),
 });
 export type EventFields = Static<typeof EventFields>;
 

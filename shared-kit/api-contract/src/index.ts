@@ -11,3 +11,4 @@ export * from './photos';
 export * from './chunks';
 export * from './realtime';
 export * from './files';
+export * from './messages';

@@ -30,6 +30,9 @@ export const PhotoItem = Type.Object({
   /** Issue 11, in the owner's lists only: hidden by the organiser, and waiting for approval. */
   hidden: Type.Optional(Type.Boolean()),
   pending: Type.Optional(Type.Boolean()),
+  /** Issue 26: marked 'Favorita' by the organiser (guests' lists too: 'Melhores momentos'), and its hearts. */
+  favorite: Type.Optional(Type.Boolean()),
+  hearts: Type.Optional(Type.Integer()),
 });
 export type PhotoItem = Static<typeof PhotoItem>;
 
@@ -145,6 +148,8 @@ export const PhotoModeration = Type.Object(
   {
     hidden: Type.Optional(Type.Boolean()),
     pending: Type.Optional(Type.Literal(false)),
+    /** Issue 26: 'Favoritar' (a star). */
+    favorite: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -9,6 +9,7 @@ import * as wallLinks from './007-wall-links';
 import * as visibility from './008-visibility';
 import * as eventPin from './009-event-pin';
 import * as multipartSessions from './010-multipart-sessions';
+import * as guestbook from './015-guestbook';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
 export const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '008-visibility': visibility,
   '009-event-pin': eventPin,
   '010-multipart-sessions': multipartSessions,
+  '015-guestbook': guestbook,
 };
 
 export const migrationProvider: MigrationProvider = {
