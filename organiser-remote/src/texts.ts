@@ -143,6 +143,8 @@ export const texts = {
     uploadsCloseHint: 'Depois disso, os convidados não conseguem mais enviar fotos.',
     pin: 'PIN para convidados (opcional)',
     pinHint: 'De 4 a 8 números. Os convidados digitam uma vez no aparelho; deixe vazio para não pedir.',
+    /** Issue 26. */
+    messagesRequireApproval: 'Aprovar recados antes de publicar?',
     pinInvalid: 'O PIN deve ter de 4 a 8 números.',
   },
 

@@ -56,3 +56,7 @@ export { UploadError, TransportError, describeUploadFailure } from './upload/upl
 export { httpUploadTransport } from './upload/upload-transport';
 export type { UploadTransport } from './upload/upload-transport';
 export { uploadTexts, formatUploadText } from './upload/upload-texts';
+// Issue 26: the guestbook and hearts.
+export { listMessages, postMessage, moderateMessage, removeMessage, setHeart, heartedPhotos, deviceId, messageLimits } from './calls/messages';
+export type { MessageItem, MessageModeration, PostedMessage, ReactionState, MessageInput } from './calls/messages';
+export type { NewMessagesMessage, MessagesRemovedMessage, ReactionsMessage } from '@momentos/api-contract';

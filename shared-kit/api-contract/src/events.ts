@@ -111,6 +111,10 @@ export type DownloadQuery = Static<typeof DownloadQuery>;
 
 /** The body of `POST /api/events/{id}/download-ticket`: the scope the download will have. */
 export const DownloadTicketBody = Type.Object({
+  /** Issue 26: a ticket for the 'Livro de recados' PDF instead of the ZIP. */
+  book: Type.Optional(Type.Boolean()),
+  /** Issue 26: the ZIP of the favourites only ('Só favoritas'). */
+  favorites_only: Type.Optional(Type.Boolean()),
   album_id: Type.Optional(Type.String({ pattern: ID_PATTERN })),
   user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   include_hidden: Type.Optional(Type.Boolean()),

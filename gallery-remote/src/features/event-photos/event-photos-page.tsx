@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { apiUrl, requestDownload } from '@momentos/api-client';
+import { apiUrl, moderatePhoto, requestDownload, useAuthStore, type PhotoItem } from '@momentos/api-client';
 import { Button, EmptyState, formatText, Link, notify, useLocation, useNavigate, useParams } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { useGalleryPhotos } from '../gallery/api/use-gallery-photos';
@@ -11,7 +11,12 @@ import { applyChanges, deletePhotos } from './api/moderate';
 import { useEventScope } from './api/use-event-scope';
 import { useOwnerLive } from './api/use-owner-live';
 import { DeleteDialog } from './delete-dialog';
-import { changesFor, markOf, type ModerationAction } from './event-photos-rules';
+import { changesFor, markOf, photosInView, type ModerationAction, type PhotoView } from './event-photos-rules';
+import { HeartButton, StarButton } from '../reactions/reaction-buttons';
+import { useHearts } from '../reactions/use-hearts';
+import { MessagesTab } from '../messages/messages-tab';
+import '../reactions/reactions.css';
+import '../messages/messages.css';
 import { SelectionBar } from './selection-bar';
 import '../gallery/gallery.css';
 import './event-photos.css';
@@ -25,8 +30,30 @@ import './event-photos.css';
 export default function EventPhotosPage() {
   const { id: eventId = '' } = useParams();
   const { search } = useLocation();
-  const albumId = new URLSearchParams(search).get('album');
-  return <EventPhotos key={`${eventId}/${albumId ?? ''}`} eventId={eventId} albumId={albumId} />;
+  const query = new URLSearchParams(search);
+  const albumId = query.get('album');
+  // Issue 26: the event's 'Recados' are a tab of this screen.
+  const tab = query.get('tab') === 'recados' ? 'messages' : 'photos';
+  return (
+    <>
+      <EventTabs eventId={eventId} tab={tab} />
+      {tab === 'messages' ? <MessagesTab eventId={eventId} /> : <EventPhotos key={`${eventId}/${albumId ?? ''}`} eventId={eventId} albumId={albumId} />}
+    </>
+  );
+}
+
+function EventTabs({ eventId, tab }: { eventId: string; tab: 'photos' | 'messages' }) {
+  const base = `/events/${encodeURIComponent(eventId)}/photos`;
+  return (
+    <nav className="event-tabs" aria-label={texts.tabsLabel}>
+      <Link className="event-tabs__tab" to={base} aria-current={tab === 'photos' ? 'page' : undefined}>
+        {texts.tabPhotos}
+      </Link>
+      <Link className="event-tabs__tab" to={`${base}?tab=recados`} aria-current={tab === 'messages' ? 'page' : undefined}>
+        {texts.tabMessages}
+      </Link>
+    </nav>
+  );
 }
 
 function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | null }) {
@@ -34,8 +61,35 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
   const scopeId = albumId ?? eventId;
   const { eventName, albums } = useEventScope(eventId);
   const gallery = useGalleryPhotos(scopeId);
-  const { photos, loading } = gallery;
+  const { loading } = gallery;
   useOwnerLive(scopeId, gallery.reload);
+  // Issue 26: the organiser's stars and the guests' hearts; 'Favoritas' and 'Mais curtidas'.
+  const hearts = useHearts(scopeId, useAuthStore.getState().token);
+  const [view, setView] = useState<PhotoView>('all');
+  const [favorites, setFavorites] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const isFavorite = useCallback((photo: PhotoItem) => favorites.get(photo.id) ?? Boolean(photo.favorite), [favorites]);
+  const photos = useMemo(
+    () => photosInView(gallery.photos.map((photo) => (favorites.has(photo.id) ? { ...photo, favorite: favorites.get(photo.id) } : photo)), view, hearts.countOf),
+    [gallery.photos, favorites, view, hearts.countOf],
+  );
+  const toggleFavorite = useCallback(
+    (photo: PhotoItem) => {
+      const next = !isFavorite(photo);
+      setFavorites((current) => new Map(current).set(photo.id, next));
+      void moderatePhoto(photo.id, { favorite: next }).then((result) => {
+        if (result.ok) return;
+        setFavorites((current) => new Map(current).set(photo.id, !next));
+        notify.error(texts.favoriteError);
+      });
+    },
+    [isFavorite],
+  );
+  const reactionsOf = (photo: PhotoItem) => (
+    <>
+      <HeartButton count={hearts.countOf(photo)} pressed={hearts.mine(photo.id)} onToggle={() => hearts.toggle(photo)} />
+      <StarButton pressed={isFavorite(photo)} onToggle={() => toggleFavorite(photo)} />
+    </>
+  );
 
   const [lightboxIndex, setLightboxIndex] = useState(-1);
   const [presenting, setPresenting] = useState(false);
@@ -143,6 +197,14 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
           <Button variant="secondary" onClick={() => void downloadAll()} busy={working === 'download'} busyLabel={texts.preparingDownload} disabled={photos.length === 0}>
             {texts.downloadAll}
           </Button>
+          <label className="event-photos__scope">
+            <span>{texts.showLabel}</span>
+            <select value={view} onChange={(change) => setView(change.target.value as PhotoView)}>
+              <option value="all">{texts.showAll}</option>
+              <option value="favorites">{texts.showFavorites}</option>
+              <option value="most-liked">{texts.showMostLiked}</option>
+            </select>
+          </label>
           <Button variant="secondary" onClick={() => setSelected((current) => (current ? null : new Set()))} aria-pressed={selected !== null} disabled={photos.length === 0}>
             {selected ? texts.cancelSelection : texts.select}
           </Button>
@@ -167,7 +229,7 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
         ) : photos.length === 0 ? (
           <EmptyState>{texts.empty}</EmptyState>
         ) : (
-          <PhotoGrid photos={photos} onOpen={setLightboxIndex} markOf={markOf} selectedIds={selected ?? undefined} onToggle={selected ? toggle : undefined} />
+          <PhotoGrid photos={photos} onOpen={setLightboxIndex} markOf={markOf} selectedIds={selected ?? undefined} onToggle={selected ? toggle : undefined} overlay={reactionsOf} />
         )}
       </section>
 
@@ -185,7 +247,7 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
 
       {presenting ? <PresentationMode photos={photos} onClose={() => setPresenting(false)} /> : null}
       {lightboxIndex >= 0 ? (
-        <LazyPhotoLightbox photos={photos} index={lightboxIndex} onClose={() => setLightboxIndex(-1)} onView={(index) => setLightboxIndex(index)} />
+        <LazyPhotoLightbox photos={photos} index={lightboxIndex} onClose={() => setLightboxIndex(-1)} onView={(index) => setLightboxIndex(index)} actions={reactionsOf} />
       ) : null}
     </main>
   );

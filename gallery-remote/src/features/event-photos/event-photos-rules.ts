@@ -26,3 +26,18 @@ export function changesFor(action: ModerationAction, selected: readonly PhotoIte
   if (action === 'show') return selected.filter((photo) => photo.hidden).map((photo) => ({ photo, change: { hidden: false } }));
   return selected.filter((photo) => photo.pending).map((photo) => ({ photo, change: { pending: false as const } }));
 }
+
+/** Issue 26: the organiser's view of the photos: all, the favourites, or the most liked first (those with hearts). */
+export type PhotoView = 'all' | 'favorites' | 'most-liked';
+
+export function photosInView(photos: readonly PhotoItem[], view: PhotoView, heartsOf: (photo: PhotoItem) => number = (photo) => photo.hearts ?? 0): PhotoItem[] {
+  if (view === 'favorites') return photos.filter((photo) => photo.favorite);
+  if (view === 'most-liked') {
+    return photos
+      .filter((photo) => heartsOf(photo) > 0)
+      .map((photo, order) => ({ photo, order, hearts: heartsOf(photo) }))
+      .sort((a, b) => b.hearts - a.hearts || a.order - b.order)
+      .map(({ photo }) => photo);
+  }
+  return [...photos];
+}

@@ -11,6 +11,8 @@ export interface VisibilityValues {
   uploadsCloseAt: string;
   /** The guests' PIN, '' for none. */
   pin: string;
+  /** Issue 26: 'Aprovar recados antes de publicar?'. */
+  messagesRequireApproval: boolean;
 }
 
 /** 'YYYY-MM-DD HH:mm' (stored) ↔ 'YYYY-MM-DDTHH:mm' (datetime-local). */
@@ -22,6 +24,7 @@ export const visibilityOf = (event: EventItem | null): VisibilityValues => ({
   revealAt: toInput(event?.reveal_at),
   uploadsCloseAt: toInput(event?.uploads_close_at),
   pin: event?.pin ?? '',
+  messagesRequireApproval: event?.messages_require_approval ?? false,
 });
 
 /** The fields as the API takes them. */
@@ -30,6 +33,7 @@ export const visibilityInput = (values: VisibilityValues) => ({
   reveal_at: values.visibility === 'reveal' ? toStored(values.revealAt) : '',
   uploads_close_at: toStored(values.uploadsCloseAt),
   pin: values.pin.trim(),
+  messages_require_approval: values.messagesRequireApproval,
 });
 
 export const visibilityError = (values: VisibilityValues) => (values.visibility === 'reveal' && !values.revealAt ? t.revealRequired : undefined);
@@ -85,6 +89,18 @@ export function VisibilityFields({
           <input {...control} value={values.pin} inputMode="numeric" maxLength={8} autoComplete="off" onChange={(input) => onChange({ ...values, pin: input.target.value })} />
         )}
       </Field>
+      <div className="album-toggle">
+        <label htmlFor="event-messages-approval">{t.messagesRequireApproval}</label>
+        <input
+          id="event-messages-approval"
+          type="checkbox"
+          role="switch"
+          className="album-toggle__switch"
+          checked={values.messagesRequireApproval}
+          aria-checked={values.messagesRequireApproval}
+          onChange={(change) => onChange({ ...values, messagesRequireApproval: change.target.checked })}
+        />
+      </div>
     </>
   );
 }
