@@ -80,7 +80,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(fileRoutes);
     await app.register(photoRoutes, { config });
     await app.register(photoModerationRoutes);
-    await app.register(downloadRoutes);
+    await app.register(downloadRoutes, { config });
     await app.register(wallRoutes, { config });
     await app.register(chunkRoutes, { config });
     await app.register(messageRoutes, { config });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import yauzl from 'yauzl';
 import { localNow } from '../src/domain/visibility';
 import { createAlbum, createEvent, expectError, organiserSession, readJson, readStored, startServer, storedKeys, type TestServer } from './helpers';
 
@@ -315,5 +316,136 @@ describe('the guestbook in a full event', () => {
     expect((await fetch(`${server.url}/api/events/photos`, { method: 'POST', body: form })).status).toBe(201);
     const refused = await fetch(`${server.url}/api/events/${event.id}/messages`, { method: 'POST', body: messageForm({ user_id: 'Rui', text: 'Cheio?' }) });
     expect((await expectError(refused, 413)).message).toBe('Este evento atingiu o limite de 1 fotos e vídeos. Fale com quem organiza o evento.');
+  });
+});
+
+/** Every entry of a ZIP: its name and bytes (yauzl, an independent reader). */
+function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const files = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (openError, stream) => {
+          if (openError || !stream) return reject(openError);
+          const parts: Buffer[] = [];
+          stream.on('data', (part: Buffer) => parts.push(part));
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(parts));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(files));
+      zip.readEntry();
+    });
+  });
+}
+
+/** The PDF's text, as pdftotext (poppler-utils) extracts it. */
+function pdfText(pdf: Buffer): string {
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
+}
+
+describe("what the guestbook makes: 'Livro de recados' and the ZIP", () => {
+  let server: TestServer;
+  let ana: Awaited<ReturnType<typeof organiserSession>>;
+  beforeAll(async () => {
+    server = await startServer();
+    ana = await organiserSession(server, 'ana@example.com');
+  });
+  afterAll(() => server.close());
+
+  test('the book holds every published message with name and time, accents right, and a QR link per voice note; none of the hidden or pending ones', async () => {
+    const cover = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#c49' } }).png().toBuffer();
+    const event = await createEvent(server, ana.token, { name: 'Casamento Conceição & João' }, { bytes: cover });
+    const send = async (user: string, text: string, audio?: Buffer) =>
+      readJson(await fetch(`${server.url}/api/events/${event.id}/messages`, { method: 'POST', body: messageForm({ user_id: user, text, ...(audio ? { audio_seconds: '1' } : {}) }, audio) }));
+    const first = await send('Tia Conceição', 'Que a felicidade de vocês seja eterna, ação e coração!');
+    const voice = await send('Vovô Zé', 'Ouçam minha mensagem', voiceNote(1));
+    const hidden = await send('Penetra', 'Recado escondido de propósito');
+    await fetch(`${server.url}/api/events/messages/${hidden.id}`, { method: 'PATCH', headers: { ...ana.headers, 'content-type': 'application/json' }, body: JSON.stringify({ hidden: true }) });
+    await server.app.media.idle();
+    expect(first.id).toBeTruthy();
+
+    // The owner's token, or a ticket asked for the book (a ZIP ticket does not open it, nor the other way round).
+    const direct = await fetch(`${server.url}/api/events/${event.id}/messages/book.pdf`, { headers: ana.headers });
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await direct.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf).replace(/\s+/g, ' ');
+    for (const expected of ['Casamento Conceição & João', '01/06/2030 18:30', 'Livro de recados', 'Tia Conceição', 'ação e coração!', 'Vovô Zé', 'Ouçam minha mensagem', '2 recados']) expect(text).toContain(expected);
+    expect(text).not.toContain('Penetra');
+    expect(text).not.toContain('escondido');
+    const fonts = execFileSync('pdffonts', ['-'], { input: pdf }).toString();
+    expect(fonts).toMatch(/DejaVuSans/);
+    expect(fonts).not.toMatch(/\bno\s+no\s+no\b/);
+    const images = execFileSync('pdfimages', ['-list', '-'], { input: pdf })
+      .toString()
+      .trim()
+      .split('\n')
+      .slice(2)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((columns) => columns[2] === 'image');
+    // The cover image on page 1 and one QR code (the voice note) on page 2.
+    expect(images.map((columns) => columns[0])).toEqual(['1', '2']);
+
+    await expectError(await fetch(`${server.url}/api/events/${event.id}/messages/book.pdf`), 401);
+    const zipTicket = await readJson(await fetch(`${server.url}/api/events/${event.id}/download-ticket`, { method: 'POST', headers: { ...ana.headers, 'content-type': 'application/json' }, body: '{}' }));
+    await expectError(await fetch(`${server.url}/api/events/${event.id}/messages/book.pdf?ticket=${encodeURIComponent(zipTicket.ticket)}`), 403);
+    const bookTicket = await readJson(await fetch(`${server.url}/api/events/${event.id}/download-ticket`, { method: 'POST', headers: { ...ana.headers, 'content-type': 'application/json' }, body: JSON.stringify({ book: true }) }));
+    expect(bookTicket.url).toBe(`/api/events/${event.id}/messages/book.pdf?ticket=${encodeURIComponent(bookTicket.ticket)}`);
+    expect((await fetch(`${server.url}${bookTicket.url}`)).status).toBe(200);
+    await expectError(await fetch(`${server.url}/api/events/${event.id}/download?ticket=${encodeURIComponent(bookTicket.ticket)}`), 403);
+
+    // The QR code beside the voice note plays it through its expiring link (pdftoppm renders the page, zbarimg reads the code).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'book-'));
+    fs.writeFileSync(path.join(dir, 'book.pdf'), pdf);
+    execFileSync('pdftoppm', ['-r', '150', '-f', '2', '-l', '2', '-png', path.join(dir, 'book.pdf'), path.join(dir, 'page')]);
+    const page = fs.readdirSync(dir).find((name) => name.endsWith('.png'))!;
+    const decoded = execFileSync('zbarimg', ['-q', '--raw', path.join(dir, page)]).toString().trim();
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(decoded).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/api/events/messages/${voice.id}/audio\\?exp=\\d+&sig=`));
+    const played = await fetch(decoded);
+    expect(played.status).toBe(200);
+    expect(played.headers.get('content-type')).toBe('audio/mp4');
+  });
+
+  test("'Baixar tudo' adds Recados.pdf and the voice notes (recados/<time>_<name>.m4a); 'Só favoritas' keeps the starred photos", async () => {
+    const event = await createEvent(server, ana.token);
+    const album = await createAlbum(server, ana.token, event.id);
+    const ids: string[] = [];
+    for (const seed of [1, 2, 3]) {
+      const form = new FormData();
+      form.append('album_id', album.id);
+      form.append('user_id', 'Rui');
+      form.append('images', new Blob([await sharp({ create: { width: 10 + seed, height: 10, channels: 3, background: '#123' } }).jpeg().toBuffer()], { type: 'image/jpeg' }), `f${seed}.jpg`);
+      ids.push((await readJson(await fetch(`${server.url}/api/events/photos`, { method: 'POST', body: form }))).photos[0].id);
+    }
+    await fetch(`${server.url}/api/events/photos/${ids[1]}`, { method: 'PATCH', headers: { ...ana.headers, 'content-type': 'application/json' }, body: JSON.stringify({ favorite: true }) });
+    const note = await readJson(await fetch(`${server.url}/api/events/${event.id}/messages`, { method: 'POST', body: messageForm({ user_id: 'Vó Lurdes', text: 'Beijos', audio_seconds: '1' }, voiceNote(1)) }));
+    await fetch(`${server.url}/api/events/${event.id}/messages`, { method: 'POST', body: messageForm({ user_id: 'Rui', text: 'Só texto' }) });
+    await server.app.media.idle();
+
+    const all = await unzip(Buffer.from(await (await fetch(`${server.url}/api/events/${event.id}/download`, { headers: ana.headers })).arrayBuffer()));
+    const names = [...all.keys()];
+    expect(names.filter((name) => name.endsWith('.jpg'))).toHaveLength(3);
+    expect(names).toContain('Recados.pdf');
+    expect(pdfText(all.get('Recados.pdf')!)).toContain('Vó Lurdes');
+    const notes = names.filter((name) => name.startsWith('recados/'));
+    expect(notes).toEqual([expect.stringMatching(/^recados\/\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}_Vó Lurdes\.m4a$/)]);
+    const [owned] = (await readJson(await fetch(`${server.url}/api/events/${event.id}/messages`, { headers: ana.headers }))).filter((item: { id: string }) => item.id === note.id);
+    expect(all.get(notes[0])).toEqual(Buffer.from(await (await fetch(`${server.url}${owned.audio.url}`)).arrayBuffer()));
+
+    const ticket = await readJson(await fetch(`${server.url}/api/events/${event.id}/download-ticket`, { method: 'POST', headers: { ...ana.headers, 'content-type': 'application/json' }, body: JSON.stringify({ favorites_only: true }) }));
+    expect(ticket.url).toContain('favorites_only=true');
+    const favourites = await unzip(Buffer.from(await (await fetch(`${server.url}${ticket.url}`)).arrayBuffer()));
+    expect([...favourites.keys()].filter((name) => name.endsWith('.jpg'))).toHaveLength(1);
+    // A favourites ticket is not a ticket for everything.
+    await expectError(await fetch(`${server.url}/api/events/${event.id}/download?ticket=${encodeURIComponent(ticket.ticket)}`), 403);
+    // An album's ZIP is the album's photos only.
+    const albumZip = await unzip(Buffer.from(await (await fetch(`${server.url}/api/events/${event.id}/download?album_id=${album.id}`, { headers: ana.headers })).arrayBuffer()));
+    expect([...albumZip.keys()].some((name) => name.startsWith('recados/') || name === 'Recados.pdf')).toBe(false);
   });
 });

@@ -6,6 +6,10 @@ export interface DownloadScope {
   albumId?: string;
   userId?: string;
   includeHidden?: boolean;
+  /** Issue 26: the favourites only ('Só favoritas'). */
+  favoritesOnly?: boolean;
+  /** Issue 26: a ticket for the 'Livro de recados' PDF, never for the ZIP (and the other way round). */
+  book?: boolean;
 }
 
 interface TicketPayload extends DownloadScope {
@@ -57,4 +61,6 @@ export const sameScope = (ticket: DownloadScope, asked: DownloadScope) =>
   ticket.eventId === asked.eventId &&
   (ticket.albumId ?? null) === (asked.albumId ?? null) &&
   (ticket.userId ?? null) === (asked.userId ?? null) &&
-  Boolean(ticket.includeHidden) === Boolean(asked.includeHidden);
+  Boolean(ticket.includeHidden) === Boolean(asked.includeHidden) &&
+  Boolean(ticket.favoritesOnly) === Boolean(asked.favoritesOnly) &&
+  Boolean(ticket.book) === Boolean(asked.book);

@@ -1,5 +1,6 @@
 import {
   answers,
+  BookQuery,
   DELETE_KEY_HEADER,
   EventParams,
   MessageItem,
@@ -12,6 +13,11 @@ import {
 } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sameScope, verifyDownloadTicket } from '../domain/download-ticket';
+import { safeName } from '../domain/event-zip';
+import { bookTexts } from '../domain/guestbook/book';
+import { renderEventBook } from '../domain/guestbook/event-book';
+import { publicOrigin } from '../http/public-origin';
 import type { Config } from '../config';
 import type { EventRow, MessageRow } from '../db/schema';
 import { deleteKeyMatches, newDeleteKey } from '../domain/delete-key';
@@ -26,7 +32,7 @@ import { assertGalleryOpen, assertUploadsOpen } from '../domain/visibility';
 import { HttpError, messages, notFound } from '../errors';
 import { multipartError, tooLarge } from '../http/multipart';
 import { rateLimited } from '../plugins/upload-rate-limit';
-import { findEvent } from '../repositories/events';
+import { findEvent, findEventOf } from '../repositories/events';
 import { deleteMessage, findMessageWithOwner, insertMessage, listMessages, setMessageFlags } from '../repositories/messages';
 import { contentTypeOf } from '../domain/storage';
 import { chooseRange } from './files';
@@ -47,6 +53,9 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   };
 
   /** The event, and whether the caller reads it as its owner; guests must pass the PIN. */
+  const eventBook = (request: FastifyRequest, event: EventRow) =>
+    renderEventBook({ db: app.db, storage: app.storage, secret: app.jwtSecret, linkTtlSeconds: settings.audioLinkTtlSeconds, origin: publicOrigin(request, config) }, event);
+
   async function eventFor(request: FastifyRequest, eventId: string): Promise<{ event: EventRow; owner: boolean }> {
     const event = await findEvent(app.db, eventId);
     if (!event) throw notFound(messages.eventNotFound);
@@ -183,6 +192,30 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     app.realtime.announceMessagesRemoved(message.event_id, [message.id]);
     return { status: 200, message: messageTexts.removed };
   });
+
+  // 'Livro de recados': the printable PDF of the published messages (owner, or a download ticket with `book`).
+  app.get('/api/events/:id/messages/book.pdf', { schema: { params: EventParams, querystring: BookQuery } }, async (request, reply) => {
+    const organiserId = await bookReader(request, request.params.id, request.query.ticket);
+    const event = await findEventOf(app.db, organiserId, request.params.id);
+    if (!event) throw notFound(messages.eventNotFound);
+    const pdf = await eventBook(request, event);
+    const fileName = `${safeName(`${bookTexts.title} - ${event.name}`, 'recados')}.pdf`;
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+
+  async function bookReader(request: FastifyRequest, eventId: string, ticket: string | undefined): Promise<string> {
+    if (ticket === undefined) {
+      await app.requireOrganiser(request);
+      return request.organiser!.id;
+    }
+    const claims = verifyDownloadTicket(ticket, app.jwtSecret);
+    if (!claims || !sameScope(claims, { eventId, book: true })) throw new HttpError(403, messages.ticketInvalid);
+    return claims.organiserId;
+  }
 
   // A voice note through an expiring signed link: the book's QR codes and the owner's player.
   app.get(

@@ -105,6 +105,8 @@ export const DownloadQuery = Type.Object({
   user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   /** Hidden and pending photos are left out unless asked for. */
   include_hidden: Type.Optional(Type.Boolean()),
+  /** Issue 26: the organiser's favourites only ('Só favoritas'). */
+  favorites_only: Type.Optional(Type.Boolean()),
   ticket: Type.Optional(Type.String({ maxLength: 2048 })),
 });
 export type DownloadQuery = Static<typeof DownloadQuery>;
