@@ -99,7 +99,7 @@ export const texts = {
 
   // Issue 26: hearts, favourites, the guestbook.
   like: 'Curtir',
-  likeCount: 'Curtir ({n} curtidas)',
+  likes: 'curtidas',
   favorite: 'Favoritar',
   unfavorite: 'Remover dos favoritos',
   bestMoments: 'Melhores momentos',
@@ -125,6 +125,7 @@ export const texts = {
   messageVoiceOf: 'Recado de voz de {name}',
   messagesBook: 'Livro de recados',
   onlyFavorites: 'Só favoritas',
+  downloadFavorites: 'Baixar tudo (só favoritas)',
 
   // The live wall ('Telão', issue 12; the invitation line is the issue's own text).
   wallTitle: 'Telão',

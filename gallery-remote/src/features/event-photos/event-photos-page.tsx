@@ -144,7 +144,12 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
   // A browser download cannot send the auth header: a short-lived ticket goes in the URL instead.
   const downloadAll = async () => {
     setWorking('download');
-    const ticket = await requestDownload(eventId, { ...(albumId ? { album_id: albumId } : {}), ...(gallery.uploader ? { user_id: gallery.uploader } : {}) });
+    // Issue 26: with 'Favoritas' in view, 'Baixar tudo' is the favourites only ('Só favoritas').
+    const ticket = await requestDownload(eventId, {
+      ...(albumId ? { album_id: albumId } : {}),
+      ...(gallery.uploader ? { user_id: gallery.uploader } : {}),
+      ...(view === 'favorites' ? { favorites_only: true } : {}),
+    });
     setWorking(null);
     if (!ticket.ok) {
       notify.error(texts.downloadError);
@@ -195,7 +200,7 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
             {gallery.uploader ? formatText(texts.filterGuest, { name: gallery.uploader }) : texts.filterGuests}
           </Button>
           <Button variant="secondary" onClick={() => void downloadAll()} busy={working === 'download'} busyLabel={texts.preparingDownload} disabled={photos.length === 0}>
-            {texts.downloadAll}
+            {view === 'favorites' ? texts.downloadFavorites : texts.downloadAll}
           </Button>
           <label className="event-photos__scope">
             <span>{texts.showLabel}</span>

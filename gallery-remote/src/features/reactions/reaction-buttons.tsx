@@ -1,4 +1,3 @@
-import { formatText } from '@momentos/design-kit';
 import { texts } from '../../texts';
 
 /** 'Curtir': a heart with the photo's count; pressed when this device gave one. */
@@ -8,8 +7,6 @@ export function HeartButton({ count, pressed, onToggle, className = '' }: { coun
       type="button"
       className={`reaction-button reaction-button--heart ${pressed ? 'reaction-button--on' : ''} ${className}`}
       aria-pressed={pressed}
-      aria-label={formatText(texts.likeCount, { n: count })}
-      title={texts.like}
       onClick={(event) => {
         event.stopPropagation();
         onToggle();
@@ -23,9 +20,10 @@ export function HeartButton({ count, pressed, onToggle, className = '' }: { coun
           strokeWidth="2"
         />
       </svg>
-      <span className="reaction-button__count" aria-hidden="true">
-        {count}
-      </span>
+      {/* The name reads 'Curtir: n curtidas'; the number is what shows. */}
+      <span className="mk-visually-hidden">{texts.like}:</span>
+      <span className="reaction-button__count">{count}</span>
+      <span className="mk-visually-hidden">{texts.likes}</span>
     </button>
   );
 }
@@ -38,7 +36,6 @@ export function StarButton({ pressed, onToggle, className = '' }: { pressed: boo
       className={`reaction-button reaction-button--star ${pressed ? 'reaction-button--on' : ''} ${className}`}
       aria-pressed={pressed}
       aria-label={texts.favorite}
-      title={pressed ? texts.unfavorite : texts.favorite}
       onClick={(event) => {
         event.stopPropagation();
         onToggle();

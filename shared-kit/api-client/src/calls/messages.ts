@@ -38,7 +38,8 @@ export function postMessage(eventId: string, input: MessageInput) {
     if (input.audioSeconds) form.append('audio_seconds', String(Math.round(input.audioSeconds * 10) / 10));
     form.append('audio', input.audio, `recado.${audioExtension(input.audio.type)}`);
   }
-  return request<PostedMessage>({ method: 'POST', url: `/api/events/${segment(eventId)}/messages`, data: form });
+  // axios fills in the boundary; the instance's JSON default must not win.
+  return request<PostedMessage>({ method: 'POST', url: `/api/events/${segment(eventId)}/messages`, data: form, headers: { 'Content-Type': 'multipart/form-data' } });
 }
 
 /** PATCH /api/events/messages/{id} (owner): `{hidden}` or `{pending: false}`. */
