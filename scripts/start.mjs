@@ -10,14 +10,19 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const turbo = join(root, 'node_modules', '.bin', 'turbo');
 const build = () => {
-  const result = spawnSync(turbo, ['run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(turbo, ['run', 'build', '--output-logs=errors-only'], {
+    cwd: root,
+    stdio: 'inherit',
+    // A newcomer's first start should not open with Turborepo's telemetry notice.
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
 // The app manifest names the apps to serve; it is itself built, so a fresh clone builds everything.
 const manifest = join(root, 'shared-kit', 'app-manifest', 'dist', 'index.js');
 if (!existsSync(manifest)) {
-  console.log('Building the apps (first start)...');
+  console.log('Construindo os apps (primeira execução)...');
   build();
 }
 const { remoteNames, remotes, shellApp, REMOTE_ENTRY_FILE } = await import(manifest);
@@ -29,10 +34,11 @@ const builtFiles = [
 ];
 const missing = builtFiles.filter((file) => !existsSync(join(root, file)));
 if (missing.length > 0) {
-  console.log(`Building what is missing (${missing.join(', ')})...`);
+  console.log(`Construindo o que falta (${missing.join(', ')})...`);
   build();
 }
 
+console.log('Iniciando o servidor...');
 const server = spawn(process.execPath, [join(root, 'api-server', 'dist', 'server.js')], {
   cwd: root,
   stdio: 'inherit',

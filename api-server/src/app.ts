@@ -3,8 +3,10 @@ import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTrustProxy, type Config } from './config';
+import { prepareDataDir } from './data-dir';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
+import fileAccessPlugin from './plugins/file-access';
 import errorsPlugin from './plugins/errors';
 import storagePlugin from './plugins/storage';
 import webPlugin from './plugins/web';
@@ -35,6 +37,8 @@ import reactionRoutes from './routes/reactions';
 
 /** Builds the app: plugins first, then routes. `server.ts` starts it; tests start it on port 0. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
+  // Before any plugin measures, opens or writes under it (the disk guard's statfs was first, and crashed).
+  prepareDataDir(config);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // X-Forwarded-For (and -Proto, -Host) is believed only from the proxies TRUST_PROXY names.
@@ -65,6 +69,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(dbPlugin, { config });
     await app.register(storagePlugin, { config });
     await app.register(authPlugin, { config });
+    await app.register(fileAccessPlugin);
     await app.register(realtimePlugin, { config });
     await app.register(uploadRateLimitPlugin, { config });
     await app.register(mediaWorkerPlugin, { config });
@@ -77,7 +82,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(eventRoutes, { config });
     await app.register(inviteRoutes);
     await app.register(albumRoutes);
-    await app.register(fileRoutes);
+    await app.register(fileRoutes, { config });
     await app.register(photoRoutes, { config });
     await app.register(photoModerationRoutes);
     await app.register(downloadRoutes, { config });

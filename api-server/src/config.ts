@@ -128,6 +128,8 @@ export interface MediaConfig {
   concurrency: number;
   /** FFMPEG_PATH: ffmpeg executable; found on PATH by default; 'none' disables video posters. */
   ffmpegPath: string | null;
+  /** EXIFTOOL_PATH (issue 22): exiftool, which makes the guests' copies of originals without location; found on PATH by default; 'none': guests get no originals with location metadata. */
+  exiftoolPath: string | null;
   /** MEDIA_MAX_INPUT_PIXELS: sharp's limitInputPixels (default 100 megapixels). */
   maxInputPixels: number;
   /** Long edge of the grid rendition, `compressed_photo` (MEDIA_THUMBNAIL_SIZE, default 640). */
@@ -207,9 +209,9 @@ export function findExecutable(name: string, envPath: string | undefined = proce
   return null;
 }
 
-function ffmpegFrom(value: string | undefined, envPath: string | undefined): string | null {
+function ffmpegFrom(value: string | undefined, envPath: string | undefined, name = 'ffmpeg'): string | null {
   const chosen = optional(value);
-  if (chosen === undefined) return findExecutable('ffmpeg', envPath);
+  if (chosen === undefined) return findExecutable(name, envPath);
   if (['none', 'off', 'false', '0'].includes(chosen.toLowerCase())) return null;
   return chosen;
 }
@@ -356,6 +358,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     media: {
       concurrency,
       ffmpegPath: ffmpegFrom(env.FFMPEG_PATH, env.PATH ?? process.env.PATH),
+      exiftoolPath: ffmpegFrom(env.EXIFTOOL_PATH, env.PATH ?? process.env.PATH, 'exiftool'),
       maxInputPixels: integer(env.MEDIA_MAX_INPUT_PIXELS, 100_000_000, 'MEDIA_MAX_INPUT_PIXELS'),
       thumbnailSize: Math.max(16, integer(env.MEDIA_THUMBNAIL_SIZE, 640, 'MEDIA_THUMBNAIL_SIZE')),
       displaySize: Math.max(16, integer(env.MEDIA_DISPLAY_SIZE, 2048, 'MEDIA_DISPLAY_SIZE')),

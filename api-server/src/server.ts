@@ -1,5 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { listOrganisers } from './repositories/organisers';
+import { startBanner } from './start-banner';
 
 async function main(): Promise<void> {
   // Under npm (`npm start`, `npm run dev` at the root) a relative DATA_DIR means the folder npm ran in.
@@ -33,6 +35,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  const organisers = (await listOrganisers(app.db)).length;
+  console.info(startBanner(config, { organisers }).join('\n'));
 }
 
 main().catch((error: unknown) => {

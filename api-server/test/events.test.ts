@@ -34,6 +34,7 @@ describe('events', () => {
       reveal_at: null,
       uploads_close_at: null,
       pin: null,
+      guest_downloads: true,
     });
 
     const list = await fetch(`${server.url}/api/events`, { headers: ana.headers });

@@ -93,23 +93,27 @@ describe.each(drivers)('files served like a CDN (%s)', (driver) => {
     }
   });
 
-  test('a whole file: 200 with its length, a strong ETag, Last-Modified and a year of immutable caching', async () => {
+  test('a whole file: 200 with its length, a strong ETag, Last-Modified; a year of immutable caching for public assets, 30 s for a public photo (issue 22)', async () => {
     const response = await get(videoUrl);
     expect(response.status).toBe(200);
     expect(response.body.equals(video)).toBe(true);
     expect(response.headers['content-length']).toBe(String(video.length));
     expect(response.headers.etag).toMatch(/^"[^"]+"$/);
     expect(new Date(String(response.headers['last-modified'])).getTime()).toBeLessThanOrEqual(Date.now());
-    for (const url of [videoUrl, photoUrl, thumbUrl, `${server.url}${imageUrl}`, qrUrl]) {
+    for (const url of [`${server.url}${imageUrl}`, qrUrl]) {
       expect((await get(url, {}, 'HEAD')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    // A photo's files follow its state (issue 22): shared caches keep them 30 s, never a year.
+    for (const url of [videoUrl, photoUrl, thumbUrl]) {
+      expect((await get(url, {}, 'HEAD')).headers['cache-control']).toBe('public, max-age=30');
     }
   });
 
-  test('a file whose name is not a generated one is revalidated instead of cached for a year', async () => {
+  test('a stored file that is no event asset nor a file of a photo row is not served (issue 22)', async () => {
     await server.app.storage.put('events/evt_x/notes.png', PNG_BYTES);
     const response = await get(`${server.url}/api/files?path=events/evt_x/notes.png`);
-    expect(response.status).toBe(200);
-    expect(response.headers['cache-control']).toBe('public, no-cache');
+    expect(response.status).toBe(404);
+    expect(JSON.parse(response.body.toString())).toEqual({ status: 404, message: 'Arquivo não encontrado.' });
   });
 
   test('Range: 206 with Content-Range and exactly those bytes (first bytes, a middle, a suffix, an open end)', async () => {
@@ -183,7 +187,7 @@ describe.each(drivers)('files served like a CDN (%s)', (driver) => {
       expect([conditional, response.status]).toEqual([conditional, 304]);
       expect(response.body.length).toBe(0);
       expect(response.headers.etag).toBe(etag);
-      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers['cache-control']).toBe('public, max-age=30');
     }
     for (const conditional of <Record<string, string>[]>[
       { 'if-none-match': '"other"' },

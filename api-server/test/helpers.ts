@@ -90,19 +90,25 @@ export async function startServer(options: { env?: Record<string, string>; webRo
     },
     close: async () => {
       await server.app.close();
-      if (schema) {
-        const client = new Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await client.query(`DROP SCHEMA IF EXISTS "${mediaJobsSchema(schema)}" CASCADE`);
-        await client.end();
-      }
+      if (schema) await dropTestSchema(schema);
       if (ownBucket) await deleteBucket(env, ownBucket);
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (!options.webRoot) fs.rmSync(webRoot, { recursive: true, force: true });
     },
   };
   return server;
+}
+
+/** Removes a test's PostgreSQL schema and its media queue's. */
+export async function dropTestSchema(schema: string): Promise<void> {
+  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.query(`DROP SCHEMA IF EXISTS "${mediaJobsSchema(schema)}" CASCADE`);
+  } finally {
+    await client.end();
+  }
 }
 
 export async function addOrganiser(server: TestServer, email: string, password = 'senha-segura-123'): Promise<{ id: string; email: string; password: string }> {

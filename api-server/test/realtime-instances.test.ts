@@ -56,4 +56,38 @@ onPostgres('realtime across server instances', () => {
       await first.close();
     }
   }, 30_000);
+
+  test('issue 22: an album made private through one instance closes its guest sockets on the other (4403); the owner\'s stays', async () => {
+    const first = await startServer();
+    const schema = await first.app.db
+      .selectNoFrom((eb) => eb.fn<string>('current_schema').as('schema'))
+      .executeTakeFirstOrThrow();
+    const second = await startServer({ env: { DATABASE_SCHEMA: schema.schema } });
+    try {
+      const ana = await organiserSession(first, 'ana@example.com');
+      const event = await createEvent(first, ana.token);
+      const album = await createAlbum(first, ana.token, event.id);
+      const url = `${second.url.replace('http', 'ws')}/ws/albums/${album.id}`;
+      const guest = new WebSocket(url);
+      const closed = new Promise<{ code: number; reason: string }>((resolve) => guest.on('close', (code: number, reason: Buffer) => resolve({ code, reason: reason.toString() })));
+      await new Promise((resolve, reject) => {
+        guest.on('open', resolve);
+        guest.on('error', reject);
+      });
+      const owner = await subscribe(`${url}?token=${ana.token}`);
+      const put = await fetch(`${first.url}/api/albums/${album.id}`, {
+        method: 'PUT',
+        headers: { ...ana.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Cerimônia', description: 'Fotos', is_public: false, is_available: true }),
+      });
+      expect(put.status).toBe(200);
+      expect(await closed).toEqual({ code: 4403, reason: 'Este álbum não está mais disponível.' });
+      await waitFor(() => second.app.realtime.subscriberCount(album.id) === 1);
+      expect(second.app.realtime.subscriberCount(album.id)).toBe(1);
+      owner.close();
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  }, 30_000);
 });

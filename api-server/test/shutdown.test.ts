@@ -1,17 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import sharp from 'sharp';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/connection';
-import { mediaJobsSchema } from '../src/plugins/media-worker';
-import { readJson, usingPostgres, usingS3 } from './helpers';
+import { dropTestSchema, readJson, usingPostgres, usingS3 } from './helpers';
 import { createBucket, deleteBucket, s3Env } from './s3';
 import { Multipart, rawRequest, sleep, write } from './raw-http';
+import { spawnServer, waitHealthy, type ServerProcess } from './server-process';
 
 // ws ships no types here; the API server's realtime hub uses the same package.
 const WebSocket = require('ws');
@@ -20,45 +17,13 @@ jest.setTimeout(90_000);
 
 const organiser = { email: 'ana@example.com', password: 'senha-segura-123' };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface ServerProcess {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** The real server in its own process (src/server.ts through tsx), as `npm start` runs it. */
+/** The real server in its own process, waited for until it answers. */
 async function startProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'src', 'server.ts')], {
-    cwd: path.join(__dirname, '..'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', INIT_CWD: '', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not answer within 30 s');
-    await sleep(100);
-  }
-  return { child, url, exited };
+  const server = await spawnServer(env);
+  server.child.stdout!.pipe(process.stdout);
+  server.child.stderr!.pipe(process.stderr);
+  await waitHealthy(server);
+  return server;
 }
 
 describe('graceful shutdown (SIGTERM)', () => {
@@ -90,13 +55,7 @@ describe('graceful shutdown (SIGTERM)', () => {
     }
     running = null;
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (schema) {
-      const client = new Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.query(`DROP SCHEMA IF EXISTS "${mediaJobsSchema(schema)}" CASCADE`);
-      await client.end();
-    }
+    if (schema) await dropTestSchema(schema);
     if (bucket) await deleteBucket(env, bucket);
   });
 

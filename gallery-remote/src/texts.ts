@@ -6,6 +6,8 @@ export const texts = {
   presentationMode: 'Modo Apresentação',
   newPhotosAvailable: 'Novas fotos disponíveis! Clique para atualizar',
   empty: 'Nenhuma foto encontrada',
+  /** Issue 22: the album's socket was closed by the server (made private, the gallery closed, a new PIN). */
+  albumNoLongerAvailable: 'Este álbum não está mais disponível.',
   loadError: 'Erro ao carregar as fotos. Tente novamente.',
   processingError: 'Erro ao processar',
   newPhotosToast: 'Novas fotos foram adicionadas!',

@@ -145,6 +145,9 @@ export const texts = {
     pinHint: 'De 4 a 8 números. Os convidados digitam uma vez no aparelho; deixe vazio para não pedir.',
     /** Issue 26. */
     messagesRequireApproval: 'Aprovar recados antes de publicar?',
+    // Issue 22.
+    guestDownloads: 'Convidados podem baixar as fotos',
+    guestDownloadsHint: 'Desmarcado, os convidados veem as fotos, mas não baixam os originais. Você sempre pode baixar tudo.',
     pinInvalid: 'O PIN deve ter de 4 a 8 números.',
   },
 

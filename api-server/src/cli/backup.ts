@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { loadConfig } from '../config';
+import { ensureWritableFolder } from '../data-dir';
 import { createBackup, restoreBackup } from '../domain/backup/backup';
 
 const USAGE = `Uso:
@@ -31,6 +32,8 @@ export async function run(command: 'backup' | 'restore', args: string[], out: (l
       out(`Atenção: ${manifest.files.missing.length} arquivo(s) citados pelo banco foram apagados durante a cópia (listados em manifest.json, "missing").`);
     }
   } else {
+    // Only the folder itself: a restore needs DATA_DIR empty, so nothing is made inside it first.
+    ensureWritableFolder('DATA_DIR', config.dataDir);
     const manifest = await restoreBackup(config, dir);
     out(`Restaurado em ${config.dataDir}${config.databaseUrl ? ` e no esquema ${config.databaseSchema ?? 'public'}` : ''}: cópia de ${manifest.createdAt}, ${count(manifest.files.count, 'arquivo', 'arquivos')}.`);
   }

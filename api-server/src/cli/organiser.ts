@@ -7,6 +7,7 @@
  * is resolved against the folder where npm was invoked (INIT_CWD), like the server started from there.
  */
 import { loadConfig } from '../config';
+import { prepareDataDir } from '../data-dir';
 import { migrateToLatest, openDatabase } from '../db/connection';
 import {
   createOrganiser,
@@ -33,6 +34,7 @@ export async function run(args: string[], out: (line: string) => void = (line) =
   if (!command || !['add', 'passwd', 'list'].includes(command)) throw new Error(USAGE);
 
   const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
+  prepareDataDir(config);
   const { db, dialect } = await openDatabase(config);
   try {
     await migrateToLatest(db, dialect);

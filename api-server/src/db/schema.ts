@@ -35,6 +35,8 @@ export interface EventsTable {
   pin: Generated<string | null>;
   /** Issue 26: guests' messages wait for the organiser's approval (0/1). */
   messages_require_approval: Generated<Flag>;
+  /** Guests may fetch the originals (0/1, default 1; issue 22). */
+  guest_downloads: Generated<Flag>;
   created_at: string;
   updated_at: string;
 }
@@ -79,6 +81,8 @@ export interface PhotosTable {
   pending: Generated<Flag>;
   /** Issue 26: marked 'Favorita' by the organiser (0/1). */
   favorite: Generated<Flag>;
+  /** The guests' copy of the original, without location (issue 22): its key, the original's when it had none; null until made. */
+  guest_path: Generated<string | null>;
 }
 
 export interface UploadSessionsTable {

@@ -44,15 +44,19 @@ export async function findOwnedAlbum(db: Kysely<Database>, albumId: string, orga
 }
 
 /** The albums a listing id covers (the album itself, or the readable albums of an event), and whether the caller owns them. */
-export async function readableAlbumIds(db: Kysely<Database>, id: string, organiserId: string | null): Promise<AlbumAnswer<{ ids: string[]; audience: Audience }>> {
+export async function readableAlbumIds(
+  db: Kysely<Database>,
+  id: string,
+  organiserId: string | null,
+): Promise<AlbumAnswer<{ ids: string[]; audience: Audience; eventId: string }>> {
   if (!isEventId(id)) {
     const album = await findReadableAlbum(db, id, organiserId);
-    return album ? ok({ ids: [album.id], audience: album.organiser_id === organiserId ? 'owner' : 'guest' }) : refused('album-not-found');
+    return album ? ok({ ids: [album.id], audience: album.organiser_id === organiserId ? 'owner' : 'guest', eventId: album.event_id }) : refused('album-not-found');
   }
   const event = await findEventOwner(db, id);
   if (!event) return refused('event-not-found');
   const owner = event.organiser_id === organiserId;
-  return ok({ ids: await albumIdsOf(db, id, !owner), audience: owner ? 'owner' : 'guest' });
+  return ok({ ids: await albumIdsOf(db, id, !owner), audience: owner ? 'owner' : 'guest', eventId: event.id });
 }
 
 /** An event's albums as the caller may see them: all of them for the owner, the public ones for anyone else. */

@@ -27,6 +27,12 @@ function sent(request: FastifyRequest, header: string, query: string): string | 
   return typeof fromQuery === 'string' && fromQuery ? fromQuery.trim() : null;
 }
 
+/** Whether the request carries the event's current wall link (`x-wall-token`, or `?wall=`). */
+export function carriesWallLink(request: FastifyRequest, event: { wall_token_hash: string | null }): boolean {
+  const wall = sent(request, WALL_TOKEN_HEADER, 'wall');
+  return !!wall && !!event.wall_token_hash && createHash('sha256').update(wall).digest('hex') === event.wall_token_hash;
+}
+
 /**
  * Issue 12: an event with a PIN requires it on every guest call (header `x-event-pin`, or `?pin=` on
  * the websocket). The organiser never needs it, nor does the event's wall link (`x-wall-token`, or
@@ -35,8 +41,7 @@ function sent(request: FastifyRequest, header: string, query: string): string | 
 export async function assertEventPin(db: Kysely<Database>, request: FastifyRequest, eventId: string, organiserId: string | null): Promise<void> {
   const event = await findEventGuard(db, eventId);
   if (!event?.pin || event.organiser_id === organiserId) return;
-  const wall = sent(request, WALL_TOKEN_HEADER, 'wall');
-  if (wall && event.wall_token_hash && createHash('sha256').update(wall).digest('hex') === event.wall_token_hash) return;
+  if (carriesWallLink(request, event)) return;
   const key = createHash('sha256').update(`pin:${request.ip}:${eventId}`).digest('hex');
   const now = Date.now();
   if ((await openRequestCount(db, key, now)) >= MAX_WRONG) throw new HttpError(429, tooManyPinsMessage);

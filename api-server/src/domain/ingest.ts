@@ -118,6 +118,7 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
         // An album that asks for approval keeps a guest's photo from the others until the organiser approves it.
         pending: Number(album.requires_approval) === 1 ? 1 : 0,
         favorite: 0,
+        guest_path: null,
       };
       // The file goes into storage first, then its row: a failed store leaves no row (and the client's
       // retry stores it), a refused row removes the stored file. A row never points at a missing file.

@@ -9,6 +9,7 @@ import type { PhotoRow } from '../db/schema';
 import type { Storage } from './storage';
 import type { TempArea } from './temp-area';
 import { decodeHeic, extractPosterFrame, makeRenditions } from './thumbnails';
+import { ensureGuestCopy } from './location-strip';
 import { isMessageId } from './ids';
 import { failVoiceNote, processVoiceNote } from './guestbook/voice-note';
 
@@ -44,8 +45,8 @@ export function needsRenditions(photo: Pick<PhotoRow, 'processing' | 'error' | '
   return Number(photo.processing) === 0 && !photo.error && !!photo.compressed_path && !photo.display_path;
 }
 
-/** The original as a file on this machine: in place on local disk, else a temporary copy (removed by `release`). */
-export async function localOriginal(deps: MediaJobDeps, key: string, id: string): Promise<{ file: string; release: () => Promise<void> }> {
+/** The original as a file on this machine: in place on local disk, else a temporary copy named after `id` (removed by `release`). */
+export async function localOriginal(deps: Pick<MediaJobDeps, 'storage' | 'temp'>, key: string, id: string): Promise<{ file: string; release: () => Promise<void> }> {
   const inPlace = await deps.storage.localPath(key);
   if (inPlace) return { file: inPlace, release: async () => {} };
   const stored = await deps.storage.get(key);
@@ -118,11 +119,25 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
     } else {
       await finishProcessing(deps.db, id, { compressedPath: keys.grid, displayPath: keys.display, error: null });
     }
+    await makeGuestCopy(deps, photo);
   } finally {
     await deps.temp.remove(files.grid);
     await deps.temp.remove(files.display);
     await deps.temp.remove(poster);
     await original.release();
+  }
+}
+
+/**
+ * Issue 22: the guests' copy of the original, without location, made with the renditions (the file
+ * route makes it on first use otherwise). A copy that cannot be made is logged, never the job's failure:
+ * guests are then refused the original, and the next request tries again.
+ */
+async function makeGuestCopy(deps: MediaJobDeps, photo: PhotoRow): Promise<void> {
+  try {
+    await ensureGuestCopy({ ...deps, exiftoolPath: deps.media.exiftoolPath }, photo);
+  } catch (error) {
+    deps.log.warn({ err: error, photoId: photo.id }, 'could not make the guest copy without location');
   }
 }
 

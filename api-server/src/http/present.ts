@@ -2,6 +2,7 @@
 import type { Album, EventItem, PhotoItem, PhotoUpdate, PublicEvent, UploadedPhoto } from '@momentos/api-contract';
 import type { AlbumRow, EventRow, PhotoRow } from '../db/schema';
 import { fileUrl } from '../domain/files';
+import { plainFileUrls, type FileUrls } from '../domain/file-access';
 import { messages } from '../errors';
 import { galleryOpen, uploadsClosed } from '../domain/visibility';
 import type { StoredUpload } from '../domain/ingest';
@@ -19,6 +20,7 @@ export const presentEvent = (row: EventRow): EventItem => ({
   uploads_close_at: row.uploads_close_at ?? null,
   pin: row.pin ?? null,
   messages_require_approval: Number(row.messages_require_approval ?? 0) === 1,
+  guest_downloads: Number(row.guest_downloads ?? 1) !== 0,
 });
 
 /** The guests' view of an event: no contact, no location; the image as its card (the original while the card is being made). */
@@ -34,6 +36,7 @@ export const presentPublicEvent = (row: EventRow): PublicEvent => {
     reveal_at: row.visibility === 'reveal' ? row.reveal_at : null,
     uploads_closed: uploadsClosed(row),
     pin_required: row.pin !== null && row.pin !== undefined,
+    guest_downloads: Number(row.guest_downloads ?? 1) !== 0,
   };
 };
 
@@ -47,17 +50,18 @@ export const presentAlbum = (row: AlbumRow): Album => ({
 });
 
 /** The owner's album tile: its item count and newest photo beside the album (issue 11). */
-export const presentOwnedAlbum = (row: AlbumRow, stats: { count: number; cover: string | null } | undefined): Album => ({
+export const presentOwnedAlbum = (row: AlbumRow, stats: { count: number; cover: string | null } | undefined, urls: FileUrls = plainFileUrls): Album => ({
   ...presentAlbum(row),
   photo_count: stats?.count ?? 0,
-  cover_photo: stats?.cover ? fileUrl(stats.cover) : null,
+  cover_photo: stats?.cover ? urls(stats.cover) : null,
 });
 
-export const presentPhoto = (row: PhotoRow): PhotoItem => ({
+/** A photo as a list shows it; `urls` makes its file URLs for the reader (signed for the owner, the wall, a PIN guest: issue 22). */
+export const presentPhoto = (row: PhotoRow, urls: FileUrls = plainFileUrls, downloadable = true): PhotoItem => ({
   id: row.id,
-  original_photo: fileUrl(row.original_path),
-  compressed_photo: row.compressed_path ? fileUrl(row.compressed_path) : null,
-  display_photo: row.display_path ? fileUrl(row.display_path) : null,
+  original_photo: urls(row.original_path),
+  compressed_photo: row.compressed_path ? urls(row.compressed_path) : null,
+  display_photo: row.display_path ? urls(row.display_path) : null,
   user_id: row.user_id,
   processing: Number(row.processing) === 1,
   error: row.error ? row.error : false,
@@ -65,11 +69,12 @@ export const presentPhoto = (row: PhotoRow): PhotoItem => ({
   created_at: row.created_at,
   // Issue 26: said only of the organiser's favourites ('Melhores momentos').
   ...(Number(row.favorite ?? 0) === 1 ? { favorite: true } : {}),
+  ...(downloadable ? {} : { downloadable: false as const }),
 });
 
 /** A photo in its owner's lists: with the organiser's flags (issue 11). */
-export const presentOwnedPhoto = (row: PhotoRow): PhotoItem => ({
-  ...presentPhoto(row),
+export const presentOwnedPhoto = (row: PhotoRow, urls: FileUrls = plainFileUrls): PhotoItem => ({
+  ...presentPhoto(row, urls),
   hidden: Number(row.hidden) === 1,
   pending: Number(row.pending) === 1,
   favorite: Number(row.favorite ?? 0) === 1,
@@ -84,8 +89,8 @@ export const presentEventWithStats = (row: EventRow, stats: { photos: number; vi
   bytes: stats?.bytes ?? 0,
 });
 
-export const presentUpdate = (row: PhotoRow): PhotoUpdate => {
-  const item = presentPhoto(row);
+export const presentUpdate = (row: PhotoRow, urls: FileUrls = plainFileUrls): PhotoUpdate => {
+  const item = presentPhoto(row, urls);
   return { id: item.id, compressed_photo: item.compressed_photo, display_photo: item.display_photo, error: item.error, processing: item.processing };
 };
 
@@ -94,8 +99,8 @@ export const uploadMessage = (uploads: StoredUpload[]): string =>
   uploads.some((upload) => Number(upload.row.pending) === 1) ? messages.uploadPending : messages.uploadStored;
 
 /** One file of an upload answer: the photo, the name the client sent, duplicate, and the delete key once. */
-export const presentUpload = (upload: StoredUpload): UploadedPhoto => ({
-  ...presentPhoto(upload.row),
+export const presentUpload = (upload: StoredUpload, urls: FileUrls = plainFileUrls): UploadedPhoto => ({
+  ...presentPhoto(upload.row, urls),
   // The sender learns that the photo waits for the organiser's approval.
   ...(Number(upload.row.pending) === 1 ? { pending: true } : {}),
   file_name: upload.clientName,

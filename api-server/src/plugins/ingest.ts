@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import type { IngestDeps } from '../domain/ingest';
-import { presentPhoto } from '../http/present';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,7 +15,7 @@ export default fp(
       db: app.db,
       storage: app.storage,
       temp: app.temp,
-      announce: (album, rows) => app.realtime.announce(album, rows.map(presentPhoto)),
+      announce: (album, rows) => void app.realtime.announce(album, rows).catch((error: unknown) => app.log.warn({ err: error }, 'could not announce new photos')),
       // A photo that could not be queued stays processing and is queued again at the next start.
       enqueue: (photoIds) => app.media.enqueue(photoIds).catch((error: unknown) => app.log.error({ err: error }, 'could not queue media jobs')),
     } satisfies IngestDeps);

@@ -6,8 +6,11 @@ import { Client } from 'pg';
  * album (`photos_removed`): ids only, NOTIFY payloads are small.
  */
 export interface Announcement {
-  /** Issue 26 adds the guestbook's `new_messages` / `messages_removed` (ids in `photoIds`: message ids) and `reactions`. */
-  kind?: 'new_photos' | 'photos_removed' | 'new_messages' | 'messages_removed' | 'reactions';
+  /**
+   * `audience_changed` (issue 22): what the event's guests may see changed; each instance rechecks its guest sockets.
+   * Issue 26 adds the guestbook's `new_messages` / `messages_removed` (ids in `photoIds`: message ids) and `reactions`.
+   */
+  kind?: 'new_photos' | 'photos_removed' | 'audience_changed' | 'new_messages' | 'messages_removed' | 'reactions';
   albumId: string;
   eventId: string;
   isPublic: boolean;

@@ -6,7 +6,6 @@ import {
   type MessagesRemovedMessage,
   type NewMessagesMessage,
   type NewPhotosMessage,
-  type PhotoItem,
   type PhotosRemovedMessage,
   type ReactionsMessage,
 } from '@momentos/api-contract';
@@ -18,13 +17,17 @@ import { findReadableAlbum } from '../domain/albums';
 import { isEventId } from '../domain/ids';
 import { verifyToken } from '../domain/token';
 import { HttpError, messages, notFound } from '../errors';
-import { assertGalleryOpen } from '../domain/visibility';
-import { assertEventPin } from '../domain/event-pin';
+import type { Kysely } from 'kysely';
+import type { Database, MessageRow, PhotoRow } from '../db/schema';
+import { signedFileUrls, type FileGrant, type FileUrls } from '../domain/file-access';
+import { assertGalleryOpen, galleryOpen, type EventRules } from '../domain/visibility';
+import { assertEventPin, carriesWallLink } from '../domain/event-pin';
 import { presentPhoto } from '../http/present';
-import { findEventOwner, findEventRules, findEventRulesOfAlbum } from '../repositories/events';
+import { albumIdsOf } from '../repositories/albums';
+import { findEventGuard, findEventOwner, findEventRules } from '../repositories/events';
 import { photosByIds } from '../repositories/photos';
 import { listMessages } from '../repositories/messages';
-import { messagesForAudiences } from '../domain/guestbook/messages';
+import { messagePresenter, type MessagePresenter } from '../domain/guestbook/messages';
 import { startPostgresBus, type Announcement } from './realtime-bus';
 
 /** The part of a `ws` socket the hub uses (ws ships no types here). */
@@ -38,6 +41,7 @@ export interface HubSocket {
   on(event: 'pong' | 'close', listener: () => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
   on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): unknown;
+  close(code?: number, reason?: string): void;
 }
 
 interface Subscriber {
@@ -45,7 +49,35 @@ interface Subscriber {
   alive: boolean;
   /** The organiser owning the album (or event) subscribed to. */
   isOwner: boolean;
+  /** Issue 22: the event of the album (or the event) subscribed to, and how a guest got in. */
+  eventId: string;
+  organiserId: string | null;
+  /** Opened with the event's wall link (the wall: no PIN needed). */
+  wall: boolean;
+  /** The PIN the guest's socket was opened with (null: the event had none). */
+  pin: string | null;
 }
+
+/** Issue 22: what a guest socket may still receive, read fresh from the database. */
+export interface AudienceState {
+  rules: EventRules;
+  pin: string | null;
+  wallTokenHash: string | null;
+  /** The event's public albums. */
+  publicAlbums: Set<string>;
+  /** 'Convidados podem baixar as fotos'. */
+  guestDownloads: boolean;
+}
+
+/** What the hub needs of the app: the audience's current state and file URLs for a reader. */
+export interface HubDeps {
+  audienceState: (eventId: string) => Promise<AudienceState | null>;
+  urls: (grant: FileGrant | null) => FileUrls;
+}
+
+/** The close code and reason a guest socket gets when what it listens to is no longer open to it (issue 22). */
+export const AUDIENCE_CLOSED_CODE = 4403;
+export const audienceClosedReason = 'Este álbum não está mais disponível.';
 
 /** What the hub needs of an album to address its subscribers. */
 export interface AlbumAudience {
@@ -64,6 +96,8 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
  */
 export class RealtimeHub {
   private readonly channels = new Map<string, Set<Subscriber>>();
+
+  constructor(private readonly deps: HubDeps) {}
 
   /** Tells the other server instances (set when a bus runs: PostgreSQL LISTEN/NOTIFY). */
   publish: ((announcement: Announcement) => void) | null = null;
@@ -86,17 +120,41 @@ export class RealtimeHub {
   }
 
   /** Announces stored photos to this instance's subscribers and, through the bus, to the others'. */
-  announce(album: AlbumAudience, photos: PhotoItem[]): void {
+  async announce(album: AlbumAudience, photos: PhotoRow[]): Promise<void> {
     if (photos.length === 0) return;
-    this.deliver(album, photos);
     this.publish?.({ albumId: album.id, eventId: album.event_id, isPublic: Number(album.is_public) === 1, photoIds: photos.map((photo) => photo.id) });
+    await this.deliver(album, photos);
   }
 
-  /** Sends `new_photos` to the album's subscribers and to those of its event. */
-  deliver(album: AlbumAudience, photos: PhotoItem[]): void {
+  /**
+   * Sends `new_photos` to the album's subscribers and to those of its event, each with file URLs for
+   * its reader. Issue 22: a guest's socket is checked against the audience's state now (album public,
+   * gallery open, the same PIN, the same wall link) before anything is sent; one that fails is closed.
+   */
+  async deliver(album: AlbumAudience, photos: PhotoRow[]): Promise<void> {
     if (photos.length === 0) return;
-    const message: NewPhotosMessage = { type: 'new_photos', payload: { albumId: album.id, photos } };
-    this.sendToAlbum(album, JSON.stringify(message));
+    const listeners = [...(this.channels.get(album.id) ?? []), ...(this.channels.get(album.event_id) ?? [])];
+    if (listeners.length === 0) return;
+    const state = listeners.some((subscriber) => !subscriber.isOwner) ? await this.deps.audienceState(album.event_id) : null;
+    const texts = new Map<string, string>();
+    const textFor = (subscriber: Subscriber) => {
+      const grant = this.grantOf(subscriber, state);
+      const cacheKey = grant ? `${grant.scope}:${grant.scope === 'o' ? grant.organiserId : ''}` : '';
+      let text = texts.get(cacheKey);
+      if (text === undefined) {
+        const urls = this.deps.urls(grant);
+        const downloadable = grant?.scope === 'o' || (state?.guestDownloads ?? true);
+        const message: NewPhotosMessage = { type: 'new_photos', payload: { albumId: album.id, photos: photos.map((row) => presentPhoto(row, urls, downloadable)) } };
+        texts.set(cacheKey, (text = JSON.stringify(message)));
+      }
+      return text;
+    };
+    this.sendEach(album.id, (subscriber) => (subscriber.isOwner || this.stillAllowed(subscriber, album.id, state) ? textFor(subscriber) : 'close'));
+    this.sendEach(album.event_id, (subscriber) => {
+      if (subscriber.isOwner) return textFor(subscriber);
+      if (!this.stillAllowed(subscriber, null, state)) return 'close';
+      return state?.publicAlbums.has(album.id) ? textFor(subscriber) : null;
+    });
   }
 
   /** Announces that photos left the album (deleted or hidden), here and through the bus. */
@@ -110,25 +168,44 @@ export class RealtimeHub {
   deliverRemoved(album: AlbumAudience, ids: string[]): void {
     if (ids.length === 0) return;
     const message: PhotosRemovedMessage = { type: 'photos_removed', payload: { albumId: album.id, ids } };
-    this.sendToAlbum(album, JSON.stringify(message));
+    const text = JSON.stringify(message);
+    this.sendEach(album.id, () => text);
+    const isPublic = Number(album.is_public) === 1;
+    this.sendEach(album.event_id, (subscriber) => (isPublic || subscriber.isOwner ? text : null));
   }
 
   /**
-   * Issue 26: messages of the guestbook that guests may now read (`forGuests`, the guests' shape) and
-   * what the owner sees of them (every new or changed message, hidden and pending marked), to the
-   * event's subscribers; here and through the bus (ids only).
+   * Issue 26: new or changed messages of the guestbook, to the event's subscribers; here and through
+   * the bus (ids only). Owners get every one with its flags; a guest's socket, checked against the
+   * audience now as for photos, gets the published ones with file URLs for its reader.
    */
-  announceMessages(eventId: string, forGuests: MessageItem[], forOwners: MessageItem[]): void {
-    if (forGuests.length === 0 && forOwners.length === 0) return;
-    this.deliverMessages(eventId, forGuests, forOwners);
-    this.publish?.({ kind: 'new_messages', albumId: eventId, eventId, isPublic: true, photoIds: forOwners.map((message) => message.id) });
+  async announceMessages(eventId: string, rows: MessageRow[], present: MessagePresenter): Promise<void> {
+    if (rows.length === 0) return;
+    this.publish?.({ kind: 'new_messages', albumId: eventId, eventId, isPublic: true, photoIds: rows.map((row) => row.id) });
+    await this.deliverMessages(eventId, rows, present);
   }
 
-  deliverMessages(eventId: string, forGuests: MessageItem[], forOwners: MessageItem[]): void {
-    const guests: NewMessagesMessage = { type: 'new_messages', payload: { eventId, messages: forGuests } };
-    const owners: NewMessagesMessage = { type: 'new_messages', payload: { eventId, messages: forOwners } };
-    if (forGuests.length > 0) this.send(eventId, JSON.stringify(guests), (subscriber) => !subscriber.isOwner);
-    if (forOwners.length > 0) this.send(eventId, JSON.stringify(owners), (subscriber) => subscriber.isOwner);
+  async deliverMessages(eventId: string, rows: MessageRow[], present: MessagePresenter): Promise<void> {
+    const listeners = [...(this.channels.get(eventId) ?? [])];
+    if (listeners.length === 0 || rows.length === 0) return;
+    const published = rows.filter((row) => Number(row.hidden) === 0 && Number(row.pending) === 0);
+    const state = published.length > 0 && listeners.some((subscriber) => !subscriber.isOwner) ? await this.deps.audienceState(eventId) : null;
+    const texts = new Map<string, string>();
+    const textOf = (key: string, make: () => MessageItem[]) => {
+      let text = texts.get(key);
+      if (text === undefined) {
+        const message: NewMessagesMessage = { type: 'new_messages', payload: { eventId, messages: make() } };
+        texts.set(key, (text = JSON.stringify(message)));
+      }
+      return text;
+    };
+    this.sendEach(eventId, (subscriber) => {
+      if (subscriber.isOwner) return textOf('owner', () => present(rows, true, this.deps.urls(null)));
+      if (published.length === 0) return null;
+      if (!this.stillAllowed(subscriber, null, state)) return 'close';
+      const grant = this.grantOf(subscriber, state);
+      return textOf(grant ? grant.scope : '', () => present(published, false, this.deps.urls(grant)));
+    });
   }
 
   /** Issue 26: messages that left the guests' view (hidden or deleted): ids only, to every subscriber of the event. */
@@ -140,7 +217,8 @@ export class RealtimeHub {
 
   deliverMessagesRemoved(eventId: string, ids: string[]): void {
     const message: MessagesRemovedMessage = { type: 'messages_removed', payload: { eventId, ids } };
-    this.send(eventId, JSON.stringify(message), () => true);
+    const text = JSON.stringify(message);
+    this.sendEach(eventId, () => text);
   }
 
   /** Issue 26: a photo's heart count, to those who may see the photo (its album's and its event's audiences). */
@@ -151,22 +229,62 @@ export class RealtimeHub {
 
   deliverReactions(album: AlbumAudience, photoId: string, hearts: number): void {
     const message: ReactionsMessage = { type: 'reactions', payload: { albumId: album.id, photoId, hearts } };
-    this.sendToAlbum(album, JSON.stringify(message));
-  }
-
-  /** The album's own subscribers, and its event's: all of them for a public album, owners otherwise. */
-  private sendToAlbum(album: AlbumAudience, text: string): void {
-    this.send(album.id, text, () => true);
+    const text = JSON.stringify(message);
+    this.sendEach(album.id, () => text);
     const isPublic = Number(album.is_public) === 1;
-    this.send(album.event_id, text, (subscriber) => isPublic || subscriber.isOwner);
+    this.sendEach(album.event_id, (subscriber) => (isPublic || subscriber.isOwner ? text : null));
   }
 
-  private send(channel: string, text: string, allowed: (subscriber: Subscriber) => boolean): void {
+  /**
+   * Issue 22: what guests of the event may see changed (an album made private or closed, the
+   * gallery's visibility, the PIN, the wall link): every guest socket of the event that may no longer
+   * listen is closed (4403), here and through the bus.
+   */
+  async audienceChanged(eventId: string): Promise<void> {
+    this.publish?.({ kind: 'audience_changed', albumId: eventId, eventId, isPublic: false, photoIds: [] });
+    await this.recheck(eventId);
+  }
+
+  /** Closes this instance's guest sockets of the event that may no longer listen. */
+  async recheck(eventId: string): Promise<void> {
+    const guests: Array<[string, Subscriber]> = [];
+    for (const [channel, set] of this.channels) for (const subscriber of set) if (!subscriber.isOwner && subscriber.eventId === eventId) guests.push([channel, subscriber]);
+    if (guests.length === 0) return;
+    const state = await this.deps.audienceState(eventId);
+    for (const [channel, subscriber] of guests) {
+      if (!this.stillAllowed(subscriber, channel === eventId ? null : channel, state)) closeForAudience(subscriber.socket);
+    }
+  }
+
+  /** Whether a guest's socket may still listen: its album public (album sockets), the gallery open, the same PIN and wall link. */
+  private stillAllowed(subscriber: Subscriber, albumId: string | null, state: AudienceState | null): boolean {
+    if (!state) return false;
+    if (albumId !== null && !state.publicAlbums.has(albumId)) return false;
+    if (!galleryOpen(state.rules)) return false;
+    if (subscriber.wall) return state.wallTokenHash !== null;
+    return state.pin === null || state.pin === subscriber.pin;
+  }
+
+  private grantOf(subscriber: Subscriber, state: AudienceState | null): FileGrant | null {
+    if (subscriber.isOwner && subscriber.organiserId) return { scope: 'o', organiserId: subscriber.organiserId };
+    if (subscriber.wall && state?.wallTokenHash) return { scope: 'w', wallTokenHash: state.wallTokenHash };
+    if (state?.pin) return { scope: 'g', pin: state.pin };
+    return null;
+  }
+
+  /** Sends each open subscriber of the channel what `textOf` answers: a text, nothing (null), or 'close' (4403). */
+  private sendEach(channel: string, textOf: (subscriber: Subscriber) => string | null | 'close'): void {
     const set = this.channels.get(channel);
     if (!set) return;
     for (const subscriber of set) {
       const { socket } = subscriber;
-      if (socket.readyState !== socket.OPEN || !allowed(subscriber)) continue;
+      if (socket.readyState !== socket.OPEN) continue;
+      const text = textOf(subscriber);
+      if (text === null) continue;
+      if (text === 'close') {
+        closeForAudience(socket);
+        continue;
+      }
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
         socket.terminate();
         continue;
@@ -190,6 +308,28 @@ export class RealtimeHub {
   }
 }
 
+function closeForAudience(socket: HubSocket): void {
+  if (socket.readyState === socket.OPEN) socket.close(AUDIENCE_CLOSED_CODE, audienceClosedReason);
+}
+
+/** The event's audience as guest sockets are checked against it. */
+export async function loadAudienceState(db: Kysely<Database>, eventId: string): Promise<AudienceState | null> {
+  const event = await db
+    .selectFrom('events')
+    .select(['visibility', 'reveal_at', 'uploads_close_at', 'pin', 'wall_token_hash', 'guest_downloads'])
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  if (!event) return null;
+  const albums = await albumIdsOf(db, eventId, true);
+  return {
+    rules: { visibility: event.visibility, reveal_at: event.reveal_at, uploads_close_at: event.uploads_close_at },
+    pin: event.pin,
+    wallTokenHash: event.wall_token_hash,
+    publicAlbums: new Set(albums),
+    guestDownloads: Number(event.guest_downloads) !== 0,
+  };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: RealtimeHub;
@@ -210,7 +350,10 @@ export const tooManySocketsMessage = 'Muitas conexões abertas a partir deste en
 
 export default fp<{ config: Config }>(
   async (app, { config }) => {
-    const hub = new RealtimeHub();
+    const hub = new RealtimeHub({
+      audienceState: (eventId) => loadAudienceState(app.db, eventId),
+      urls: (grant) => signedFileUrls(grant, app.jwtSecret),
+    });
     app.decorate('realtime', hub);
     // A message above 16 KB closes its socket (1009): clients only ever send a ping (issue 16).
     await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
@@ -224,6 +367,11 @@ export default fp<{ config: Config }>(
         schema: config.databaseSchema,
         log: app.log,
         onRemote: async (announcement) => {
+          if (announcement.kind === 'audience_changed') {
+            app.fileAccess.invalidate();
+            await hub.recheck(announcement.eventId);
+            return;
+          }
           if (hub.subscriberCount(announcement.albumId) + hub.subscriberCount(announcement.eventId) === 0) return;
           const album = { id: announcement.albumId, event_id: announcement.eventId, is_public: announcement.isPublic };
           if (announcement.kind === 'photos_removed') {
@@ -240,12 +388,10 @@ export default fp<{ config: Config }>(
           }
           if (announcement.kind === 'new_messages') {
             const rows = await listMessages(app.db, announcement.eventId, 'owner', announcement.photoIds);
-            const { forGuests, forOwners } = messagesForAudiences(rows, app.jwtSecret);
-            hub.deliverMessages(announcement.eventId, forGuests, forOwners);
+            await hub.deliverMessages(announcement.eventId, rows, messagePresenter(app.jwtSecret));
             return;
           }
-          const rows = await photosByIds(app.db, [announcement.albumId], announcement.photoIds);
-          hub.deliver(album, rows.map(presentPhoto));
+          await hub.deliver(album, await photosByIds(app.db, [announcement.albumId], announcement.photoIds));
         },
       });
       hub.publish = (announcement) => {
@@ -259,33 +405,38 @@ export default fp<{ config: Config }>(
     app.addHook('onClose', async () => clearInterval(timer));
 
     /** Who may subscribe: anyone to a public album (or an event), the owner (token in `?token=`) to any of theirs. */
-    async function authorise(request: FastifyRequest, albumId: string, query: AlbumSocketQuery): Promise<{ isOwner: boolean }> {
+    async function authorise(request: FastifyRequest, albumId: string, query: AlbumSocketQuery): Promise<Access> {
       const token = tokenOf(request, query);
       const claims = token ? verifyToken(token, app.jwtSecret) : null;
       const organiserId = claims?.sub ?? null;
       let isOwner: boolean;
+      let eventId: string;
       if (isEventId(albumId)) {
         const event = await findEventOwner(app.db, albumId);
         if (!event) throw notFound(messages.eventNotFound);
         isOwner = event.organiser_id === organiserId;
+        eventId = event.id;
       } else {
         const album = await findReadableAlbum(app.db, albumId, organiserId);
         if (!album) throw notFound(messages.albumNotFound);
         isOwner = album.organiser_id === organiserId;
+        eventId = album.event_id;
       }
+      if (isOwner) return { isOwner, eventId, organiserId, wall: false, pin: null };
       // A gallery closed to guests (issue 12) announces nothing to them either.
-      if (!isOwner) {
-        const rules = isEventId(albumId) ? await findEventRules(app.db, albumId) : await findEventRulesOfAlbum(app.db, albumId);
-        if (rules) {
-          await assertEventPin(app.db, request, rules.id, organiserId);
-          assertGalleryOpen(rules);
-        }
+      const rules = await findEventRules(app.db, eventId);
+      const guard = await findEventGuard(app.db, eventId);
+      if (rules) {
+        await assertEventPin(app.db, request, rules.id, organiserId);
+        assertGalleryOpen(rules);
       }
-      return { isOwner };
+      const wall = !!guard && carriesWallLink(request, guard);
+      return { isOwner, eventId, organiserId, wall, pin: wall ? null : guard?.pin ?? null };
     }
 
+    type Access = Pick<Subscriber, 'isOwner' | 'eventId' | 'organiserId' | 'wall' | 'pin'>;
     /** What `authorise` decided before the upgrade, for the socket handler. */
-    const access = new WeakMap<FastifyRequest, { isOwner: boolean }>();
+    const access = new WeakMap<FastifyRequest, Access>();
 
     app.withTypeProvider<TypeBoxTypeProvider>().get(
       '/ws/albums/:albumId',
@@ -299,7 +450,8 @@ export default fp<{ config: Config }>(
         },
       },
       (socket: HubSocket, request) => {
-        const subscriber: Subscriber = { socket, alive: true, isOwner: access.get(request)?.isOwner ?? false };
+        const decided = access.get(request) ?? { isOwner: false, eventId: '', organiserId: null, wall: false, pin: null };
+        const subscriber: Subscriber = { socket, alive: true, ...decided };
         const unsubscribe = hub.add(request.params.albumId, subscriber);
         const ip = request.ip;
         socketsByIp.set(ip, (socketsByIp.get(ip) ?? 0) + 1);
@@ -335,5 +487,5 @@ export default fp<{ config: Config }>(
       },
     );
   },
-  { name: 'realtime', dependencies: ['db', 'auth'] },
+  { name: 'realtime', dependencies: ['db', 'auth', 'file-access'] },
 );

@@ -128,7 +128,7 @@ export default fp<{ config: Config }>(
       const album = await findReadableAlbum(app.db, albumId, null);
       const event = album && (await findEvent(app.db, album.event_id));
       if (!album || !event || event.pin || !galleryOpen(event)) return undefined;
-      const photos = (await listPhotos(app.db, [album.id], undefined, 'guest', PAINTED_TILES)).map(presentPhoto);
+      const photos = (await listPhotos(app.db, [album.id], undefined, 'guest', PAINTED_TILES)).map((row) => presentPhoto(row));
       if (photos.length === 0) return undefined;
       const gallery: PaintedGallery = { album_id: album.id, event_id: event.id, photos };
       return { event, view: galleryView(gallery), data: gallery, leadImages: galleryLeadImages(gallery) };

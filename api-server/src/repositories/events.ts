@@ -36,7 +36,7 @@ async function codeIsFree(db: Kysely<Database>, code: string): Promise<boolean> 
 export async function createEvent(
   db: Kysely<Database>,
   organiserId: string,
-  fields: Pick<EventFields, 'name' | 'date' | 'location' | 'contact'> & Partial<Pick<EventRow, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin' | 'messages_require_approval'>>,
+  fields: Pick<EventFields, 'name' | 'date' | 'location' | 'contact'> & Partial<Pick<EventRow, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin' | 'guest_downloads' | 'messages_require_approval'>>,
   id: string = newId.event(),
 ): Promise<EventRow> {
   const now = new Date().toISOString();
@@ -44,7 +44,7 @@ export async function createEvent(
   for (let attempt = 0; ; attempt++) {
     const code = generateInviteCode();
     if (!(await codeIsFree(db, code)) && attempt < 5) continue;
-    const row: EventRow = { id, organiser_id: organiserId, code, ...fields, image_path: null, image_card_path: null, wall_token_hash: null, visibility: 'open', reveal_at: null, uploads_close_at: null, pin: null, messages_require_approval: 0, ...fields, created_at: now, updated_at: now };
+    const row: EventRow = { id, organiser_id: organiserId, code, ...fields, image_path: null, image_card_path: null, wall_token_hash: null, visibility: 'open', reveal_at: null, uploads_close_at: null, pin: null, guest_downloads: 1, messages_require_approval: 0, ...fields, created_at: now, updated_at: now };
     try {
       await db.insertInto('events').values(row).execute();
       return row;
@@ -79,7 +79,7 @@ export async function updateEvent(
   db: Kysely<Database>,
   id: string,
   changes: Partial<Pick<EventFields, 'name' | 'date' | 'location' | 'contact'>> &
-    Partial<Pick<EventRow, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin' | 'messages_require_approval' | 'image_path' | 'image_card_path'>>,
+    Partial<Pick<EventRow, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin' | 'guest_downloads' | 'messages_require_approval' | 'image_path' | 'image_card_path'>>,
 ) {
   await db
     .updateTable('events')
@@ -127,5 +127,5 @@ export function findEventRulesOfAlbum(db: Kysely<Database>, albumId: string) {
 
 /** What guarding an event's guest calls needs (issue 12): its PIN, its owner and its wall link. */
 export function findEventGuard(db: Kysely<Database>, eventId: string) {
-  return db.selectFrom('events').select(['id', 'pin', 'organiser_id', 'wall_token_hash']).where('id', '=', eventId).executeTakeFirst();
+  return db.selectFrom('events').select(['id', 'pin', 'organiser_id', 'wall_token_hash', 'guest_downloads']).where('id', '=', eventId).executeTakeFirst();
 }

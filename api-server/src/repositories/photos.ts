@@ -5,11 +5,16 @@ import type { Database, PhotoRow } from '../db/schema';
  * The columns of a photo row that name a stored file: the original and every rendition made from it.
  * Whatever removes photos (one, an album's, an event's) removes the files of all of them.
  */
-export const photoFileColumns = ['original_path', 'compressed_path', 'display_path'] as const;
+export const photoFileColumns = ['original_path', 'compressed_path', 'display_path', 'guest_path'] as const;
 
-/** The storage keys of every file a photo row points at. */
+/** The storage keys of every file a photo row points at (each once: a guest copy may be the original itself). */
 export function photoFileKeys(row: Pick<PhotoRow, (typeof photoFileColumns)[number]>): string[] {
-  return photoFileColumns.map((column) => row[column]).filter((key): key is string => !!key);
+  return [...new Set(photoFileColumns.map((column) => row[column]).filter((key): key is string => !!key))];
+}
+
+/** Records the guests' copy of a photo's original (issue 22). */
+export async function setGuestPath(db: Kysely<Database>, id: string, key: string): Promise<void> {
+  await db.updateTable('photos').set({ guest_path: key }).where('id', '=', id).execute();
 }
 
 /**

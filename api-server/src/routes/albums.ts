@@ -10,8 +10,15 @@ import { findEventOf, findEventRules } from '../repositories/events';
 import { uploadsClosed } from '../domain/visibility';
 import { assertEventPin } from '../domain/event-pin';
 import { albumPhotoStats } from '../repositories/photos';
+import { signedFileUrls } from '../domain/file-access';
 
 const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** Issue 22: files and guest sockets follow an album's change at once (sockets of a closed album: 4403). */
+  const audienceChanged = async (eventId: string) => {
+    app.fileAccess.invalidate();
+    await app.realtime.audienceChanged(eventId);
+  };
+
   /** The album, when the caller owns its event; 404 otherwise (existence does not leak). */
   const ownedAlbum = async (request: FastifyRequest, albumId: string) => {
     const album = await findOwnedAlbum(app.db, albumId, request.organiser!.id);
@@ -33,7 +40,8 @@ const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     // The owner's tiles: each album's count and newest photo (issue 11).
     const stats = await albumPhotoStats(app.db, albums.value.map((album) => album.id));
-    return albums.value.map((album) => presentOwnedAlbum(album, stats.get(album.id)));
+    const urls = signedFileUrls({ scope: 'o', organiserId: organiser!.id }, app.jwtSecret);
+    return albums.value.map((album) => presentOwnedAlbum(album, stats.get(album.id), urls));
   });
 
   app.post(
@@ -54,6 +62,7 @@ const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const album = await ownedAlbum(request, request.params.albumId);
       const fields = trimmed(request.body);
       await updateAlbum(app.db, album.id, fields);
+      await audienceChanged(album.event_id);
       return presentAlbum({
         ...album,
         name: fields.name,
@@ -71,6 +80,7 @@ const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const album = await ownedAlbum(request, request.params.albumId);
       await removeAlbum({ db: app.db, storage: app.storage }, album);
+      await audienceChanged(album.event_id);
       return { status: 200, message: 'O álbum foi excluído com sucesso e agora ele não está mais disponível.' };
     },
   );

@@ -270,7 +270,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
         { ...file.bytes, clientName: session.file_name, size: Number(session.file_size), type, sha256: file.sha256 },
       ]);
       await markSessionDone(app.db, session.id, uploads[0].row.id);
-      return reply.status(201).send({ status: 201, message: uploadMessage(uploads), photos: uploads.map(presentUpload) });
+      return reply.status(201).send({ status: 201, message: uploadMessage(uploads), photos: uploads.map((upload) => presentUpload(upload)) });
     },
   );
 };

@@ -18,7 +18,7 @@ import { eventPhotoStats } from '../repositories/photos';
 interface EventForm {
   fields: Pick<EventFields, 'name' | 'date' | 'location' | 'contact'>;
   /** The visibility fields as sent (checked against the stored ones by readEventRules). */
-  rules: Pick<EventFields, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin' | 'messages_require_approval'>;
+  rules: Pick<EventFields, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin' | 'guest_downloads' | 'messages_require_approval'>;
   image: EventImage | null;
 }
 
@@ -64,7 +64,11 @@ async function readEventForm(request: FastifyRequest): Promise<EventForm> {
   }
   const fields = { name: valid.name.trim(), date, location: valid.location.trim(), contact: valid.contact.trim() };
   if (!fields.name || !fields.location) throw new HttpError(400, 'Nome e local do evento são obrigatórios.');
-  return { fields, rules: { visibility: valid.visibility, reveal_at: valid.reveal_at, uploads_close_at: valid.uploads_close_at, pin: valid.pin, messages_require_approval: valid.messages_require_approval }, image: stored };
+  return {
+    fields,
+    rules: { visibility: valid.visibility, reveal_at: valid.reveal_at, uploads_close_at: valid.uploads_close_at, pin: valid.pin, guest_downloads: valid.guest_downloads, messages_require_approval: valid.messages_require_approval },
+    image: stored,
+  };
 }
 
 const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
@@ -94,7 +98,13 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
 
   app.post('/api/events', { ...auth, schema: { response: answers({ 201: EventItem }) } }, async (request, reply) => {
     const form = await readEventForm(request);
-    let event = await createEvent(app.db, request.organiser!.id, { ...form.fields, ...readEventRules(form.rules, defaultRules), pin: readPin(form.rules.pin, null), messages_require_approval: form.rules.messages_require_approval ? 1 : 0 });
+    let event = await createEvent(app.db, request.organiser!.id, {
+      ...form.fields,
+      ...readEventRules(form.rules, defaultRules),
+      pin: readPin(form.rules.pin, null),
+      guest_downloads: form.rules.guest_downloads === false ? 0 : 1,
+      messages_require_approval: form.rules.messages_require_approval ? 1 : 0,
+    });
     if (form.image) {
       const stored = await storeEventImage(imageDeps(request), event.id, form.image);
       const paths = { image_path: stored.imagePath, image_card_path: stored.cardPath };
@@ -120,9 +130,13 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     const rules = {
       ...readEventRules(form.rules, event),
       pin: readPin(form.rules.pin, event.pin),
+      guest_downloads: form.rules.guest_downloads === undefined ? event.guest_downloads : form.rules.guest_downloads ? 1 : 0,
       messages_require_approval: form.rules.messages_require_approval === undefined ? event.messages_require_approval : form.rules.messages_require_approval ? 1 : 0,
     };
     await updateEvent(app.db, event.id, { ...form.fields, ...rules, ...paths });
+    // Issue 22: files and guest sockets follow the new rules, PIN and download setting at once.
+    app.fileAccess.invalidate();
+    await app.realtime.audienceChanged(event.id);
     if (form.image) {
       for (const old of new Set([event.image_path, event.image_card_path])) if (old) await app.storage.remove(old);
     }
@@ -132,6 +146,8 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   app.delete('/api/events/:id', { ...auth, schema: { params: EventParams, response: answers({ 200: StatusMessage }) } }, async (request) => {
     const event = await owned(request, request.params.id);
     await removeEvent({ db: app.db, storage: app.storage }, event.id);
+    app.fileAccess.invalidate();
+    await app.realtime.audienceChanged(event.id);
     return { status: 200, message: 'O evento foi excluído com sucesso.' };
   });
 

@@ -3,9 +3,11 @@ import parseRange from 'range-parser';
 import { answers, FileQuery } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { decideFileAccess, type FileSignature, type FileSubject } from '../domain/file-access';
 import { isImmutableKey, isServedKey } from '../domain/files';
-import { assertMessageFileReadable } from '../domain/guestbook/message-files';
-import { isMessageKey } from '../domain/guestbook/messages';
+import { ensureGuestCopy } from '../domain/location-strip';
+import { findPhoto } from '../repositories/photos';
 import { contentTypeOf, isSafeKey, type ByteRange, type StoredInfo } from '../domain/storage';
 import { HttpError, messages, notFound } from '../errors';
 
@@ -16,16 +18,27 @@ export { contentTypeOf };
  * (`/api/files?path=<key>`, absolute or relative), since the client passes "the file's URL path".
  */
 export function keyFromPathParam(value: string): string | null {
+  return fileParams(value, {})?.key ?? null;
+}
+
+/**
+ * The key and the signature (issue 22) of a file request: from `path` itself, or from the file URL it
+ * embeds (its own `scope`, `exp` and `sig` then count, unless the request's query carries them).
+ */
+function fileParams(value: string, query: FileSignature): { key: string; signature: FileSignature } | null {
   let key = value;
-  const embedded = /^(?:https?:\/\/[^/?#]+)?\/api\/files(?:\/download)?\?path=([^&#]*)$/.exec(value);
+  let signature: FileSignature = { scope: query.scope, exp: query.exp, sig: query.sig };
+  const embedded = /^(?:https?:\/\/[^/?#]+)?\/api\/files(?:\/download)?\?(path=[^#]*)$/.exec(value);
   if (embedded) {
     try {
-      key = decodeURIComponent(embedded[1]);
+      const params = new URLSearchParams(embedded[1]);
+      key = decodeURIComponent(/^path=([^&]*)/.exec(embedded[1])![1]);
+      if (!signature.sig) signature = { scope: params.get('scope') ?? undefined, exp: params.get('exp') ?? undefined, sig: params.get('sig') ?? undefined };
     } catch {
       return null;
     }
   }
-  return isSafeKey(key) ? key : null;
+  return isSafeKey(key) ? { key, signature } : null;
 }
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
@@ -78,25 +91,32 @@ export function chooseRange(request: FastifyRequest, info: StoredInfo): ByteRang
  * conditional requests (304 on If-None-Match / If-Modified-Since), the type named by the key, and a
  * year of `immutable` caching for files whose name never gets other content.
  */
-const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  async function serve(request: FastifyRequest, pathParam: string, reply: FastifyReply, download: boolean) {
-    const key = keyFromPathParam(pathParam);
-    if (!key) throw new HttpError(400, messages.invalidPath);
-    // Issue 26: a voice note is read as its message is (the lead reconciles this with issue 22's rule).
-    if (isMessageKey(key)) await assertMessageFileReadable(app, request, key);
-    const info = isServedKey(key) ? await app.storage.head(key) : null;
+const fileRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  async function serve(request: FastifyRequest, query: FileQuery, reply: FastifyReply, download: boolean) {
+    const asked = fileParams(query.path, query);
+    if (!asked) throw new HttpError(400, messages.invalidPath);
+    if (!isServedKey(asked.key)) throw notFound(messages.fileNotFound);
+    // Issue 22: who may read the file now, and which file they get (guests: the copy without location).
+    const organiserId = (await app.optionalOrganiser(request))?.id ?? null;
+    const subject = await app.fileAccess.lookUp(asked.key);
+    const decision = decideFileAccess(subject, asked.key, { organiserId, signature: asked.signature, download }, app.jwtSecret);
+    const key = decision.guestCopy && subject?.kind === 'photo' ? await guestCopyOf(subject) : asked.key;
+    const info = await app.storage.head(key);
     if (!info) throw notFound(messages.fileNotFound);
+    const cacheControl = decision.cacheControl || (isImmutableKey(key) ? 'public, max-age=31536000, immutable' : 'public, no-cache');
 
     const lastModified = info.lastModified.toUTCString();
     const describe = () => {
       reply
         .header('content-type', contentTypeOf(key))
         .header('accept-ranges', 'bytes')
-        .header('cache-control', isImmutableKey(key) ? 'public, max-age=31536000, immutable' : 'public, no-cache')
+        .header('cache-control', cacheControl)
         .header('etag', info.etag)
         .header('last-modified', lastModified)
         .header('x-content-type-options', 'nosniff');
-      if (download) reply.header('content-disposition', `attachment; filename="${path.basename(key)}"`);
+      // Files of a reader's own (signed, or the organiser's header) vary with who asks.
+      if (decision.reader !== 'anyone') reply.header('vary', 'authentication, authorization');
+      if (download) reply.header('content-disposition', `attachment; filename="${path.basename(asked.key)}"`);
     };
 
     if (isNotModified(request, info)) {
@@ -125,7 +145,24 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ['/api/files', false],
     ['/api/files/download', true],
   ] as const) {
-    app.route({ method: ['GET', 'HEAD'], url, ...options, handler: (request, reply) => serve(request, request.query.path, reply, download) });
+    app.route({ method: ['GET', 'HEAD'], url, ...options, handler: (request, reply) => serve(request, request.query, reply, download) });
+  }
+
+  /** The guests' copy of a photo's original (made now when the media worker has not yet made it); 404 when it cannot be. */
+  async function guestCopyOf(subject: Extract<FileSubject, { kind: 'photo' }>): Promise<string> {
+    if (subject.guestPath) return subject.guestPath;
+    const photo = await findPhoto(app.db, subject.photoId);
+    if (!photo) throw notFound(messages.fileNotFound);
+    let key: string | null;
+    try {
+      key = await ensureGuestCopy({ db: app.db, storage: app.storage, temp: app.temp, exiftoolPath: config.media.exiftoolPath }, photo);
+    } catch (error) {
+      app.log.warn({ err: error, photoId: photo.id }, 'could not make the guest copy without location');
+      key = null;
+    }
+    if (!key) throw notFound(messages.fileNotFound);
+    app.fileAccess.invalidate();
+    return key;
   }
 };
 

@@ -18,6 +18,7 @@ import { safeName } from '../domain/event-zip';
 import { bookTexts } from '../domain/guestbook/book';
 import { renderEventBook } from '../domain/guestbook/event-book';
 import { publicOrigin } from '../http/public-origin';
+import { readerFiles } from '../http/file-urls';
 import type { Config } from '../config';
 import type { EventRow, MessageRow } from '../db/schema';
 import { deleteKeyMatches, newDeleteKey } from '../domain/delete-key';
@@ -25,7 +26,7 @@ import { assertEventPin } from '../domain/event-pin';
 import { assertEventRoom } from '../domain/event-quota';
 import { audioLinkValid } from '../domain/guestbook/audio-link';
 import { detectAudioType } from '../domain/guestbook/audio-type';
-import { isPublished, messageAudioKey, messagesForAudiences, messageTexts, normaliseMessageText, presentMessage, readAudioSeconds } from '../domain/guestbook/messages';
+import { isPublished, messageAudioKey, messagePresenter, messageTexts, normaliseMessageText, presentMessage, readAudioSeconds } from '../domain/guestbook/messages';
 import { newId } from '../domain/ids';
 import { normaliseUserId } from '../domain/upload-rules';
 import { assertGalleryOpen, assertUploadsOpen } from '../domain/visibility';
@@ -47,10 +48,8 @@ import { chooseRange } from './files';
 const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const settings = config.guestbook;
 
-  const announceChanged = (eventId: string, rows: MessageRow[]) => {
-    const { forGuests, forOwners } = messagesForAudiences(rows, app.jwtSecret);
-    app.realtime.announceMessages(eventId, forGuests, forOwners);
-  };
+  const announceChanged = (eventId: string, rows: MessageRow[]) =>
+    app.realtime.announceMessages(eventId, rows, messagePresenter(app.jwtSecret)).catch((error: unknown) => app.log.warn({ err: error }, 'could not announce messages'));
 
   /** The event, and whether the caller reads it as its owner; guests must pass the PIN. */
   const eventBook = (request: FastifyRequest, event: EventRow) =>
@@ -132,7 +131,7 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         throw error;
       }
       if (audio) await app.media.enqueue([id]);
-      announceChanged(event.id, [row]);
+      await announceChanged(event.id, [row]);
       return reply.status(201).send({
         ...presentMessage(row, 'guest'),
         ...(pending ? { pending: true } : {}),
@@ -147,7 +146,9 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     if (!owner) assertGalleryOpen(event);
     reply.header('cache-control', 'no-store');
     const rows = await listMessages(app.db, event.id, owner ? 'owner' : 'guest');
-    return rows.map((row) => presentMessage(row, owner ? 'owner' : 'guest', app.jwtSecret));
+    // Issue 22's file rule: guests' voice-note URLs carry the reader's grant (the PIN, the wall link).
+    const reader = owner ? null : await readerFiles(app, request, event.id, null);
+    return rows.map((row) => presentMessage(row, owner ? 'owner' : 'guest', app.jwtSecret, reader?.urls));
   });
 
   /** The owner's message, or 404 (another organiser's message does not exist for them). */
@@ -167,10 +168,11 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       if (request.body.hidden !== undefined) flags.hidden = request.body.hidden ? 1 : 0;
       if (request.body.pending === false) flags.pending = 0;
       await setMessageFlags(app.db, row.id, flags);
+      app.fileAccess.invalidate();
       const after: MessageRow = { ...row, ...flags };
       // Guests' open pages drop a message that stops being published at once.
       if (isPublished(row) && !isPublished(after)) app.realtime.announceMessagesRemoved(row.event_id, [row.id]);
-      announceChanged(row.event_id, [after]);
+      await announceChanged(row.event_id, [after]);
       return presentMessage(after, 'owner', app.jwtSecret);
     },
   );
@@ -188,6 +190,7 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       if (!message || message.organiser_id !== organiser.id) throw notFound(messageTexts.notFound);
     }
     await deleteMessage(app.db, message.id);
+    app.fileAccess.invalidate();
     for (const file of [message.audio_path, message.audio_m4a_path]) if (file) await app.storage.remove(file).catch(() => undefined);
     app.realtime.announceMessagesRemoved(message.event_id, [message.id]);
     return { status: 200, message: messageTexts.removed };

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { deleteKeyMatches } from '../domain/delete-key';
 import { moderatePhoto, type ModerationDeps } from '../domain/photo-moderation';
 import { removePhotos, type RemovalDeps } from '../domain/photo-removal';
-import { presentOwnedPhoto, presentPhoto } from '../http/present';
+import { presentOwnedPhoto } from '../http/present';
+import { signedFileUrls } from '../domain/file-access';
 import { HttpError, messages, notFound } from '../errors';
 import { findPhotoWithAlbum } from '../repositories/photos';
 
@@ -21,7 +22,7 @@ const photoModerationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const moderation: ModerationDeps = {
     db: app.db,
-    announce: (album, rows) => app.realtime.announce(album, rows.map(presentPhoto)),
+    announce: (album, rows) => void app.realtime.announce(album, rows).catch((error: unknown) => app.log.warn({ err: error }, 'could not announce photos')),
     announceRemoved: (album, ids) => app.realtime.announceRemoved(album, ids),
   };
 
@@ -35,7 +36,10 @@ const photoModerationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!photo || photo.organiser_id !== request.organiser!.id) throw notFound(messages.photoNotFound);
       const album = { id: photo.album_id, event_id: photo.event_id, is_public: photo.is_public };
       const { event_id: _event, is_public: _public, organiser_id: _owner, ...row } = photo;
-      return presentOwnedPhoto(await moderatePhoto(moderation, album, row, request.body));
+      const moderated = await moderatePhoto(moderation, album, row, request.body);
+      // Issue 22: the photo's files follow its new state at once on this instance.
+      app.fileAccess.invalidate();
+      return presentOwnedPhoto(moderated, signedFileUrls({ scope: 'o', organiserId: photo.organiser_id }, app.jwtSecret));
     },
   );
 
@@ -57,6 +61,7 @@ const photoModerationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!photo || photo.organiser_id !== organiser.id) throw notFound(messages.photoNotFound);
       }
       await removePhotos(removal, { id: photo.album_id, event_id: photo.event_id, is_public: photo.is_public }, [photo]);
+      app.fileAccess.invalidate();
       return { status: 200, message: messages.photoRemoved };
     },
   );

@@ -40,6 +40,7 @@ import { HttpError, messages } from '../errors';
 import { multipartError, tooLarge } from '../http/multipart';
 import { presentOwnedPhoto, presentPhoto, presentUpdate, presentUpload, uploadMessage } from '../http/present';
 import { albumRefused } from '../http/refusals';
+import { readerFileUrls, readerFiles } from '../http/file-urls';
 import { listPhotos, listUploaders, photosByIds } from '../repositories/photos';
 import { heartsOfAlbums } from '../repositories/reactions';
 
@@ -137,7 +138,8 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       await assertEventRoom(app.db, album!.event_id, limits, { files: typed.length, bytes: typed.reduce((sum, file) => sum + file.size, 0) });
       handedOver = true;
       const uploads = await storeUploads(app.ingest, album!, userId, typed);
-      return reply.status(201).send({ status: 201, message: uploadMessage(uploads), photos: uploads.map(presentUpload) });
+      const urls = await readerFileUrls(app, request, album!.event_id, request.organiser?.id ?? null);
+      return reply.status(201).send({ status: 201, message: uploadMessage(uploads), photos: uploads.map((upload) => presentUpload(upload, urls)) });
     } catch (error) {
       throw multipartError(error, limits.maxFiles, reply);
     } finally {
@@ -155,7 +157,8 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       if (!found.ok) throw albumRefused(found.refusal);
       await assertEventPin(app.db, request, found.value.event_id, (await app.optionalOrganiser(request))?.id ?? null);
       const files = request.body.files.map((file) => ({ name: normaliseClientFileName(file.name) ?? '', size: file.size }));
-      return { photos: (await findStored(app.db, found.value.id, files)).map(presentUpload) };
+      const urls = await readerFileUrls(app, request, found.value.event_id, request.organiser?.id ?? null);
+      return { photos: (await findStored(app.db, found.value.id, files)).map((upload) => presentUpload(upload, urls)) };
     },
   );
 
@@ -164,13 +167,16 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
     { schema: { params: AlbumParams, querystring: PhotoListQuery, response: answers({ 200: PhotoList }) } },
     async (request) => {
       const readableBy = await readable(request, request.params.albumId);
-      const { ids, audience } = request.query.public_only ? await readableAsGuest(request, request.params.albumId) : readableBy;
+      const { ids, audience, eventId } = request.query.public_only ? await readableAsGuest(request, request.params.albumId) : readableBy;
       const userId = request.query.user_id?.trim();
       const rows = await listPhotos(app.db, ids, userId ? userId : undefined, audience);
+      const reader = await readerFiles(app, request, eventId, audience === 'owner' ? request.organiser?.id ?? null : null);
       // Issue 26: the hearts of the photos that have any.
       const hearts = await heartsOfAlbums(app.db, ids);
-      const present = audience === 'owner' ? presentOwnedPhoto : presentPhoto;
-      return rows.map((row) => (hearts.has(row.id) ? { ...present(row), hearts: hearts.get(row.id)! } : present(row)));
+      return rows.map((row) => {
+        const item = audience === 'owner' ? presentOwnedPhoto(row, reader.urls) : presentPhoto(row, reader.urls, reader.downloadable);
+        return hearts.has(row.id) ? { ...item, hearts: hearts.get(row.id)! } : item;
+      });
     },
   );
 
@@ -178,10 +184,11 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
     '/api/events/photos/updates/:albumId',
     { schema: { params: AlbumParams, querystring: PhotoUpdatesQuery, response: answers({ 200: PhotoUpdateList }) } },
     async (request) => {
-      const { ids: albumIds, audience } = await readable(request, request.params.albumId);
+      const { ids: albumIds, audience, eventId } = await readable(request, request.params.albumId);
       const raw = request.query.ids;
       const ids = raw === undefined || raw.trim() === '' ? null : [...new Set(raw.split(',').map((id) => id.trim()).filter(Boolean))].slice(0, 1000);
-      return (await photosByIds(app.db, albumIds, ids, audience)).map(presentUpdate);
+      const urls = await readerFileUrls(app, request, eventId, audience === 'owner' ? request.organiser?.id ?? null : null);
+      return (await photosByIds(app.db, albumIds, ids, audience)).map((row) => presentUpdate(row, urls));
     },
   );
 

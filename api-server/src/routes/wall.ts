@@ -23,6 +23,9 @@ const wallRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
     if (!event) throw notFound(messages.eventNotFound);
     const token = randomBytes(24).toString('base64url');
     await setWallTokenHash(app.db, event.id, hashOf(token));
+    // A new link revokes the old one: its file URLs and sockets too (issue 22).
+    app.fileAccess.invalidate();
+    await app.realtime.audienceChanged(event.id);
     return reply.status(201).send({ url: `${publicOrigin(request, config)}/wall/${token}` });
   });
 
@@ -30,6 +33,8 @@ const wallRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
     const event = await findEventOf(app.db, request.organiser!.id, request.params.id);
     if (!event) throw notFound(messages.eventNotFound);
     await setWallTokenHash(app.db, event.id, null);
+    app.fileAccess.invalidate();
+    await app.realtime.audienceChanged(event.id);
     return { status: 200, message: 'O link do telão foi revogado.' };
   });
 

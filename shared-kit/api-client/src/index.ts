@@ -23,6 +23,7 @@ export {
   getWallEvent,
   rememberEventPin,
   hasEventPin,
+  isPinRefusal,
   setWallToken,
 } from './calls/events';
 export type { WallEvent, WallLink } from '@momentos/api-contract';
@@ -43,7 +44,7 @@ export {
   photoDownloadUrl,
 } from './calls/photos';
 export type { DownloadTicket, DownloadTicketBody, PaintedGallery, PhotoItem, PhotoModeration, PhotoUpdate, Uploader, UploadedPhoto } from './calls/photos';
-export { AlbumRealtimeClient, albumRealtime, albumSocketUrl, isNewPhotosFor, isPhotosRemovedFor, realtimeTimings } from './realtime/album-realtime';
+export { AlbumRealtimeClient, albumRealtime, albumSocketUrl, AUDIENCE_CLOSED_CODE, isNewPhotosFor, isPhotosRemovedFor, realtimeTimings } from './realtime/album-realtime';
 export type { RealtimeMessage, NewPhotosMessage, PhotosRemovedMessage, RealtimeListener, SocketLike, RealtimeOptions, SubscribeOptions } from './realtime/album-realtime';
 export { splitIntoBatches, backoffDelay, FILES_PER_BATCH } from './upload/upload-engine';
 export { loadUploadQueue, resumePendingUploads } from './upload-queue/load-upload-queue';

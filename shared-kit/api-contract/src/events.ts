@@ -29,6 +29,8 @@ export const EventItem = Type.Object({
   pin: Type.Optional(NullableString),
   /** Issue 26: 'Aprovar recados antes de publicar?'. */
   messages_require_approval: Type.Optional(Type.Boolean()),
+  /** Issue 22: 'Convidados podem baixar as fotos' (default true): guests may fetch the originals. */
+  guest_downloads: Type.Optional(Type.Boolean()),
 });
 export type EventItem = Static<typeof EventItem>;
 
@@ -49,6 +51,8 @@ export const PublicEvent = Type.Object({
   uploads_closed: Type.Optional(Type.Boolean()),
   /** Guests must type the event's PIN (sent as `x-event-pin`) before its albums, photos and uploads. */
   pin_required: Type.Optional(Type.Boolean()),
+  /** Issue 22: guests may download the originals ('Baixar'); false: the screen renditions only. */
+  guest_downloads: Type.Optional(Type.Boolean()),
 });
 export type PublicEvent = Static<typeof PublicEvent>;
 
@@ -74,6 +78,8 @@ export const EventFields = Type.Object({
   pin: Type.Optional(Type.String({ maxLength: 16 })),
   /** Issue 26: guests' messages wait for approval ('true' / 'false' in a form); absent keeps it. */
   messages_require_approval: Type.Optional(Type.Boolean()),
+  /** Issue 22 (optional; kept when absent): guests may download the originals. */
+  guest_downloads: Type.Optional(Type.Boolean()),
 });
 export type EventFields = Static<typeof EventFields>;
 

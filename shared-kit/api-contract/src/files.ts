@@ -4,6 +4,14 @@ import { StatusMessage } from './common';
 /** `GET /api/files?path=` and `/api/files/download?path=`: a storage key (the server checks its shape). */
 export const FileQuery = Type.Object({
   path: Type.String({ minLength: 1, maxLength: 1024 }),
+  /**
+   * Issue 22: a signed file URL's reader ('o' the organiser, 'w' the wall link, 'g' a guest who typed
+   * the PIN), its expiry (seconds since the epoch) and signature. Lists and socket messages hand them
+   * out; clients use the URLs as given.
+   */
+  scope: Type.Optional(Type.String({ maxLength: 4 })),
+  exp: Type.Optional(Type.String({ maxLength: 16 })),
+  sig: Type.Optional(Type.String({ maxLength: 64 })),
 });
 export type FileQuery = Static<typeof FileQuery>;
 

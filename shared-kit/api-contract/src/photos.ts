@@ -33,6 +33,12 @@ export const PhotoItem = Type.Object({
   /** Issue 26: marked 'Favorita' by the organiser (guests' lists too: 'Melhores momentos'), and its hearts. */
   favorite: Type.Optional(Type.Boolean()),
   hearts: Type.Optional(Type.Integer()),
+  /**
+   * Issue 22: `false` when the organiser keeps the originals from this reader ('Convidados podem
+   * baixar as fotos' off): `original_photo` then answers 403 to them (a video still plays inline) and
+   * screens offer no 'Baixar'. Absent otherwise.
+   */
+  downloadable: Type.Optional(Type.Literal(false)),
 });
 export type PhotoItem = Static<typeof PhotoItem>;
 

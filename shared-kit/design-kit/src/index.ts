@@ -36,3 +36,5 @@ export type { TourStep, TourTexts, TourState } from './tour/tour-rules';
 export { InviteDialog, InviteQrCode, inviteLink } from './invite-dialog/invite-dialog';
 export type { InviteDialogProps, InviteDialogTexts } from './invite-dialog/invite-dialog';
 export { paintedPage, readFirstPaint, removeFirstPaint, resetFirstPaintForTests } from './first-paint/first-paint';
+export { PinPrompt, pinPromptTexts } from './pin-prompt/pin-prompt';
+export type { PinPromptProps } from './pin-prompt/pin-prompt';

@@ -9,6 +9,7 @@ import * as wallLinks from './007-wall-links';
 import * as visibility from './008-visibility';
 import * as eventPin from './009-event-pin';
 import * as multipartSessions from './010-multipart-sessions';
+import * as guestPrivacy from './011-guest-privacy';
 import * as guestbook from './015-guestbook';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '008-visibility': visibility,
   '009-event-pin': eventPin,
   '010-multipart-sessions': multipartSessions,
+  '011-guest-privacy': guestPrivacy,
   '015-guestbook': guestbook,
 };
 

@@ -4,6 +4,7 @@ import type { MessageRow } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { fileUrl, storageKeys } from '../files';
 import { signedAudioPath } from './audio-link';
+import type { FileUrls } from '../file-access';
 
 /** Issue 26: the guestbook's rules and texts. */
 
@@ -42,7 +43,6 @@ export function readAudioSeconds(value: string | undefined, config: Pick<Guestbo
 /** Where an event's voice notes live: a folder of their own, so that files and photos are told apart. */
 export const messageAudioKey = (eventId: string, messageId: string, ext: string) => `${storageKeys.eventFolder(eventId)}/messages/${messageId}.${ext}`;
 export const messageM4aKey = (eventId: string, messageId: string) => `${storageKeys.eventFolder(eventId)}/messages/${messageId}-aac.m4a`;
-export const isMessageKey = (key: string) => /^events\/[^/]+\/messages\//.test(key);
 
 export const isPublished = (row: Pick<MessageRow, 'hidden' | 'pending'>) => Number(row.hidden) === 0 && Number(row.pending) === 0;
 
@@ -53,12 +53,12 @@ const OWNER_LINK_TTL_SECONDS = 12 * 3600;
  * A message as the API answers it. Guests get the voice note's file URL (the AAC rendition once made);
  * the owner gets an expiring signed link, which also plays hidden and pending messages, and the flags.
  */
-export function presentMessage(row: MessageRow, audience: 'guest' | 'owner', secret?: string): MessageItem {
+export function presentMessage(row: MessageRow, audience: 'guest' | 'owner', secret?: string, urls: FileUrls = fileUrl): MessageItem {
   const playable = row.audio_m4a_path ?? row.audio_path;
   const processing = Number(row.audio_processing) === 1;
   const audio = playable
     ? {
-        url: audience === 'owner' && secret ? signedAudioPath(row.id, secret, OWNER_LINK_TTL_SECONDS) : fileUrl(playable),
+        url: audience === 'owner' && secret ? signedAudioPath(row.id, secret, OWNER_LINK_TTL_SECONDS) : urls(playable),
         type: row.audio_m4a_path ? 'audio/mp4' : (row.audio_type ?? 'application/octet-stream'),
         seconds: row.audio_seconds === null ? null : Number(row.audio_seconds),
         processing,
@@ -77,10 +77,10 @@ export function presentMessage(row: MessageRow, audience: 'guest' | 'owner', sec
   return item;
 }
 
-/** What a change to these rows tells each audience: guests the published ones, owners every one. */
-export function messagesForAudiences(rows: MessageRow[], secret: string) {
-  return {
-    forGuests: rows.filter(isPublished).map((row) => presentMessage(row, 'guest')),
-    forOwners: rows.map((row) => presentMessage(row, 'owner', secret)),
-  };
-}
+/** How the realtime hub presents changed messages to a reader: the owner (every one, flagged) or a guest (with its file URLs). */
+export type MessagePresenter = (rows: MessageRow[], owner: boolean, urls: FileUrls) => MessageItem[];
+
+export const messagePresenter =
+  (secret: string): MessagePresenter =>
+  (rows, owner, urls) =>
+    rows.map((row) => presentMessage(row, owner ? 'owner' : 'guest', secret, urls));

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { readStored, resumePendingUploads, storageKeys } from '@momentos/api-client';
+import { readStored, rememberEventPin, resumePendingUploads, storageKeys } from '@momentos/api-client';
 import type { PaintedGallery, PhotoItem } from '@momentos/api-client';
 import {
   AlbumIcon,
@@ -11,6 +11,7 @@ import {
   FilterIcon,
   InviteDialog,
   Link,
+  PinPrompt,
   readFirstPaint,
   ShareIcon,
   useNavigate,
@@ -79,7 +80,9 @@ function AlbumGallery({ albumId }: { albumId: string }) {
   // Files this device still has to send go on by themselves (the queue loads only when there are some).
   useEffect(resumePendingUploads, []);
   useProcessingUpdates(albumId, gallery.loads, gallery.photos, gallery.applyUpdates);
-  const live = useLiveRefresh(albumId, lightboxIndex >= 0 || presenting, gallery.reload, gallery.dropPhotos);
+  // Issue 22: a PIN typed here (a gallery link opened on a new device) reloads the list and reopens the socket with it.
+  const [pinsTyped, setPinsTyped] = useState(0);
+  const live = useLiveRefresh(albumId, lightboxIndex >= 0 || presenting, gallery.reload, gallery.dropPhotos, pinsTyped);
 
   // The lightbox stays on the photo it shows when the list is refreshed under it.
   const viewedId = useRef<string | null>(null);
@@ -107,6 +110,22 @@ function AlbumGallery({ albumId }: { albumId: string }) {
 
   const albumListPath = eventId ? `/events/share/${eventId}` : null;
 
+  if (gallery.pinRefusal) {
+    return (
+      <PinPrompt
+        className="gallery-page"
+        // The first ask needs no error line: the title says it. After a try, the server's words.
+        error={pinsTyped > 0 ? gallery.pinRefusal : null}
+        onPin={(pin) => {
+          // No call tells a guest an album's event: the PIN is kept under the event when known, else the album.
+          rememberEventPin(eventId ?? albumId, pin);
+          setPinsTyped((count) => count + 1);
+          void gallery.reload();
+        }}
+      />
+    );
+  }
+
   return (
     <main className="gallery-page" data-album-id={albumId}>
       <header className="gallery-header">
@@ -124,7 +143,7 @@ function AlbumGallery({ albumId }: { albumId: string }) {
         </Link>
         <div className="gallery-header__row">
           <h1 className="gallery-header__title">{texts.galleryTitle}</h1>
-          {photos.length > 0 ? (
+          {photos.length > 0 && !live.revoked ? (
             <Button className="gallery-header__present" onClick={() => setPresenting(true)}>
               {texts.presentationMode}
             </Button>
@@ -149,7 +168,9 @@ function AlbumGallery({ albumId }: { albumId: string }) {
         : null}
 
       <section className="gallery-content">
-        {gallery.closed ? (
+        {live.revoked ? (
+          <EmptyState>{live.revoked}</EmptyState>
+        ) : gallery.closed ? (
           <ClosedGallery message={gallery.closed} eventId={eventId} onOpen={gallery.reload} />
         ) : loading ? (
           <div className="gallery-loading" role="status" aria-label={texts.loading}>
@@ -195,8 +216,8 @@ function AlbumGallery({ albumId }: { albumId: string }) {
       />
       <InviteDialog open={inviteOpen} code={inviteOpen ? storedInviteCode() : null} texts={inviteTexts} onClose={() => setInviteOpen(false)} />
 
-      {presenting ? <PresentationMode photos={photos} onClose={() => setPresenting(false)} /> : null}
-      {lightboxIndex >= 0 ? (
+      {presenting && !live.revoked ? <PresentationMode photos={photos} onClose={() => setPresenting(false)} /> : null}
+      {lightboxIndex >= 0 && !live.revoked ? (
         <LazyPhotoLightbox photos={photos} index={lightboxIndex} onClose={closeLightbox} onView={onView} actions={heartOf} />
       ) : null}
     </main>

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { hasEventPin, messageLimits, photoFileUrl, postMessage, readStored, rememberEventPin, removeMessage, storageKeys, writeStored, type MessageItem } from '@momentos/api-client';
-import { Button, EmptyState, Field, formatText, Link, Spinner, useParams } from '@momentos/design-kit';
-import { PinPrompt } from '../welcome/pin-prompt';
+import { Button, EmptyState, Field, formatText, Link, PinPrompt, Spinner, useParams } from '@momentos/design-kit';
 import { useMessages } from './api/use-messages';
 import { texts } from './texts';
 import { useVoiceRecorder } from './use-voice-recorder';
@@ -44,6 +43,7 @@ export default function MessagesPage() {
   if (askingPin || (needsPin && !hasEventPin(eventId))) {
     return (
       <PinPrompt
+        className="guest-messages"
         error={pinError ?? refused?.message ?? null}
         onPin={(pin) => {
           rememberEventPin(eventId, pin);

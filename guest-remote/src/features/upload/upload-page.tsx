@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { connectionProfiles, loadUploadQueue, readStored, storageKeys, writeStored } from '@momentos/api-client';
+import { connectionProfiles, loadUploadQueue, readStored, rememberEventPin, storageKeys, writeStored } from '@momentos/api-client';
 import {
   Button,
   EmptyState,
@@ -7,6 +7,7 @@ import {
   formatText,
   GuidedTour,
   Link,
+  PinPrompt,
   TourHelpButton,
   useGuidedTour,
   useLocation,
@@ -58,7 +59,8 @@ export default function UploadPage() {
   // Until detection answers (one small request), the medium profile: a pick is never dropped.
   const profile = connection?.profile ?? connectionProfiles.medium;
   const { queue, snapshot } = useUploadQueue(connection?.profile ?? null);
-  const { loading: albumsLoading, albums } = useUploadAlbums(eventId);
+  const { loading: albumsLoading, albums, pinRefusal, reload: reloadAlbums } = useUploadAlbums(eventId);
+  const [pinsTyped, setPinsTyped] = useState(0);
   const cameFrom =
     (location.state as { albumId?: string } | null)?.albumId ?? new URLSearchParams(location.search).get('album');
   const [albumId, setAlbumId] = useState<string | null>(null);
@@ -97,7 +99,7 @@ export default function UploadPage() {
   }, [sending, finished, roundEntries.length]);
 
   const askingName = !name || editingName;
-  useTourOnce(tour.start, { storageKey: storageKeys.hasSeenUploadTour, steps: uploadTourSteps, ready: !askingName && !albumsLoading });
+  useTourOnce(tour.start, { storageKey: storageKeys.hasSeenUploadTour, steps: uploadTourSteps, ready: !askingName && !albumsLoading && !pinRefusal });
 
   const selectedBytes = totalBytes(held);
   const albumName = albums.find((album) => album.id === albumId)?.album_name;
@@ -145,6 +147,21 @@ export default function UploadPage() {
     const result = await queue.removeUploaded(id);
     return result.ok ? null : result.message;
   };
+
+  // Issue 22: the upload link of a PIN event, opened on a new device, asks for the PIN right here.
+  if (pinRefusal) {
+    return (
+      <PinPrompt
+        className="guest-upload"
+        error={pinsTyped > 0 ? pinRefusal : null}
+        onPin={(pin) => {
+          rememberEventPin(eventId, pin);
+          setPinsTyped((count) => count + 1);
+          void reloadAlbums();
+        }}
+      />
+    );
+  }
 
   return (
     <main className="guest-upload">

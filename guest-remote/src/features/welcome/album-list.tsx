@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { hasEventPin, rememberEventPin } from '@momentos/api-client';
-import { AlbumIcon, BottomNavigation, CameraIcon, EmptyState, Link, ShareIcon, Spinner, useNavigate } from '@momentos/design-kit';
+import { AlbumIcon, BottomNavigation, CameraIcon, EmptyState, Link, PinPrompt, ShareIcon, Spinner, useNavigate } from '@momentos/design-kit';
 import { texts } from './texts';
 import { usePublicAlbums } from './api/use-public-albums';
-import { PinPrompt } from './pin-prompt';
 
 interface AlbumListProps {
   eventId: string;
@@ -37,6 +36,7 @@ export default function AlbumList({ eventId, pinRequired = false, onShare }: Alb
   if (asking) {
     return (
       <PinPrompt
+        className="guest-albums"
         error={refusal}
         onPin={(pin) => {
           rememberEventPin(eventId, pin);

@@ -13,6 +13,8 @@ export interface VisibilityValues {
   pin: string;
   /** Issue 26: 'Aprovar recados antes de publicar?'. */
   messagesRequireApproval: boolean;
+  /** Issue 22: 'Convidados podem baixar as fotos' (the originals). */
+  guestDownloads: boolean;
 }
 
 /** 'YYYY-MM-DD HH:mm' (stored) ↔ 'YYYY-MM-DDTHH:mm' (datetime-local). */
@@ -25,6 +27,7 @@ export const visibilityOf = (event: EventItem | null): VisibilityValues => ({
   uploadsCloseAt: toInput(event?.uploads_close_at),
   pin: event?.pin ?? '',
   messagesRequireApproval: event?.messages_require_approval ?? false,
+  guestDownloads: event?.guest_downloads ?? true,
 });
 
 /** The fields as the API takes them. */
@@ -34,6 +37,7 @@ export const visibilityInput = (values: VisibilityValues) => ({
   uploads_close_at: toStored(values.uploadsCloseAt),
   pin: values.pin.trim(),
   messages_require_approval: values.messagesRequireApproval,
+  guest_downloads: values.guestDownloads,
 });
 
 export const visibilityError = (values: VisibilityValues) => (values.visibility === 'reveal' && !values.revealAt ? t.revealRequired : undefined);
@@ -101,6 +105,16 @@ export function VisibilityFields({
           onChange={(change) => onChange({ ...values, messagesRequireApproval: change.target.checked })}
         />
       </div>
+      <label className="event-form__choice" htmlFor="event-guestDownloads">
+        <input
+          id="event-guestDownloads"
+          type="checkbox"
+          checked={values.guestDownloads}
+          onChange={(input) => onChange({ ...values, guestDownloads: input.target.checked })}
+        />
+        {t.guestDownloads}
+        <span className="event-form__choice-hint">{t.guestDownloadsHint}</span>
+      </label>
     </>
   );
 }

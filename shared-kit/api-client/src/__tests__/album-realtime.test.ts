@@ -123,6 +123,23 @@ describe('AlbumRealtimeClient', () => {
     expect(FakeSocket.created).toHaveLength(1);
   });
 
+  it('issue 22: a close with 4403 (the album is no longer open to this guest) tells the subscribers why and never reconnects; a new subscribe opens again', () => {
+    const client = makeClient();
+    const refused = jest.fn();
+    const other = jest.fn();
+    client.subscribe('a1', jest.fn(), { onRefused: refused });
+    client.subscribe('a1', jest.fn(), { onRefused: other });
+    FakeSocket.created[0].serverOpens();
+    FakeSocket.created[0].onclose?.({ wasClean: true, code: 4403, reason: 'Este álbum não está mais disponível.' });
+    jest.advanceTimersByTime(30_000);
+    expect(FakeSocket.created).toHaveLength(1);
+    expect(refused).toHaveBeenCalledWith('Este álbum não está mais disponível.');
+    expect(other).toHaveBeenCalledWith('Este álbum não está mais disponível.');
+    expect(client.isOpen('a1')).toBe(false);
+    client.subscribe('a1', jest.fn());
+    expect(FakeSocket.created).toHaveLength(2);
+  });
+
   it('sends JSON on an open socket and only warns on a closed one', () => {
     const client = makeClient();
     expect(client.send('a1', { type: 'new_photos', payload: { albumId: 'a1', photos: [] } })).toBe(false);

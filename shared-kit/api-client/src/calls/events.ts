@@ -20,6 +20,8 @@ function eventFormData(input: EventInput): FormData {
   if (input.pin !== undefined) form.append('pin', input.pin);
   // Issue 26: 'Aprovar recados antes de publicar?'.
   if (input.messages_require_approval !== undefined) form.append('messages_require_approval', String(input.messages_require_approval));
+  // Issue 22: 'Convidados podem baixar as fotos'.
+  if (input.guest_downloads !== undefined) form.append('guest_downloads', String(input.guest_downloads));
   if (input.image) form.append('image', input.image);
   return form;
 }
@@ -89,6 +91,16 @@ export function getWallEvent(token: string) {
 export function rememberEventPin(eventId: string, pin: string | null): void {
   writeStored(storageKeys.eventPin, pin ? JSON.stringify({ eventId, pin }) : null);
   setEventPinHeader(pin);
+}
+
+/**
+ * Issue 22: whether a refusal asks for the event's PIN (none sent, a wrong or changed one, too many
+ * tries): the page then asks for it in place, showing the server's words.
+ */
+export function isPinRefusal(error: { status: number; message: string } | null | undefined): boolean {
+  if (!error) return false;
+  if (error.status === 403) return error.message === 'Digite o PIN do evento.' || error.message.startsWith('PIN incorreto');
+  return error.status === 429 && error.message.startsWith('Muitas tentativas de PIN');
 }
 
 /** Whether this device holds a PIN for the event. */

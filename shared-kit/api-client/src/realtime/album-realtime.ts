@@ -20,7 +20,7 @@ export interface SocketLike {
   readyState: number;
   onopen: ((event: unknown) => void) | null;
   onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: { wasClean: boolean; code: number }) => void) | null;
+  onclose: ((event: { wasClean: boolean; code: number; reason?: string }) => void) | null;
   onerror: ((event: unknown) => void) | null;
   send(data: string): void;
   close(code?: number, reason?: string): void;
@@ -42,7 +42,15 @@ export interface SubscribeOptions {
   token?: string | null;
   /** Called each time the socket opens; after a reconnect the subscriber catches up on what it missed. */
   onOpen?: () => void;
+  /**
+   * Issue 22: the server closed the socket because the album is no longer open to this guest (made
+   * private, the gallery closed, a new PIN): code 4403 with the reason to show. No reconnect follows.
+   */
+  onRefused?: (reason: string) => void;
 }
+
+/** The close code the server uses when what a guest socket listens to is no longer open to it (issue 22). */
+export const AUDIENCE_CLOSED_CODE = 4403;
 
 const OPEN = 1;
 /** Close code of a close we asked for: never followed by a reconnect. */
@@ -68,6 +76,8 @@ interface AlbumConnection {
   albumId: string;
   /** Each subscriber's `onOpen`, by its listener. */
   openHandlers: Map<RealtimeListener, () => void>;
+  /** Each subscriber's `onRefused`, by its listener. */
+  refusedHandlers: Map<RealtimeListener, (reason: string) => void>;
   token?: string | null;
   socket: SocketLike | null;
   listeners: Set<RealtimeListener>;
@@ -105,6 +115,7 @@ export class AlbumRealtimeClient {
       connection = {
         albumId,
         openHandlers: new Map(),
+        refusedHandlers: new Map(),
         token: options.token,
         socket: null,
         listeners: new Set(),
@@ -116,6 +127,7 @@ export class AlbumRealtimeClient {
       this.open(connection);
     }
     connection.listeners.add(listener);
+    if (options.onRefused) connection.refusedHandlers.set(listener, options.onRefused);
     if (options.onOpen) {
       connection.openHandlers.set(listener, options.onOpen);
       // Already open: this subscriber starts now.
@@ -149,6 +161,7 @@ export class AlbumRealtimeClient {
   private unsubscribe(connection: AlbumConnection, listener: RealtimeListener): void {
     connection.listeners.delete(listener);
     connection.openHandlers.delete(listener);
+    connection.refusedHandlers.delete(listener);
     if (connection.listeners.size === 0 && this.connections.get(connection.albumId) === connection) {
       this.shutdown(connection);
     }
@@ -206,6 +219,13 @@ export class AlbumRealtimeClient {
       if (connection.socket === socket) connection.socket = null;
       if (connection.closing) return;
       if (event.wasClean && event.code === NORMAL_CLOSURE) return;
+      if (event.code === AUDIENCE_CLOSED_CODE) {
+        // Not open to this guest any more: reconnecting would be refused too; the page says why.
+        this.connections.delete(connection.albumId);
+        connection.closing = true;
+        for (const handler of Array.from(connection.refusedHandlers.values())) handler(event.reason ?? '');
+        return;
+      }
       this.scheduleReconnect(connection);
     };
   }

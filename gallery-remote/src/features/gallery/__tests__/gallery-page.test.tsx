@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, apiServer, http, HttpResponse } from '@momentos/api-client/testing';
+import { albumRealtime, rememberEventPin } from '@momentos/api-client';
 import { galleryApi, photo, renderGallery } from './gallery-test-kit';
 
 afterEach(() => jest.restoreAllMocks());
@@ -186,5 +187,46 @@ describe('a gallery closed to guests (issue 12)', () => {
     renderGallery();
     expect(await screen.findByText('As fotos serão reveladas em 03/01/2030 10:30')).toBeInTheDocument();
     expect(screen.queryByText('Erro ao carregar as fotos. Tente novamente.')).not.toBeInTheDocument();
+  });
+});
+
+describe('issue 22: a PIN event opened from a gallery link, and an album closed while open', () => {
+  it('asks for the PIN in place, then shows the album; a wrong PIN shows the server’s words', async () => {
+    galleryApi([photo('p1', { user_id: 'Ana' })]);
+    apiServer.use(
+      http.get('/api/events/photos/:albumId', ({ request }) => {
+        const pin = request.headers.get('x-event-pin');
+        if (!pin) return apiError(403, 'Digite o PIN do evento.');
+        if (pin !== '4821') return apiError(403, 'PIN incorreto. Confira com quem organiza o evento.');
+        return HttpResponse.json([photo('p1', { user_id: 'Ana' })]);
+      }),
+    );
+    const user = userEvent.setup();
+    renderGallery();
+    expect(await screen.findByRole('heading', { name: 'Digite o PIN do evento' })).toBeInTheDocument();
+    expect(screen.queryByText('Erro ao carregar as fotos. Tente novamente.')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('PIN do evento'), '1111');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText('PIN incorreto. Confira com quem organiza o evento.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('PIN do evento'));
+    await user.type(screen.getByLabelText('PIN do evento'), '4821');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByRole('button', { name: 'Foto enviada por Ana' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Digite o PIN do evento' })).not.toBeInTheDocument();
+    rememberEventPin('ev1', null);
+  });
+
+  it("shows 'Este álbum não está mais disponível.' instead of the photos when the server closes the socket with 4403", async () => {
+    galleryApi([photo('p1', { user_id: 'Ana' })]);
+    let refused: ((reason: string) => void) | undefined;
+    jest.spyOn(albumRealtime, 'subscribe').mockImplementation((_albumId, _listener, options) => {
+      refused = options?.onRefused;
+      return () => undefined;
+    });
+    renderGallery();
+    expect(await screen.findByRole('button', { name: 'Foto enviada por Ana' })).toBeInTheDocument();
+    act(() => refused?.('Este álbum não está mais disponível.'));
+    expect(await screen.findByText('Este álbum não está mais disponível.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Foto enviada por Ana' })).not.toBeInTheDocument();
   });
 });

@@ -54,3 +54,14 @@ describe('Lightbox', () => {
     expect(screen.queryByText('Novas fotos foram adicionadas!')).not.toBeInTheDocument();
   });
 });
+
+describe("issue 22: 'Convidados podem baixar as fotos' off", () => {
+  it("offers no 'Baixar' when the list says the originals are kept", async () => {
+    galleryApi([photo('a', { user_id: 'Ana', downloadable: false }), photo('b', { user_id: 'Bruno', downloadable: false })]);
+    const user = userEvent.setup();
+    renderGallery();
+    await user.click(await screen.findByRole('button', { name: 'Foto enviada por Bruno' }));
+    expect(await screen.findByRole('button', { name: 'Aumentar zoom' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Baixar imagem' })).not.toBeInTheDocument();
+  });
+});

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import useSWR from 'swr';
-import { apiKeys, dataOf, listAlbumPhotos, type ApiError, type PhotoItem, type PhotoUpdate } from '@momentos/api-client';
+import { apiKeys, dataOf, isPinRefusal, listAlbumPhotos, type ApiError, type PhotoItem, type PhotoUpdate } from '@momentos/api-client';
 import { notify } from '@momentos/design-kit';
 import { texts } from '../../../texts';
 import { applyPhotoUpdates } from '../live/polling-schedule';
@@ -20,13 +20,15 @@ export interface GalleryPhotos {
   dropPhotos: (ids: string[]) => void;
   /** Issue 12: why the gallery is closed to this guest ('Só envio', or before 'Revelar em'), or null. */
   closed: string | null;
+  /** Issue 22: the event asks for its PIN (none on this device, a wrong or changed one): the server's words. */
+  pinRefusal: string | null;
 }
 
 const noPhotos: PhotoItem[] = [];
 
 /** Spec §8: no answer or a server error toasts; another failure (an unknown album) is only logged. */
 function reportLoadError(error: ApiError) {
-  if (error.status === 403) return; // a closed gallery: the page says so
+  if (error.status === 403 || isPinRefusal(error)) return; // a closed gallery or a PIN to type: the page says so
   if (error.status >= 500) {
     console.error('Gallery: loading the photos failed', error.status, error.message);
     notify.error(texts.loadError);
@@ -66,6 +68,8 @@ export function useGalleryPhotos(albumId: string, painted?: PhotoItem[]): Galler
     [mutate],
   );
 
-  const closed = (error as ApiError | undefined)?.status === 403 ? (error as ApiError).message : null;
-  return { photos: data ?? noPhotos, loading: data === undefined && error === undefined, uploader, loads, reload, setUploader, applyUpdates, dropPhotos, closed };
+  const failure = error as ApiError | undefined;
+  const pinRefusal = isPinRefusal(failure) ? failure!.message : null;
+  const closed = failure?.status === 403 && !pinRefusal ? failure.message : null;
+  return { photos: data ?? noPhotos, loading: data === undefined && error === undefined, uploader, loads, reload, setUploader, applyUpdates, dropPhotos, closed, pinRefusal };
 }

@@ -24,6 +24,8 @@ export interface PhotoLightboxProps {
 }
 
 const plugins = [Fullscreen, Zoom, Thumbnails, Captions, Video, Download];
+/** Issue 22: when the organiser keeps the originals, no 'Baixar' at all (not even of the screen copy). */
+const pluginsWithoutDownload = plugins.filter((plugin) => plugin !== Download);
 
 /**
  * The gallery's lightbox (its own lazily loaded chunk): fullscreen, zoom, thumbnails, the uploader's
@@ -32,13 +34,14 @@ const plugins = [Fullscreen, Zoom, Thumbnails, Captions, Video, Download];
  */
 export default function PhotoLightbox({ photos, index, onClose, onView, actions }: PhotoLightboxProps) {
   const slides = useMemo(() => toSlides(photos) as Slide[], [photos]);
+  const downloads = !photos.some((photo) => photo.downloadable === false);
   return (
     <Lightbox
       open={index >= 0}
       index={Math.max(0, index)}
       close={onClose}
       slides={slides}
-      plugins={plugins}
+      plugins={downloads ? plugins : pluginsWithoutDownload}
       toolbar={actions && photos[index] ? { buttons: [<span key="actions" className="lightbox-actions">{actions(photos[index])}</span>, 'close'] } : undefined}
       animation={{ fade: lightboxSettings.fadeMs }}
       zoom={{ maxZoomPixelRatio: lightboxSettings.maxZoomPixelRatio, zoomInMultiplier: lightboxSettings.zoomInMultiplier }}

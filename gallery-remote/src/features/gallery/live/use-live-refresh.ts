@@ -8,6 +8,8 @@ export interface LiveRefresh {
   pending: boolean;
   /** The click on that button: reloads and hides it. */
   refreshNow: () => void;
+  /** Issue 22: the server closed the album to this guest (made private, the gallery closed, a new PIN): its words. */
+  revoked: string | null;
 }
 
 /**
@@ -15,8 +17,16 @@ export interface LiveRefresh {
  * silently with the info toast; while the lightbox or the presentation is open only the button shows.
  * A `photos_removed` message (deleted or hidden photos) takes them out at once, viewer open or not.
  */
-export function useLiveRefresh(albumId: string, viewerOpen: boolean, reload: () => Promise<void>, drop: (ids: string[]) => void): LiveRefresh {
+export function useLiveRefresh(
+  albumId: string,
+  viewerOpen: boolean,
+  reload: () => Promise<void>,
+  drop: (ids: string[]) => void,
+  /** A change (a PIN typed) that opens the socket again with what the device now holds. */
+  generation = 0,
+): LiveRefresh {
   const [pending, setPending] = useState(false);
+  const [revoked, setRevoked] = useState<string | null>(null);
   const viewerOpenRef = useRef(viewerOpen);
   viewerOpenRef.current = viewerOpen;
   const reloadRef = useRef(reload);
@@ -25,6 +35,7 @@ export function useLiveRefresh(albumId: string, viewerOpen: boolean, reload: () 
   dropRef.current = drop;
 
   useEffect(() => {
+    setRevoked(null);
     const token = useAuthStore.getState().token;
     return albumRealtime.subscribe(
       albumId,
@@ -40,14 +51,14 @@ export function useLiveRefresh(albumId: string, viewerOpen: boolean, reload: () 
         }
         void reloadRef.current().then(() => notify.info(texts.newPhotosToast));
       },
-      { token },
+      { token, onRefused: (reason) => setRevoked(reason || texts.albumNoLongerAvailable) },
     );
-  }, [albumId]);
+  }, [albumId, generation]);
 
   const refreshNow = useCallback(() => {
     setPending(false);
     void reloadRef.current();
   }, []);
 
-  return { pending, refreshNow };
+  return { pending, refreshNow, revoked };
 }

@@ -241,3 +241,26 @@ describe('upload screen: selection and sending', () => {
     await waitFor(() => expect(screen.queryByText('Sem conexão. O envio continua quando a internet voltar.')).not.toBeInTheDocument());
   });
 });
+
+describe('upload screen of a PIN event (issue 22)', () => {
+  it('asks for the PIN in place when the upload link is opened on a new device, then shows the screen with the albums', async () => {
+    apiServer.use(
+      http.get('/api/albums/:eventId', ({ request }) => {
+        const pin = request.headers.get('x-event-pin');
+        if (!pin) return apiError(403, 'Digite o PIN do evento.');
+        if (pin !== '4821') return apiError(403, 'PIN incorreto. Confira com quem organiza o evento.');
+        return Response.json(albums);
+      }),
+    );
+    api = await renderUpload();
+    expect(screen.getByRole('heading', { name: 'Digite o PIN do evento' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Registrar momento' })).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('PIN do evento'), { target: { value: '0000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText('PIN incorreto. Confira com quem organiza o evento.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('PIN do evento'), { target: { value: '4821' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByRole('heading', { name: 'Registrar momento' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('event-pin')!)).toEqual({ eventId: 'evt_1', pin: '4821' });
+  });
+});

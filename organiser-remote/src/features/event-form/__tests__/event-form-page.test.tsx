@@ -102,7 +102,7 @@ describe('event form: create', () => {
     await waitFor(() => expect(api.calls('POST', '/api/events')).toHaveLength(1));
     const { image: sentImage, ...fields } = await sentForm('POST', '/api/events');
     // Visibility as chosen (issue 12): open by default, no reveal date, no end of sending.
-    expect(fields).toEqual({ name: 'Aniversário', date: '2030-01-02 09:05', location: 'Salão', contact: 'bia@example.com', visibility: 'open', reveal_at: '', uploads_close_at: '', pin: '' });
+    expect(fields).toEqual({ name: 'Aniversário', date: '2030-01-02 09:05', location: 'Salão', contact: 'bia@example.com', visibility: 'open', reveal_at: '', uploads_close_at: '', pin: '', guest_downloads: 'true' });
     expect(sentImage).toMatchObject({ name: 'foto.png', type: 'image/png', size: image.size });
     answer.release();
     const dialog = await screen.findByRole('dialog', { name: 'Evento cadastrado com sucesso' });
@@ -168,6 +168,28 @@ describe('event form: edit', () => {
     const sent = await sentForm('PUT', '/api/events/e1');
     expect(sent).toMatchObject({ date: '2030-05-04 18:30' });
     expect(sent).not.toHaveProperty('image');
+  });
+
+  it("'Convidados podem baixar as fotos' shows the event's setting; turned on it is sent (issue 22)", async () => {
+    apiServer.use(http.get('/api/events/:id', () => HttpResponse.json([{ ...event, guest_downloads: false }])));
+    const user = userEvent.setup();
+    renderEdit();
+    const box = await screen.findByRole('checkbox', { name: /^Convidados podem baixar as fotos/ });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    expect(box).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await screen.findByRole('dialog', { name: 'Evento atualizado com sucesso' });
+    expect(await sentForm('PUT', '/api/events/e1')).toMatchObject({ guest_downloads: 'true' });
+  });
+
+  it("'Convidados podem baixar as fotos' turned off is sent as false (issue 22)", async () => {
+    const user = userEvent.setup();
+    renderEdit();
+    await user.click(await screen.findByRole('checkbox', { name: /^Convidados podem baixar as fotos/ }));
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await screen.findByRole('dialog', { name: 'Evento atualizado com sucesso' });
+    expect(await sentForm('PUT', '/api/events/e1')).toMatchObject({ guest_downloads: 'false' });
   });
 });
 
