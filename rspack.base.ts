@@ -121,7 +121,9 @@ export function createAppConfig(options: AppConfigOptions): (env: unknown, argv:
       mode: production ? 'production' : 'development',
       context: options.dir,
       entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'cheap-module-source-map',
+      // Issue 23: no source maps in a production build (the server would publish them with the
+      // bundles); the dev servers keep theirs.
+      devtool: production ? false : 'cheap-module-source-map',
       output: {
         path: path.join(options.dir, 'dist'),
         // A unique name keeps the chunk-loading globals of the four apps apart on one page.

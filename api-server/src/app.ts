@@ -4,6 +4,8 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTrustProxy, type Config } from './config';
 import { prepareDataDir } from './data-dir';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
+import { loggerOptions } from './http/log-redaction';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import fileAccessPlugin from './plugins/file-access';
@@ -12,10 +14,13 @@ import storagePlugin from './plugins/storage';
 import webPlugin from './plugins/web';
 import albumRoutes from './routes/albums';
 import authRoutes from './routes/auth';
+import setupRoutes from './routes/setup';
+import teamRoutes from './routes/team';
 import eventRoutes from './routes/events';
 import fileRoutes from './routes/files';
 import contentBackfillPlugin from './plugins/content-backfill';
 import chunkSessionsPlugin from './plugins/chunk-sessions';
+import orphanSweepPlugin from './plugins/orphan-sweep';
 import ingestPlugin from './plugins/ingest';
 import mediaWorkerPlugin from './plugins/media-worker';
 import realtimePlugin from './plugins/realtime';
@@ -29,23 +34,54 @@ import healthRoutes from './routes/health';
 import photoRoutes from './routes/photos';
 import photoModerationRoutes from './routes/photo-moderation';
 import uploadRateLimitPlugin from './plugins/upload-rate-limit';
+import uploadBodiesPlugin from './plugins/upload-bodies';
 import downloadRoutes from './routes/downloads';
 import wallRoutes from './routes/wall';
 import inviteRoutes from './routes/invite';
 import messageRoutes from './routes/messages';
 import reactionRoutes from './routes/reactions';
+import printableRoutes from './routes/printables';
+import wsTicketRoutes from './routes/ws-ticket';
+
+/** A registered route and the contract's schemas it validates with. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: { params?: unknown; querystring?: unknown; body?: unknown };
+  websocket: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
 
 /** Builds the app: plugins first, then routes. `server.ts` starts it; tests start it on port 0. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Before any plugin measures, opens or writes under it (the disk guard's statfs was first, and crashed).
   prepareDataDir(config);
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Issue 23: URLs and headers are logged with their secrets redacted (http/log-redaction.ts).
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
     // X-Forwarded-For (and -Proto, -Host) is believed only from the proxies TRUST_PROXY names.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // During a shutdown the lifecycle plugin answers new requests itself (503, Retry-After, JSON).
     return503OnClosing: false,
+    // Issue 23: refusals made before routing answer {status, message} too.
+    frameworkErrors,
+    clientErrorHandler,
+  });
+
+  // Issue 23: PIN_MAX_FAILURES_PER_EVENT, read by the PIN check (domain/event-pin.ts).
+  app.decorate('pinLimits', config.pinLimits);
+  // Issue 23: every route with its schemas, as registered (the contract fuzz test sends requests derived from them).
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routeTable.push({ method: String(method), url: route.url, schema: route.schema, websocket: Boolean((route as { websocket?: boolean }).websocket) });
   });
 
   try {
@@ -56,7 +92,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(bodyIdleTimeoutPlugin, { config });
     await app.register(diskGuardPlugin, { config });
     await app.register(fastifyCors, {
-      origin: config.corsOrigin === '*' ? '*' : config.corsOrigin.split(',').map((origin) => origin.trim()),
+      // Issue 23: the public origin by default; '' sends no CORS header (same-origin pages need none).
+      origin: config.corsOrigin === '*' ? '*' : config.corsOrigin === '' ? false : config.corsOrigin.split(',').map((origin) => origin.trim()),
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       allowedHeaders: ['authentication', 'authorization', 'content-type', 'accept', 'origin', 'x-requested-with', 'x-delete-key'],
       exposedHeaders: ['authentication'],
@@ -72,13 +109,17 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(fileAccessPlugin);
     await app.register(realtimePlugin, { config });
     await app.register(uploadRateLimitPlugin, { config });
+    await app.register(uploadBodiesPlugin, { config });
     await app.register(mediaWorkerPlugin, { config });
-    await app.register(ingestPlugin);
+    await app.register(ingestPlugin, { config });
     await app.register(chunkSessionsPlugin, { config });
+    await app.register(orphanSweepPlugin, { config });
     await app.register(contentBackfillPlugin);
 
     await app.register(healthRoutes);
     await app.register(authRoutes, { config });
+    await app.register(setupRoutes, { config });
+    await app.register(teamRoutes, { config });
     await app.register(eventRoutes, { config });
     await app.register(inviteRoutes);
     await app.register(albumRoutes);
@@ -86,8 +127,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(photoRoutes, { config });
     await app.register(photoModerationRoutes);
     await app.register(downloadRoutes, { config });
+    await app.register(printableRoutes, { config });
     await app.register(wallRoutes, { config });
     await app.register(chunkRoutes, { config });
+    await app.register(wsTicketRoutes);
     await app.register(messageRoutes, { config });
     await app.register(reactionRoutes, { config });
     await app.register(webPlugin, { config });

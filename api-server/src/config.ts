@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { ffprobeBeside } from './domain/video';
 import { remoteNames, remotes as remoteManifest, type RemoteName } from '@momentos/app-manifest';
 
 /** A configuration the server refuses to start with; the message names the variable. */
@@ -41,8 +42,11 @@ export interface Config {
   organiserEmail?: string;
   organiserPassword?: string;
   logLevel: LogLevel;
+  /** CORS_ORIGIN: origins allowed to call the API from a browser; '' (the default without PUBLIC_URL) allows none but the page's own. */
   corsOrigin: string;
   loginLimits: LoginLimits;
+  /** Issue 23: PIN_MAX_FAILURES_PER_EVENT, wrong PINs an event takes (all addresses together) per 15 minutes before its guests wait. */
+  pinLimits: { perEvent: number };
   uploads: UploadLimits;
   media: MediaConfig;
   realtime: RealtimeConfig;
@@ -113,8 +117,12 @@ export interface UploadLimits {
   maxTotalBytes: number;
   /** CHUNK_MAX_BYTES: largest chunk of a chunked upload (default 32 MB; the client sends up to 25 MB). */
   maxChunkBytes: number;
-  /** CHUNK_SESSION_TTL: an unfinished chunk session idle for this long expires (default 24h). */
+  /** CHUNK_SESSION_TTL: an unfinished chunk session idle for this long expires and its bytes are removed (default 6h). */
   chunkSessionTtlMs: number;
+  /** CHUNK_SESSIONS_PER_IP: unfinished chunk sessions one client address may hold open (default 20). */
+  chunkSessionsPerIp: number;
+  /** UPLOAD_BODIES_PER_IP: upload request bodies one client address may send at once (default 6). */
+  bodiesPerIp: number;
   /** EVENT_MAX_BYTES: the originals one event may hold together (default 50 GiB). */
   eventMaxBytes: number;
   /** EVENT_MAX_FILES: the photos and videos one event may hold (default 20,000). */
@@ -138,6 +146,53 @@ export interface MediaConfig {
   displaySize: number;
   /** The PostgreSQL job queue's settings (unused on SQLite, whose queue is in process). */
   jobs: MediaJobConfig;
+  /** MEDIA_JOB_MAX_MEMORY: memory ceiling of one media job's decoder process (default 1 GiB); past it the job fails, not the server. */
+  jobMaxMemoryBytes: number;
+  /** MEDIA_DECODE_TIMEOUT: longest one decoder run (ffmpeg, the image decoder) may take (default 120s). */
+  decodeTimeoutMs: number;
+  /** Issue 25: videos' playback renditions and limits. */
+  video: VideoConfig;
+}
+
+export interface VideoConfig {
+  /** ffprobe (beside FFMPEG_PATH, else on PATH); null without ffmpeg: no renditions, no length check. */
+  ffprobePath: string | null;
+  /** VIDEO_CONCURRENCY: playback renditions made at once, in a lane of their own (default 1). */
+  concurrency: number;
+  /** VIDEO_MAX_EDGE: long edge of the playback rendition (default 1080). */
+  maxEdge: number;
+  /** VIDEO_MAX_BITRATE: the rendition's video bit rate cap in bit/s ("5M", "2500k"; default 5 Mbit/s). */
+  maxBitrate: number;
+  /** VIDEO_PRESET: x264's preset for transcoding (default veryfast). */
+  preset: string;
+  /** VIDEO_MAX_SECONDS: the longest video guests may send, unless the event says otherwise (default 300). */
+  maxSeconds: number;
+  /** WALL_VIDEO_SECONDS: how long the wall plays a video before the next item (default 20). */
+  wallSeconds: number;
+}
+
+const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'];
+
+/** A bit rate in bit/s: plain ("5000000") or with a decimal unit ("5M", "2500k"). */
+export function parseBitrate(value: string, name: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([km]?)\s*$/i.exec(value);
+  const bits = match ? Number(match[1]) * { '': 1, k: 1000, m: 1_000_000 }[match[2].toLowerCase() as '' | 'k' | 'm'] : NaN;
+  if (!Number.isFinite(bits) || bits < 100_000) throw new ConfigError(`${name} inválido: "${value}" (use por exemplo 5M ou 2500k; no mínimo 100k)`);
+  return Math.round(bits);
+}
+
+function videoFrom(env: Env, ffmpegPath: string | null): VideoConfig {
+  const preset = (optional(env.VIDEO_PRESET) ?? 'veryfast').toLowerCase();
+  if (!X264_PRESETS.includes(preset)) throw new ConfigError(`VIDEO_PRESET inválido: "${env.VIDEO_PRESET}" (use ${X264_PRESETS.join(', ')})`);
+  return {
+    ffprobePath: ffmpegPath ? ffprobeBeside(ffmpegPath, (name) => findExecutable(name, env.PATH ?? process.env.PATH)) : null,
+    concurrency: Math.max(1, integer(env.VIDEO_CONCURRENCY, 1, 'VIDEO_CONCURRENCY')),
+    maxEdge: Math.max(144, integer(env.VIDEO_MAX_EDGE, 1080, 'VIDEO_MAX_EDGE')),
+    maxBitrate: optional(env.VIDEO_MAX_BITRATE) === undefined ? 5_000_000 : parseBitrate(env.VIDEO_MAX_BITRATE!, 'VIDEO_MAX_BITRATE'),
+    preset,
+    maxSeconds: Math.max(1, integer(env.VIDEO_MAX_SECONDS, 300, 'VIDEO_MAX_SECONDS')),
+    wallSeconds: Math.max(3, integer(env.WALL_VIDEO_SECONDS, 20, 'WALL_VIDEO_SECONDS')),
+  };
 }
 
 export interface RealtimeConfig {
@@ -153,6 +208,12 @@ export interface ServerGuards {
   minFreeDiskBytes: number | null;
   /** BODY_IDLE_TIMEOUT: a request body that stops moving this long is cut with 408 (default 60s). */
   bodyIdleTimeoutMs: number;
+  /** BODY_MIN_RATE: bytes per second a request body must average over each window, else it is cut with 408 (default 1K; 0 = off). */
+  bodyMinRate: number;
+  /** BODY_MIN_RATE_WINDOW: the window BODY_MIN_RATE is measured over (default 30s). */
+  bodyMinRateWindowMs: number;
+  /** ORPHAN_GRACE: an unreferenced stored file younger than this may still be a request's in flight; older ones are swept (default 1h). */
+  orphanGraceMs: number;
   /** SHUTDOWN_GRACE: after SIGTERM, requests in flight get this long to finish (default 30s). */
   shutdownGraceMs: number;
 }
@@ -297,6 +358,17 @@ export function fastifyTrustProxy(value: Config['trustProxy']): boolean | string
   return value;
 }
 
+/** Issue 23: the shortest ORGANISER_PASSWORD (the same minimum as the command line's). */
+export const MIN_ORGANISER_PASSWORD_LENGTH = 8;
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    throw new ConfigError(`PUBLIC_URL inválido: "${url}" (uma URL como https://fotos.example.com)`);
+  }
+}
+
 /** The repository root: two levels above api-server/src or api-server/dist. */
 export const DEFAULT_WEB_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -308,14 +380,23 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const databaseUrl = optional(env.DATABASE_URL);
   const storage = storageFrom(env);
   const jwtSecret = optional(env.JWT_SECRET);
-  // Object storage is what lets several instances serve the same files, so with it this instance is
-  // taken to be one of several: they must all sign and accept the same tokens.
-  if (storage.driver === 's3' && (!jwtSecret || jwtSecret.length < 32)) {
+  // Issue 23: a short secret can be guessed offline from one token, whatever the storage. Object
+  // storage is what lets several instances serve the same files, so with it this instance is taken
+  // to be one of several: they must all sign and accept the same tokens, so the secret is required.
+  if ((jwtSecret && jwtSecret.length < 32) || (storage.driver === 's3' && !jwtSecret)) {
     throw new ConfigError(
-      `JWT_SECRET ${jwtSecret ? 'é curto demais' : 'é obrigatório'} com STORAGE_DRIVER=s3: várias instâncias precisam do mesmo segredo para aceitar os tokens umas das outras. Defina em todas o mesmo JWT_SECRET, com 32 caracteres aleatórios ou mais (ex.: openssl rand -base64 48).`,
+      jwtSecret
+        ? 'JWT_SECRET é curto demais: use 32 caracteres aleatórios ou mais (ex.: openssl rand -base64 48), ou deixe vazio para o servidor gerar um em DATA_DIR.'
+        : 'JWT_SECRET é obrigatório com STORAGE_DRIVER=s3: várias instâncias precisam do mesmo segredo para aceitar os tokens umas das outras. Defina em todas o mesmo JWT_SECRET, com 32 caracteres aleatórios ou mais (ex.: openssl rand -base64 48).',
     );
   }
+  const organiserPassword = optional(env.ORGANISER_PASSWORD);
+  if (organiserPassword !== undefined && organiserPassword.length < MIN_ORGANISER_PASSWORD_LENGTH) {
+    throw new ConfigError(`ORGANISER_PASSWORD é curta demais: use pelo menos ${MIN_ORGANISER_PASSWORD_LENGTH} caracteres.`);
+  }
+  const publicUrl = optional(env.PUBLIC_URL)?.replace(/\/+$/, '');
   const concurrency = integer(env.MEDIA_CONCURRENCY, os.availableParallelism(), 'MEDIA_CONCURRENCY');
+  const ffmpegPath = ffmpegFrom(env.FFMPEG_PATH, env.PATH ?? process.env.PATH);
   if (concurrency === 0 && !databaseUrl) {
     throw new ConfigError('MEDIA_CONCURRENCY=0 (instância sem processamento de mídia) exige PostgreSQL (DATABASE_URL): com SQLite nenhuma outra instância faria as miniaturas.');
   }
@@ -326,7 +407,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     dataDir: path.resolve(cwd, optional(env.DATA_DIR) ?? './data'),
     databaseUrl,
     databaseSchema: optional(env.DATABASE_SCHEMA),
-    publicUrl: optional(env.PUBLIC_URL)?.replace(/\/+$/, ''),
+    publicUrl,
     remotes: Object.fromEntries(
       remoteNames.flatMap((name) => {
         const url = optional(env[remoteManifest[name].urlVariable]);
@@ -337,27 +418,31 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     jwtSecret,
     tokenTtlSeconds: parseDuration(optional(env.TOKEN_TTL) ?? '7d'),
     organiserEmail: optional(env.ORGANISER_EMAIL),
-    organiserPassword: optional(env.ORGANISER_PASSWORD),
+    organiserPassword,
     logLevel,
-    corsOrigin: optional(env.CORS_ORIGIN) ?? '*',
+    // Issue 23: no longer '*': the public origin (the page's own origin needs no CORS at all).
+    corsOrigin: optional(env.CORS_ORIGIN) ?? (publicUrl ? originOf(publicUrl) : ''),
     loginLimits: {
       perIp: integer(env.LOGIN_MAX_FAILURES_PER_IP, 20, 'LOGIN_MAX_FAILURES_PER_IP'),
       perEmail: integer(env.LOGIN_MAX_FAILURES_PER_EMAIL, 5, 'LOGIN_MAX_FAILURES_PER_EMAIL'),
       windowMs: parseDuration(optional(env.LOGIN_FAILURE_WINDOW) ?? '15m') * 1000,
     },
+    pinLimits: { perEvent: Math.max(1, integer(env.PIN_MAX_FAILURES_PER_EVENT, 100, 'PIN_MAX_FAILURES_PER_EVENT')) },
     uploads: {
       maxFileBytes: integer(env.UPLOAD_MAX_FILE_BYTES, 1024 * MB, 'UPLOAD_MAX_FILE_BYTES'),
       maxFiles: Math.max(1, integer(env.UPLOAD_MAX_FILES, 10, 'UPLOAD_MAX_FILES')),
       maxTotalBytes: integer(env.UPLOAD_MAX_TOTAL_BYTES, 200 * MB, 'UPLOAD_MAX_TOTAL_BYTES'),
       maxChunkBytes: integer(env.CHUNK_MAX_BYTES, 32 * MB, 'CHUNK_MAX_BYTES'),
-      chunkSessionTtlMs: parseDuration(optional(env.CHUNK_SESSION_TTL) ?? '24h') * 1000,
+      chunkSessionTtlMs: parseDuration(optional(env.CHUNK_SESSION_TTL) ?? '6h') * 1000,
+      chunkSessionsPerIp: Math.max(1, integer(env.CHUNK_SESSIONS_PER_IP, 20, 'CHUNK_SESSIONS_PER_IP')),
+      bodiesPerIp: Math.max(1, integer(env.UPLOAD_BODIES_PER_IP, 6, 'UPLOAD_BODIES_PER_IP')),
       eventMaxBytes: optional(env.EVENT_MAX_BYTES) === undefined ? 50 * 1024 * MB : parseBytes(env.EVENT_MAX_BYTES!, 'EVENT_MAX_BYTES'),
       eventMaxFiles: integer(env.EVENT_MAX_FILES, 20_000, 'EVENT_MAX_FILES'),
       rateLimitPerMinute: integer(env.UPLOAD_RATE_LIMIT, 120, 'UPLOAD_RATE_LIMIT'),
     },
     media: {
       concurrency,
-      ffmpegPath: ffmpegFrom(env.FFMPEG_PATH, env.PATH ?? process.env.PATH),
+      ffmpegPath,
       exiftoolPath: ffmpegFrom(env.EXIFTOOL_PATH, env.PATH ?? process.env.PATH, 'exiftool'),
       maxInputPixels: integer(env.MEDIA_MAX_INPUT_PIXELS, 100_000_000, 'MEDIA_MAX_INPUT_PIXELS'),
       thumbnailSize: Math.max(16, integer(env.MEDIA_THUMBNAIL_SIZE, 640, 'MEDIA_THUMBNAIL_SIZE')),
@@ -369,6 +454,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         pollSeconds: 2,
         maintenanceSeconds: Math.min(60, parseDuration(optional(env.MEDIA_JOB_TIMEOUT) ?? '15m')),
       },
+      jobMaxMemoryBytes: optional(env.MEDIA_JOB_MAX_MEMORY) === undefined ? 1024 * MB : parseBytes(env.MEDIA_JOB_MAX_MEMORY!, 'MEDIA_JOB_MAX_MEMORY'),
+      decodeTimeoutMs: parseDuration(optional(env.MEDIA_DECODE_TIMEOUT) ?? '120s') * 1000,
+      video: videoFrom(env, ffmpegPath),
     },
     realtime: {
       heartbeatMs: parseDuration(optional(env.WS_HEARTBEAT_INTERVAL) ?? '30s') * 1000,
@@ -379,6 +467,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     guards: {
       minFreeDiskBytes: optional(env.MIN_FREE_DISK) === undefined ? null : parseBytes(env.MIN_FREE_DISK!, 'MIN_FREE_DISK'),
       bodyIdleTimeoutMs: parseDuration(optional(env.BODY_IDLE_TIMEOUT) ?? '60s') * 1000,
+      bodyMinRate: optional(env.BODY_MIN_RATE) === undefined ? 1024 : parseBytes(env.BODY_MIN_RATE!, 'BODY_MIN_RATE'),
+      bodyMinRateWindowMs: parseDuration(optional(env.BODY_MIN_RATE_WINDOW) ?? '30s') * 1000,
+      orphanGraceMs: parseDuration(optional(env.ORPHAN_GRACE) ?? '1h') * 1000,
       shutdownGraceMs: parseDuration(optional(env.SHUTDOWN_GRACE) ?? '30s') * 1000,
     },
     guestbook: guestbookFrom(env),

@@ -28,6 +28,9 @@ export const messages = {
   tooManyLogins: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
   tooManyRequests: 'Muitas requisições. Aguarde um momento e tente novamente.',
   invalidRequest: 'Requisição inválida.',
+  uriTooLong: 'O endereço da requisição é longo demais.',
+  headersTooLarge: 'O endereço ou os cabeçalhos da requisição são grandes demais.',
+  requestTimeout: 'A requisição demorou demais para chegar.',
   malformedJson: 'O corpo da requisição não é um JSON válido.',
   unsupportedMediaType: 'Tipo de conteúdo não suportado.',
   payloadTooLarge: 'O corpo da requisição é muito grande.',
@@ -54,6 +57,8 @@ export const messages = {
   uploadAborted: 'O tempo limite para upload foi excedido. Tente enviar menos fotos por vez ou use uma conexão mais rápida.',
   diskFull: 'O servidor está sem espaço para novos arquivos no momento. Tente novamente mais tarde.',
   shuttingDown: 'O servidor está reiniciando. Tente novamente em instantes.',
+  uploadTooSlow: 'O envio chegou lento demais e foi interrompido. Verifique a conexão e tente de novo: o envio continua de onde parou.',
+  requestTooSlow: 'A requisição chegou lenta demais e foi interrompida. Tente novamente.',
   requestIdle: 'A requisição ficou parada por tempo demais e foi interrompida. Tente novamente.',
 } as const;
 

@@ -36,7 +36,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const organisers = (await listOrganisers(app.db)).length;
-  console.info(startBanner(config, { organisers }).join('\n'));
+  console.info(startBanner(config, { organisers, setupCode: app.setupCode }).join('\n'));
 }
 
 main().catch((error: unknown) => {

@@ -4,6 +4,8 @@ import type { Config } from './config';
 export interface StartFacts {
   /** Organiser accounts that exist when the server starts listening. */
   organisers: number;
+  /** Issue 27: the one-time code for the first account from the browser (while no organiser exists). */
+  setupCode?: string | null;
 }
 
 /**
@@ -31,10 +33,18 @@ export function startBanner(config: Config, facts: StartFacts): string[] {
     `  Arquivos:       ${storage}`,
   ];
   if (facts.organisers === 0) {
+    lines.push('', 'Ainda não há organizador.');
+    if (facts.setupCode) {
+      lines.push(
+        `Abra ${config.publicUrl ?? local} no navegador, escolha 'Criar a primeira conta' e use o`,
+        `  Código de configuração: ${facts.setupCode}`,
+        'ou crie o primeiro em outro terminal:',
+      );
+    } else {
+      lines.push('Crie o primeiro em outro terminal:');
+    }
     lines.push(
-      '',
-      'Ainda não há organizador. Crie o primeiro em outro terminal:',
-      "  npm run organiser -- add voce@exemplo.com 'uma-senha-segura'",
+      '  npm run organiser -- add voce@exemplo.com   (a senha é pedida no terminal)',
       "ou reinicie com ORGANISER_EMAIL=voce@exemplo.com ORGANISER_PASSWORD='uma-senha-segura' npm start",
     );
   }

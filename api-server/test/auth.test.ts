@@ -17,7 +17,7 @@ function postAuth(server: TestServer, body: unknown, headers: Record<string, str
 describe('POST /api/auth', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ env: { LOGIN_MAX_FAILURES_PER_EMAIL: '3', LOGIN_MAX_FAILURES_PER_IP: '100' } });
+    server = await startServer({ env: { LOGIN_MAX_FAILURES_PER_EMAIL: '3', LOGIN_MAX_FAILURES_PER_IP: '100', CORS_ORIGIN: 'http://localhost:3000' } });
     await addOrganiser(server, 'ana@example.com', 'senha-da-ana');
   });
   afterAll(async () => {
@@ -201,14 +201,14 @@ describe('tokens', () => {
   });
 
   test('a token with a bad signature is 401', async () => {
-    const other = signToken({ sub: organiser.id, email: organiser.email }, 'another-secret', 3600);
+    const other = signToken({ sub: organiser.id, email: organiser.email, sid: 'nenhuma' }, 'another-secret', 3600);
     await expectError(await getEvents({ authentication: other }), 401);
     const tampered = token.slice(0, -2) + (token.endsWith('A') ? 'BB' : 'AA');
     await expectError(await getEvents({ authentication: tampered }), 401);
   });
 
   test('an expired token is 401', async () => {
-    const expired = signToken({ sub: organiser.id, email: organiser.email }, server.config.jwtSecret!, 60, Date.now() - 3600_000);
+    const expired = signToken({ sub: organiser.id, email: organiser.email, sid: 'nenhuma' }, server.config.jwtSecret!, 60, Date.now() - 3600_000);
     await expectError(await getEvents({ authentication: expired }), 401);
   });
 
@@ -220,7 +220,7 @@ describe('tokens', () => {
   });
 
   test('a token of a deleted organiser is 401', async () => {
-    const ghost = signToken({ sub: 'org_missing', email: 'x@example.com' }, server.config.jwtSecret!, 3600);
+    const ghost = signToken({ sub: 'org_missing', email: 'x@example.com', sid: 'nenhuma' }, server.config.jwtSecret!, 3600);
     await expectError(await getEvents({ authentication: ghost }), 401);
   });
 });

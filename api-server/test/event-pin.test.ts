@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { createAlbum, createEvent, expectError, organiserSession, readJson, socketStatus, startServer, type TestServer } from './helpers';
+import { createAlbum, createEvent, expectError, organiserSession, readJson, socketStatus, startServer, type TestServer, wsTicket } from './helpers';
 
 // Issue 12: an event's optional PIN, typed once per device by its guests.
 
@@ -48,17 +48,23 @@ describe('the event PIN', () => {
     expect((await fetch(`${server.url}/api/events/photos/chunk/${sessionId}`, { headers: pin })).status).toBe(200);
     const ws = `${server.url.replace('http', 'ws')}/ws/albums/${albumId}`;
     expect(await socketStatus(ws)).toBe(403);
-    expect(await socketStatus(`${ws}?pin=4821`)).toBe(101);
+    // Issue 23: the PIN in the socket's URL opens nothing; a ticket issued against it does, once.
+    expect(await socketStatus(`${ws}?pin=4821`)).toBe(403);
+    const ticket = await wsTicket(server, albumId, pin);
+    expect(await socketStatus(`${ws}?ticket=${ticket}`)).toBe(101);
+    expect(await socketStatus(`${ws}?ticket=${ticket}`)).toBe(403);
+    expect((await expectError(await fetch(`${server.url}/api/ws-ticket`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ album_id: albumId }) }), 403)).message).toBe('Digite o PIN do evento.');
     // The organiser: no PIN anywhere.
     expect((await fetch(`${server.url}/api/events/photos/${albumId}`, { headers: ana.headers })).status).toBe(200);
-    expect(await socketStatus(`${ws}?token=${ana.token}`)).toBe(101);
+    expect(await socketStatus(`${ws}?token=${ana.token}`)).toBe(403);
+    expect(await socketStatus(`${ws}?ticket=${await wsTicket(server, albumId, ana.headers)}`)).toBe(101);
   });
 
   test("the event's wall link stands in for the PIN on the wall's reads", async () => {
     const { url } = (await readJson(await fetch(`${server.url}/api/events/${event.id}/wall-link`, { method: 'POST', headers: ana.headers }))) as { url: string };
     const token = url.split('/wall/')[1];
     expect((await fetch(`${server.url}/api/events/photos/${event.id}?public_only=true`, { headers: { 'x-wall-token': token } })).status).toBe(200);
-    expect(await socketStatus(`${server.url.replace('http', 'ws')}/ws/albums/${event.id}?wall=${token}`)).toBe(101);
+    expect(await socketStatus(`${server.url.replace('http', 'ws')}/ws/albums/${event.id}?ticket=${await wsTicket(server, event.id, { 'x-wall-token': token })}`)).toBe(101);
     await expectError(await fetch(`${server.url}/api/events/photos/${event.id}?public_only=true`, { headers: { 'x-wall-token': 'x'.repeat(32) } }), 403);
   });
 

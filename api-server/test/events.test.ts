@@ -35,6 +35,12 @@ describe('events', () => {
       uploads_close_at: null,
       pin: null,
       guest_downloads: true,
+      video_max_seconds: null,
+      // Issue 26: 'Aprovar recados antes de publicar?'
+      messages_require_approval: false,
+      // Issue 27: the caller's role and what it may do.
+      role: 'owner',
+      permissions: ['event.view', 'event.edit', 'event.delete', 'albums.edit', 'photos.view', 'photos.moderate', 'wall.manage', 'downloads', 'team.manage', 'integrations.manage'],
     });
 
     const list = await fetch(`${server.url}/api/events`, { headers: ana.headers });
@@ -44,7 +50,7 @@ describe('events', () => {
 
     const one = await fetch(`${server.url}/api/events/${created.id}`, { headers: ana.headers });
     expect(one.status).toBe(200);
-    expect(await readJson(one)).toEqual([created]);
+    expect(await readJson(one)).toEqual([{ ...created, wall_video_seconds: 20 }]);
 
     const image = await fetch(`${server.url}${created.image}`);
     expect(image.status).toBe(200);

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { backfillContentHashes } from '../src/domain/content-backfill';
+import { sameNameMessage } from '../src/domain/ingest';
 import { chunkCalls, createAlbum, createEvent, expectError, organiserSession, readJson, startServer, storedKeys, type TestServer } from './helpers';
 
 // Issue 10: the same bytes are stored once per album, a guest removes their own upload with the
@@ -15,12 +17,23 @@ const jpeg = (seed: number, size = 40) =>
 
 type Uploaded = { id: string; original_photo: string; file_name: string | null; duplicate: boolean; delete_key?: string };
 
-async function send(server: TestServer, albumId: string, files: Array<{ name: string; bytes: Buffer }>, userId = 'Tia Rosa') {
+/** A fresh client key, as the guest's queue makes one per file (issue 23). */
+const clientKey = () => randomBytes(32).toString('base64url');
+
+/** A one-request upload; each file with its client key (`key`, a fresh one unless given) just before it. */
+async function sendRaw(server: TestServer, albumId: string, files: Array<{ name: string; bytes: Buffer; key?: string }>, userId = 'Tia Rosa') {
   const form = new FormData();
   form.append('album_id', albumId);
   form.append('user_id', userId);
-  for (const file of files) form.append('images', new Blob([file.bytes], { type: 'image/jpeg' }), file.name);
-  const response = await fetch(`${server.url}/api/events/photos`, { method: 'POST', body: form });
+  for (const file of files) {
+    form.append('client_key', file.key ?? clientKey());
+    form.append('images', new Blob([file.bytes], { type: 'image/jpeg' }), file.name);
+  }
+  return fetch(`${server.url}/api/events/photos`, { method: 'POST', body: form });
+}
+
+async function send(server: TestServer, albumId: string, files: Array<{ name: string; bytes: Buffer; key?: string }>, userId = 'Tia Rosa') {
+  const response = await sendRaw(server, albumId, files, userId);
   expect(response.status).toBe(201);
   return (await readJson(response)).photos as Uploaded[];
 }
@@ -86,11 +99,12 @@ describe('content identity, delete keys and resumable chunk sessions', () => {
 
   test('a batch mixing new files, a duplicate and a retried name answers each in order', async () => {
     const [a, b, c] = await Promise.all([jpeg(2), jpeg(3), jpeg(4)]);
-    const [storedA] = await send(server, albumId, [{ name: 'keep-a.jpg', bytes: a }]);
+    const keyOfA = clientKey();
+    const [storedA] = await send(server, albumId, [{ name: 'keep-a.jpg', bytes: a, key: keyOfA }]);
     const answer = await send(server, albumId, [
       { name: 'new-b.jpg', bytes: b },
       { name: 'copy-of-a.jpg', bytes: a },
-      { name: 'keep-a.jpg', bytes: a },
+      { name: 'keep-a.jpg', bytes: a, key: keyOfA },
       { name: 'new-c.jpg', bytes: c },
     ]);
     expect(answer.map((item) => [item.file_name, item.duplicate])).toEqual([
@@ -105,6 +119,16 @@ describe('content identity, delete keys and resumable chunk sessions', () => {
     expect(answer[2].delete_key).toEqual(expect.any(String));
     expect(answer[2].delete_key).not.toBe(storedA.delete_key);
     await expectError(await removeWithKey(server, storedA.id, storedA.delete_key), 403);
+
+    // Issue 23: the same name and size without the first copy's client key is not its sender: the
+    // same bytes are a duplicate (no key); other bytes are refused, and the sender's key still works.
+    const [stranger] = await send(server, albumId, [{ name: 'keep-a.jpg', bytes: a }], 'Estranho');
+    expect(stranger).toMatchObject({ id: storedA.id, duplicate: true });
+    expect(stranger).not.toHaveProperty('delete_key');
+    const other = Buffer.concat([c.subarray(0, a.length), Buffer.alloc(Math.max(0, a.length - c.length))]);
+    expect(other.length).toBe(a.length);
+    expect((await expectError(await sendRaw(server, albumId, [{ name: 'keep-a.jpg', bytes: other }]), 409)).message).toBe(sameNameMessage);
+    expect((await removeWithKey(server, storedA.id, answer[2].delete_key)).status).toBe(200);
   });
 
   test('concurrent uploads of the same bytes store one photo; the loser answers the winner as a duplicate', async () => {
@@ -162,17 +186,53 @@ describe('content identity, delete keys and resumable chunk sessions', () => {
 
   test('a batch that failed part-way asks which of its files are stored, with a new key for each; unknown names are not answered', async () => {
     const [one, two] = await Promise.all([jpeg(13), jpeg(14)]);
-    const [stored] = await send(server, albumId, [{ name: 'part-1.jpg', bytes: one }]);
+    const key = clientKey();
+    const [stored] = await send(server, albumId, [{ name: 'part-1.jpg', bytes: one, key }]);
     const lookup = (body: unknown) =>
       fetch(`${server.url}/api/events/photos/stored`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const response = await lookup({ album_id: albumId, files: [{ name: 'part-1.jpg', size: one.length }, { name: 'part-2.jpg', size: two.length }, { name: 'part-1.jpg', size: one.length + 1 }] });
+    const response = await lookup({
+      album_id: albumId,
+      files: [
+        { name: 'part-1.jpg', size: one.length, client_key: key },
+        { name: 'part-2.jpg', size: two.length, client_key: clientKey() },
+        { name: 'part-1.jpg', size: one.length + 1, client_key: key },
+      ],
+    });
     expect(response.status).toBe(200);
-    const { photos } = await readJson(response);
+    const { photos, withheld } = await readJson(response);
     expect(photos).toEqual([expect.objectContaining({ id: stored.id, file_name: 'part-1.jpg', duplicate: false, delete_key: expect.any(String) })]);
+    expect(withheld).toEqual([]);
     expect(photos[0].delete_key).not.toBe(stored.delete_key);
     await expectError(await lookup({ album_id: 'alb_00000000-0000-0000-0000-000000000000', files: [] }), 404);
-    await expectError(await lookup({ album_id: albumId, files: [{ name: '', size: 1 }] }), 400);
+    await expectError(await lookup({ album_id: albumId, files: [{ name: '', size: 1, client_key: key }] }), 400);
     expect((await removeWithKey(server, stored.id, photos[0].delete_key)).status).toBe(200);
+  });
+
+  test("issue 23: /stored answers only the sender (its client key); hidden and pending photos as stored without their data; the sender's key keeps working", async () => {
+    const [one, two] = await Promise.all([jpeg(15), jpeg(16)]);
+    const key = clientKey();
+    const [stored] = await send(server, albumId, [{ name: 'IMG_0001.jpg', bytes: one, key }]);
+    const lookup = (files: unknown[]) =>
+      fetch(`${server.url}/api/events/photos/stored`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ album_id: albumId, files }) });
+    // Someone who knows the name and size: without the key the contract refuses, with another key nothing is answered.
+    await expectError(await lookup([{ name: 'IMG_0001.jpg', size: one.length }]), 400);
+    expect(await readJson(await lookup([{ name: 'IMG_0001.jpg', size: one.length, client_key: clientKey() }]))).toEqual({ photos: [], withheld: [] });
+    // The stranger's lookup did not replace the sender's delete key.
+    const { photos: own } = await readJson(await lookup([{ name: 'IMG_0001.jpg', size: one.length, client_key: key }]));
+    expect(own).toEqual([expect.objectContaining({ id: stored.id, delete_key: expect.any(String) })]);
+
+    // Hidden by the organiser: answered as stored, without URLs or a key.
+    const hideKey = clientKey();
+    const [hidden] = await send(server, albumId, [{ name: 'IMG_0002.jpg', bytes: two, key: hideKey }]);
+    const hide = await fetch(`${server.url}/api/events/photos/${hidden.id}`, {
+      method: 'PATCH',
+      headers: { ...ana.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ hidden: true }),
+    });
+    expect(hide.status).toBe(200);
+    const answer = await readJson(await lookup([{ name: 'IMG_0002.jpg', size: two.length, client_key: hideKey }]));
+    expect(answer).toEqual({ photos: [], withheld: [{ file_name: 'IMG_0002.jpg', pending: false }] });
+    expect(JSON.stringify(answer)).not.toContain(hidden.id);
   });
 
   describe('a chunk session', () => {

@@ -54,7 +54,7 @@ describe('a guest\'s first paint and link previews', () => {
     const response = await fetch(`${server.url}/api/events/${event.id}/public`);
     expect(response.status).toBe(200);
     const body = await readJson(response);
-    const rules = { gallery_open: true, reveal_at: null, uploads_closed: false, pin_required: false, guest_downloads: true };
+    const rules = { gallery_open: true, reveal_at: null, uploads_closed: false, pin_required: false, guest_downloads: true, video_max_seconds: 300 };
     expect(body).toEqual({ id: event.id, name: 'Casamento', date: '2030-06-01 18:30', image: expect.stringMatching(/image-[0-9a-f]{16}-card\.jpg$/), code: event.code, ...rules });
     expect(JSON.stringify(body)).not.toContain('segredo');
     expect(JSON.stringify(body)).not.toContain('Lisboa');
@@ -95,7 +95,11 @@ describe('a guest\'s first paint and link previews', () => {
       // The data the page's script takes over with: JSON that cannot close its element, and no contact.
       const data = /<script type="application\/json" id="first-paint-data">([^<]*)<\/script>/.exec(html);
       expect(data).not.toBeNull();
-      expect(JSON.parse(data![1])).toEqual({ remote: 'guest_remote', page: 'welcome', data: { id: event.id, name: hostile, date: '2030-06-01 18:30', image, code: event.code, gallery_open: true, reveal_at: null, uploads_closed: false, pin_required: false, guest_downloads: true } });
+      expect(JSON.parse(data![1])).toEqual({
+        remote: 'guest_remote',
+        page: 'welcome',
+        data: { id: event.id, name: hostile, date: '2030-06-01 18:30', image, code: event.code, gallery_open: true, reveal_at: null, uploads_closed: false, pin_required: false, guest_downloads: true, video_max_seconds: 300 },
+      });
       expect(html).not.toContain('segredo');
       // No executable inline script: the only inline <script> is the JSON data block.
       expect(html.match(/<script(?![^>]*type="application\/json")(?![^>]*src=)[^>]*>/g) ?? []).toEqual([]);

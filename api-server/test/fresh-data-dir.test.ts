@@ -58,6 +58,9 @@ describe('a DATA_DIR that does not exist yet', () => {
     expect(printed).toContain(usingPostgres() ? 'Banco de dados: PostgreSQL' : 'Banco de dados: SQLite');
     expect(printed).toContain(usingS3() ? `Arquivos:       S3 (bucket ${bucket}` : 'Arquivos:       disco local');
     expect(printed).toContain('Ainda não há organizador.');
+    // Issue 27: the first account from the browser, with the code this start printed.
+    expect(printed).toMatch(/ {2}Código de configuração: \d{3}-\d{3}\n/);
+    expect(printed).toContain("escolha 'Criar a primeira conta'");
     expect(printed).not.toMatch(/:\/\/[^/\s]*:[^*@\s]+@/); // no database password
 
     server.child.kill('SIGTERM');
@@ -71,6 +74,7 @@ describe('a DATA_DIR that does not exist yet', () => {
     const printed = server.output.join('');
     expect(printed).toContain('Momentos no ar');
     expect(printed).not.toContain('Ainda não há organizador.');
+    expect(printed).not.toContain('Código de configuração');
   });
 
   test('a DATA_DIR that cannot be made stops the start with one Portuguese line naming it', async () => {
@@ -93,7 +97,7 @@ describe('a DATA_DIR that does not exist yet', () => {
     try {
       Object.assign(process.env, env, { DATA_DIR: path.join(root, 'novo', 'data'), STORAGE_DRIVER: 'local', INIT_CWD: '' });
       const out: string[] = [];
-      await organiserCli(['add', 'ana@example.com', 'senha-segura-123'], (line) => out.push(line));
+      await organiserCli(['add', 'ana@example.com'], (line) => out.push(line), async () => 'senha-segura-123');
       expect(out).toEqual(['Organizador ana@example.com criado.']);
       if (!usingPostgres()) expect(fs.existsSync(path.join(root, 'novo', 'data', 'momentos.sqlite'))).toBe(true);
 

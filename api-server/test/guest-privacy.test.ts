@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import yauzl from 'yauzl';
-import { createAlbum, createEvent, expectError, organiserSession, readJson, startServer, type TestServer } from './helpers';
+import { createAlbum, createEvent, expectError, organiserSession, readJson, startServer, type TestServer, wsTicket } from './helpers';
 import { HEIF_ENC, heicWithLocation, jpegWithLocation, locationTagsOf, movWithLocation, tagsOf } from './guest-privacy-fixtures';
 
 // Issue 22: what is hidden stays hidden all the way down. Every guest URL of a photo follows the
@@ -273,8 +273,8 @@ describe('issue 22: guest access follows the photo now', () => {
   test('a guest socket stays open across Privado, Só envio and a new PIN only as long as it may list: closed with 4403 and the reason; the organiser and the wall keep receiving', async () => {
     const ws = `${server.url.replace('http', 'ws')}/ws/albums`;
     const jpeg = (colour: string) => jpegWithLocation(colour).then((bytes) => [{ name: `${colour}.jpg`, bytes, type: 'image/jpeg' }]);
-    const organiser = await listen(`${ws}/${albumId}?token=${ana.token}`);
-    const wall = await listen(`${ws}/${event.id}?wall=${wallToken}`);
+    const organiser = await listen(`${ws}/${albumId}?ticket=${await wsTicket(server, albumId, ana.headers)}`);
+    const wall = await listen(`${ws}/${event.id}?ticket=${await wsTicket(server, event.id, { 'x-wall-token': wallToken })}`);
 
     // Privado: the album's guest sockets close; the event's guest sockets stay but get nothing of it.
     let guest = await listen(`${ws}/${albumId}`);
@@ -303,7 +303,7 @@ describe('issue 22: guest access follows the photo now', () => {
 
     // A new PIN: guests who came in without it (or with the old one) are closed; the wall keeps receiving, with URLs that work.
     guest = await listen(`${ws}/${albumId}`);
-    const wall3 = await listen(`${ws}/${event.id}?wall=${wallToken}`);
+    const wall3 = await listen(`${ws}/${event.id}?ticket=${await wsTicket(server, event.id, { 'x-wall-token': wallToken })}`);
     await putEvent({ pin: '1357' });
     expect((await guest.closed).code).toBe(4403);
     const [pinPhoto] = await upload(await jpeg('#333333'), { 'x-event-pin': '1357' });
@@ -314,7 +314,7 @@ describe('issue 22: guest access follows the photo now', () => {
     const ownerCopy = organiser.messages.flatMap((message) => message.payload.photos ?? []).find((item) => item.id === pinPhoto.id)!;
     expect(ownerCopy.original_photo).toMatch(/&scope=o&/);
     // A guest with the PIN receives URLs signed for it.
-    const pinGuest = await listen(`${ws}/${albumId}?pin=1357`);
+    const pinGuest = await listen(`${ws}/${albumId}?ticket=${await wsTicket(server, albumId, { 'x-event-pin': '1357' })}`);
     const [second] = await upload(await jpeg('#444444'), { 'x-event-pin': '1357' });
     await until(() => pinGuest.messages.some((message) => message.payload.photos?.some((item) => item.id === second.id)), 'step 4');
     const received = pinGuest.messages.flatMap((message) => message.payload.photos ?? []).find((item) => item.id === second.id)!;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { localNow } from '../src/domain/visibility';
-import { createAlbum, createEvent, expectError, organiserSession, readJson, readStored, startServer, storedKeys, type TestServer } from './helpers';
+import { createAlbum, createEvent, expectError, organiserSession, readJson, readStored, startServer, storedKeys, wsTicket, type TestServer } from './helpers';
 
 // Issue 26: the guestbook ('Recados'): messages obey the event's rules as photos do.
 
@@ -77,7 +77,6 @@ describe('the guestbook (Recados)', () => {
       text: 'Parabéns aos noivos! Que a vida de vocês seja linda. ❤️',
       audio: null,
       created_at: expect.any(String),
-      place: null,
       delete_key: expect.any(String),
       message: 'Recado enviado. Obrigado!',
     });
@@ -149,7 +148,8 @@ describe('the guestbook (Recados)', () => {
     const event = await createEvent(server, ana.token, { messages_require_approval: 'true' } as never);
     expect(event).toMatchObject({ messages_require_approval: true });
     const guest = await listen(`${server.url.replace('http', 'ws')}/ws/albums/${event.id}`);
-    const owner = await listen(`${server.url.replace('http', 'ws')}/ws/albums/${event.id}?token=${ana.token}`);
+    // Issue 23: the owner's socket opens with a single-use ticket, never the token in its URL.
+    const owner = await listen(`${server.url.replace('http', 'ws')}/ws/albums/${event.id}?ticket=${await wsTicket(server, event.id, ana.headers)}`);
     const response = await post(event.id, { user_id: 'Tia Rosa', text: 'Que festa!' });
     const stored = await readJson(response);
     expect(stored).toMatchObject({ pending: true, message: 'Seu recado foi recebido e aparecerá após aprovação.' });
@@ -253,6 +253,62 @@ describe('the guestbook (Recados)', () => {
     expect((await remove(other.id, ana.headers)).status).toBe(200);
     expect(await readJson(await list(event.id))).toEqual([]);
     guest.socket.close();
+  });
+
+  test("issue 28: a message keeps the place of the guest's invite (as uploads do); only the team reads it", async () => {
+    const event = await createEvent(server, ana.token);
+    const stored = await readJson(await post(event.id, { user_id: 'Rui', text: 'Da mesa 5', place: '  Mesa\t5  ' }));
+    expect(stored).not.toHaveProperty('place');
+    await post(event.id, { user_id: 'Lia', text: 'Sem local' });
+    await post(event.id, { user_id: 'Edu', text: 'Local comprido', place: 'x'.repeat(60) });
+    const owner = await readJson(await list(event.id, ana.headers));
+    expect(owner.map((message: { place: string | null }) => message.place)).toEqual(['x'.repeat(40), null, 'Mesa 5']);
+    const guests = await readJson(await list(event.id));
+    expect(guests).toHaveLength(3);
+    for (const message of guests) expect(message).not.toHaveProperty('place');
+  });
+
+  test("issue 27: the event's team reads every message and moderates it (owner, co-organiser, moderator); outsiders do not", async () => {
+    const event = await createEvent(server, ana.token, { pin: '4821' });
+    const members: Record<string, Awaited<ReturnType<typeof organiserSession>>> = {};
+    for (const [email, role] of [['co@example.com', 'coorganiser'], ['mod@example.com', 'moderator']] as const) {
+      const invite = await readJson(
+        await fetch(`${server.url}/api/events/${event.id}/team/invites`, { method: 'POST', headers: { ...ana.headers, 'content-type': 'application/json' }, body: JSON.stringify({ role }) }),
+      );
+      const token = (invite.url as string).split('/equipe/')[1];
+      members[role] = await organiserSession(server, email);
+      expect((await fetch(`${server.url}/api/team-invites/${token}/accept`, { method: 'POST', headers: members[role].headers })).status).toBe(200);
+    }
+    const pin = { 'x-event-pin': '4821' };
+    const voice = await readJson(await post(event.id, { user_id: 'Rui', text: 'Com voz', audio_seconds: '1' }, voiceNote(1), pin));
+    const plain = await readJson(await post(event.id, { user_id: 'Lia', text: 'Sem voz' }, undefined, pin));
+    await server.app.media.idle();
+    for (const role of ['coorganiser', 'moderator']) {
+      const member = members[role];
+      // The team never types the PIN and reads every message with its flags; its voice notes play.
+      const read = await readJson(await list(event.id, member.headers));
+      expect(read.map((message: { id: string }) => message.id)).toEqual([plain.id, voice.id]);
+      expect(read[1]).toMatchObject({ hidden: false, pending: false });
+      expect((await fetch(`${server.url}${read[1].audio.url}`)).status).toBe(200);
+      // Hide and show again.
+      expect(await readJson(await patch(plain.id, { hidden: true }, member.headers))).toMatchObject({ hidden: true });
+      expect(await readJson(await list(event.id, pin))).toHaveLength(1);
+      expect(await readJson(await patch(plain.id, { hidden: false }, member.headers))).toMatchObject({ hidden: false });
+      // The book is a download: both roles may take it.
+      expect((await fetch(`${server.url}/api/events/${event.id}/messages/book.pdf`, { headers: member.headers })).status).toBe(200);
+    }
+    // An organiser outside the team: a guest without the PIN, the message does not exist for them.
+    await expectError(await list(event.id, bia.headers), 403);
+    await expectError(await patch(plain.id, { hidden: true }, bia.headers), 404);
+    await expectError(await fetch(`${server.url}/api/events/messages/${plain.id}`, { method: 'DELETE', headers: bia.headers }), 404);
+    await expectError(await fetch(`${server.url}/api/events/${event.id}/messages/book.pdf`, { headers: bia.headers }), 404);
+    // A moderator deletes a message; removed from the team, the moderator reads as a guest again.
+    expect((await fetch(`${server.url}/api/events/messages/${plain.id}`, { method: 'DELETE', headers: members.moderator.headers })).status).toBe(200);
+    const team = await readJson(await fetch(`${server.url}/api/events/${event.id}/team`, { headers: ana.headers }));
+    const moderatorRow = team.members.find((member: { role: string }) => member.role === 'moderator');
+    expect((await fetch(`${server.url}/api/events/${event.id}/team/members/${moderatorRow.organiser_id}`, { method: 'DELETE', headers: ana.headers })).status).toBe(200);
+    await expectError(await list(event.id, members.moderator.headers), 403);
+    await expectError(await patch(voice.id, { hidden: true }, members.moderator.headers), 404);
   });
 
   test('deleting the event deletes its messages and voice notes', async () => {
@@ -388,8 +444,8 @@ describe("what the guestbook makes: 'Livro de recados' and the ZIP", () => {
       .slice(2)
       .map((line) => line.trim().split(/\s+/))
       .filter((columns) => columns[2] === 'image');
-    // The cover image on page 1 and one QR code (the voice note) on page 2.
-    expect(images.map((columns) => columns[0])).toEqual(['1', '2']);
+    // Only the cover image is a bitmap: the voice note's QR code is vector paths, as the printable kit's.
+    expect(images.map((columns) => columns[0])).toEqual(['1']);
 
     await expectError(await fetch(`${server.url}/api/events/${event.id}/messages/book.pdf`), 401);
     const zipTicket = await readJson(await fetch(`${server.url}/api/events/${event.id}/download-ticket`, { method: 'POST', headers: { ...ana.headers, 'content-type': 'application/json' }, body: '{}' }));
@@ -447,5 +503,36 @@ describe("what the guestbook makes: 'Livro de recados' and the ZIP", () => {
     // An album's ZIP is the album's photos only.
     const albumZip = await unzip(Buffer.from(await (await fetch(`${server.url}/api/events/${event.id}/download?album_id=${album.id}`, { headers: ana.headers })).arrayBuffer()));
     expect([...albumZip.keys()].some((name) => name.startsWith('recados/') || name === 'Recados.pdf')).toBe(false);
+  });
+});
+
+describe('migration 015 after later numbers', () => {
+  // Issue 26's migration lands after 016 and 017 are in main: a database that already ran them (and
+  // not 015) takes 015 at the next start instead of refusing to migrate.
+  test("a database migrated without 015 takes it at the next start, on the dialect this run uses", async () => {
+    const { Migrator } = await import('kysely');
+    const { openDatabase, migrateToLatest } = await import('../src/db/connection');
+    const { migrations } = await import('../src/db/migrations');
+    const { dropTestSchema } = await import('./helpers');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+    const schema = `t_order_${process.pid}_${Date.now()}`;
+    const handle = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL, databaseSchema: process.env.DATABASE_URL ? schema : undefined });
+    try {
+      const { '015-guestbook': _guestbook, ...before } = migrations;
+      const migrationTableSchema = handle.dialect === 'postgres' ? schema : undefined;
+      const earlier = new Migrator({ db: handle.db, provider: { getMigrations: async () => before }, migrationTableSchema });
+      const first = await earlier.migrateToLatest();
+      expect(first.error).toBeUndefined();
+      expect(first.results?.map((result) => result.migrationName)).toContain('017-places');
+      await migrateToLatest(handle.db, handle.dialect);
+      const ran = await handle.db.selectFrom('messages').select('id').execute();
+      expect(ran).toEqual([]);
+      const last = await new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations }, migrationTableSchema }).getMigrations();
+      expect(last.every((migration) => migration.executedAt)).toBe(true);
+    } finally {
+      await handle.db.destroy();
+      if (handle.dialect === 'postgres') await dropTestSchema(schema);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

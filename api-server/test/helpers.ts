@@ -232,3 +232,13 @@ export function chunkCalls(baseUrl: string) {
     finalize: (sessionId: string) => fetch(`${baseUrl}/api/events/photos/chunk/finalize`, json({ sessionId })),
   };
 }
+
+/**
+ * Issue 23: a single-use socket ticket for `albumId`, issued against `headers` (the organiser's
+ * token, `x-event-pin`, `x-wall-token`): the socket URL then carries `?ticket=` and no secret.
+ */
+export async function wsTicket(server: Pick<TestServer, 'url'>, albumId: string, headers: Record<string, string> = {}): Promise<string> {
+  const response = await fetch(`${server.url}/api/ws-ticket`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ album_id: albumId }) });
+  if (response.status !== 201) throw new Error(`ws-ticket failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { ticket: string }).ticket;
+}

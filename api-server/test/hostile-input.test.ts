@@ -164,7 +164,9 @@ describe('hostile input', () => {
         ]) {
           const answer = await send(server, path, form.contentType, body, { authentication: organiser.token });
           answers.push({ what: `${path} ${what}`, status: answer.status });
-          expect([path, what, answer.status]).toEqual([path, what, 413]);
+          // Issue 23: a chunk part before its session's fields is refused (400) before anything else is read.
+          const expected = path.endsWith('/chunk/upload') && what === 'files' ? 400 : 413;
+          expect([path, what, answer.status]).toEqual([path, what, expected]);
         }
       }
       expectNo5xx(answers);

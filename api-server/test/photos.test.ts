@@ -4,7 +4,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { chunkCalls, createAlbum, createEvent, expectError, organiserSession, readJson, readStored, startServer, storedKeys, type TestServer } from './helpers';
+import { chunkCalls, createAlbum, createEvent, expectError, organiserSession, readJson, readStored, startServer, storedKeys, type TestServer, wsTicket } from './helpers';
+import { chunkFieldsFirstMessage } from '../src/routes/chunks';
 
 // ws ships no types here; the API server's realtime hub uses the same package.
  
@@ -94,6 +95,9 @@ describe('photo uploads', () => {
         error: false,
         file_type: 'image',
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        // Issue 25: photos carry the video fields too, empty.
+        playback_video: null, playback_error: false, duration: null, width: null, height: null,
+        taken_at: null,
       });
     }
     // The original is kept byte for byte.
@@ -110,6 +114,7 @@ describe('photo uploads', () => {
         display_photo: expect.stringMatching(/-display\.webp$/),
         error: false,
         processing: false,
+        playback_video: null, playback_error: false, duration: null, width: null, height: null,
       });
     }
 
@@ -152,6 +157,12 @@ describe('photo uploads', () => {
       display_photo: expect.stringMatching(/-display\.webp$/),
       error: false,
       processing: false,
+      // Issue 25: a small H.264 within the limits is remuxed into its playback rendition.
+      playback_video: expect.stringMatching(/-playback\.mp4$/),
+      playback_error: false,
+      duration: 2,
+      width: 320,
+      height: 240,
     });
     // Both renditions from the poster frame.
     for (const url of [update.compressed_photo, update.display_photo]) {
@@ -166,7 +177,7 @@ describe('photo uploads', () => {
     expect(body.photos[0]).toMatchObject({ processing: true, error: false });
     await server.app.media.idle();
     const [update] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${album.id}?ids=${body.photos[0].id}`));
-    expect(update).toEqual({ id: body.photos[0].id, compressed_photo: null, display_photo: null, error: 'Erro ao processar', processing: false });
+    expect(update).toEqual({ id: body.photos[0].id, compressed_photo: null, display_photo: null, error: 'Erro ao processar', processing: false, playback_video: null, playback_error: false, duration: null, width: null, height: null });
   });
 
   test('a renamed executable is refused with 415 naming it; nothing is stored', async () => {
@@ -314,7 +325,7 @@ describe('photo uploads', () => {
     for (const client of [a, b]) expect(client.messages).toEqual([{ type: 'new_photos', payload: { albumId: album.id, photos: photos.map(asListed) } }]);
 
     await expect(open(`${wsUrl}/ws/albums/${privateAlbum.id}`)).rejects.toThrow('status 404');
-    const owner = await open(`${wsUrl}/ws/albums/${privateAlbum.id}?token=${encodeURIComponent(ana.token)}`);
+    const owner = await open(`${wsUrl}/ws/albums/${privateAlbum.id}?ticket=${await wsTicket(server, privateAlbum.id, ana.headers)}`);
     await upload(server, privateAlbum.id, 'Rui', [{ name: 'ws-2.jpg', bytes: await jpeg(31, 30) }]);
     for (let i = 0; i < 50 && owner.messages.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(owner.messages).toEqual([{ type: 'new_photos', payload: { albumId: privateAlbum.id, photos: [expect.objectContaining({ user_id: 'Rui' })] } }]);
@@ -385,7 +396,8 @@ describe('media pipeline', () => {
       expect(photos[0]).toMatchObject({ file_type: 'video', processing: true });
       await server.app.media.idle();
       const [update] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${album.id}?ids=${photos[0].id}`));
-      expect(update).toEqual({ id: photos[0].id, compressed_photo: null, display_photo: null, error: false, processing: false });
+      // Issue 25: without ffmpeg the players get the original, as before.
+      expect(update).toEqual({ id: photos[0].id, compressed_photo: null, display_photo: null, error: false, processing: false, playback_video: photos[0].original_photo, playback_error: false, duration: null, width: null, height: null });
     } finally {
       await server.close();
     }
@@ -496,7 +508,7 @@ describe('media pipeline', () => {
       expect(photos[0]).toMatchObject({ file_type: 'image', original_photo: expect.stringMatching(/\.heic$/) });
       await server.app.media.idle();
       const [update] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${album.id}?ids=${photos[0].id}`));
-      expect(update).toEqual({ id: photos[0].id, compressed_photo: null, display_photo: null, error: 'Erro ao processar', processing: false });
+      expect(update).toEqual({ id: photos[0].id, compressed_photo: null, display_photo: null, error: 'Erro ao processar', processing: false, playback_video: null, playback_error: false, duration: null, width: null, height: null });
       const original = await readStored(server, keyOf(photos[0].original_photo));
       expect(original?.equals(heic)).toBe(true);
     } finally {
@@ -540,7 +552,9 @@ describe('chunked upload', () => {
     const order = [2, 0, ...Array.from({ length: total }, (_, i) => i).filter((i) => i !== 0 && i !== 2), 1];
     for (const [n, index] of order.entries()) {
       const piece = file.subarray(index * chunkSize, (index + 1) * chunkSize);
-      const response = await sendChunk(sessionId, index, total, piece, n % 2 === 0);
+      // Issue 23: a chunk whose fields come after it is refused before any of it is read.
+      if (n % 2 === 1) expect((await expectError(await sendChunk(sessionId, index, total, piece, false), 400)).message).toBe(chunkFieldsFirstMessage);
+      const response = await sendChunk(sessionId, index, total, piece, true);
       expect(response.status).toBe(200);
       expect(await readJson(response)).toMatchObject({ received: index, totalChunks: total });
     }
@@ -581,8 +595,8 @@ describe('chunked upload', () => {
     expect((await sendChunk(sessionId, 0, 2, bytes.subarray(0, 20000), true)).status).toBe(200);
     const finalize = () => fetch(`${server.url}/api/events/photos/chunk/finalize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) });
     expect((await expectError(await finalize(), 400)).message).toMatch(/faltam 1 parte/);
-    await expectError(await sendChunk(sessionId, 1, 2, bytes.subarray(0, 9000), false), 400); // wrong size for the last chunk
-    expect((await sendChunk(sessionId, 1, 2, bytes.subarray(20000), false)).status).toBe(200);
+    await expectError(await sendChunk(sessionId, 1, 2, bytes.subarray(0, 9000), true), 400); // wrong size for the last chunk
+    expect((await sendChunk(sessionId, 1, 2, bytes.subarray(20000), true)).status).toBe(200);
     expect((await expectError(await finalize(), 415)).message).toMatch(/doc\.jpg/);
 
     await expectError(await init({ fileName: 'a.jpg', fileSize: 10, albumId: album.id }), 400);

@@ -110,6 +110,27 @@ describe('hearts and favourites', () => {
     await expectError(await star({ favorite: false }, bia.headers), 404);
     await expectError(await star({ favorite: 'sim' }), 400);
     expect(await readJson(await star({ favorite: false }))).toMatchObject({ favorite: false });
+    // Issue 23's rule stays: a PATCH with nothing it knows is a 400.
+    await expectError(await star({}), 400);
+  });
+
+  test("issue 27: the event's moderator stars photos and hearts a private one as the team reads it; removed, they cannot", async () => {
+    const event = await createEvent(server, ana.token);
+    const privateAlbum = await createAlbum(server, ana.token, event.id, { is_public: false });
+    const photo = await upload(server, privateAlbum.id, 10);
+    const invite = await readJson(
+      await fetch(`${server.url}/api/events/${event.id}/team/invites`, { method: 'POST', headers: { ...ana.headers, 'content-type': 'application/json' }, body: JSON.stringify({ role: 'moderator' }) }),
+    );
+    const mod = await organiserSession(server, 'mod-hearts@example.com');
+    expect((await fetch(`${server.url}/api/team-invites/${(invite.url as string).split('/equipe/')[1]}/accept`, { method: 'POST', headers: mod.headers })).status).toBe(200);
+    const star = (body: unknown) => fetch(`${server.url}/api/events/photos/${photo}`, { method: 'PATCH', headers: { ...mod.headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(await readJson(await star({ favorite: true }))).toMatchObject({ id: photo, favorite: true });
+    expect(await readJson(await heart(photo, DEVICE_B, 'POST', mod.headers))).toEqual({ photo_id: photo, hearts: 1, mine: true });
+    const team = await readJson(await fetch(`${server.url}/api/events/${event.id}/team`, { headers: ana.headers }));
+    const member = team.members.find((row: { role: string }) => row.role === 'moderator');
+    expect((await fetch(`${server.url}/api/events/${event.id}/team/members/${member.organiser_id}`, { method: 'DELETE', headers: ana.headers })).status).toBe(200);
+    await expectError(await star({ favorite: false }), 404);
+    await expectError(await heart(photo, DEVICE_B, 'DELETE', mod.headers), 404);
   });
 
   test('REACTION_RATE_LIMIT: past the budget a client gets 429 with the hearts message', async () => {

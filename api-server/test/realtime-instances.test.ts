@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { createAlbum, createEvent, organiserSession, readJson, startServer, usingPostgres } from './helpers';
+import { createAlbum, createEvent, organiserSession, readJson, startServer, usingPostgres, wsTicket } from './helpers';
 
  
 const WebSocket = require('ws');
@@ -74,7 +74,8 @@ onPostgres('realtime across server instances', () => {
         guest.on('open', resolve);
         guest.on('error', reject);
       });
-      const owner = await subscribe(`${url}?token=${ana.token}`);
+      // The ticket is issued by the first instance (whose token key signed ana's token) and taken by the second: tickets live in the shared database.
+      const owner = await subscribe(`${url}?ticket=${await wsTicket(first, album.id, ana.headers)}`);
       const put = await fetch(`${first.url}/api/albums/${album.id}`, {
         method: 'PUT',
         headers: { ...ana.headers, 'content-type': 'application/json' },

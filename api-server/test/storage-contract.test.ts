@@ -22,7 +22,11 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
 
 async function keysUnder(storage: Storage, prefix: string) {
   const found: Array<{ key: string; size: number }> = [];
-  for await (const file of storage.list(prefix)) found.push(file);
+  for await (const file of storage.list(prefix)) {
+    // Issue 23: every listed file says when it was written (the orphan sweep's grace).
+    expect(file.lastModified.getTime()).toBeGreaterThan(Date.now() - 3600_000);
+    found.push({ key: file.key, size: file.size });
+  }
   return found;
 }
 

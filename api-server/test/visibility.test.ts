@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { localNow } from '../src/domain/visibility';
-import { createAlbum, createEvent, expectError, organiserSession, readJson, socketStatus, startServer, type TestServer } from './helpers';
+import { createAlbum, createEvent, expectError, organiserSession, readJson, socketStatus, startServer, type TestServer, wsTicket } from './helpers';
 
 // Issue 12: who sees an event's photos, and when; and when sending closes.
 
@@ -43,7 +43,7 @@ describe('visibility and the upload window', () => {
     await expectError(await fetch(`${server.url}/api/events/photos/${event.id}?public_only=true`, { headers: ana.headers }), 403);
     expect(await readJson(await fetch(`${server.url}/api/events/photos/${albumId}`, { headers: ana.headers }))).toHaveLength(1);
     expect(await socketStatus(`${server.url.replace('http', 'ws')}/ws/albums/${albumId}`)).toBe(403);
-    expect(await socketStatus(`${server.url.replace('http', 'ws')}/ws/albums/${albumId}?token=${ana.token}`)).toBe(101);
+    expect(await socketStatus(`${server.url.replace('http', 'ws')}/ws/albums/${albumId}?ticket=${await wsTicket(server, albumId, ana.headers)}`)).toBe(101);
     expect(await readJson(await fetch(`${server.url}/api/events/${event.id}/public`))).toMatchObject({ gallery_open: false, reveal_at: null, uploads_closed: false });
   });
 

@@ -27,7 +27,7 @@ describe('the wall link', () => {
     expect(url).toMatch(/^https:\/\/fotos\.example\.com\/wall\/[A-Za-z0-9_-]{32}$/);
     const resolved = await fetch(`${server.url}/api/wall/${tokenOf(url)}`);
     expect(resolved.headers.get('cache-control')).toBe('no-store');
-    expect(await readJson(resolved)).toEqual({ event_id: event.id, name: 'Festa da Ana', code: event.code });
+    expect(await readJson(resolved)).toEqual({ event_id: event.id, name: 'Festa da Ana', code: event.code, video_seconds: 20 });
     // The token is no login: the organiser's routes refuse it.
     await expectError(await fetch(`${server.url}/api/events`, { headers: { authentication: tokenOf(url) } }), 401);
 

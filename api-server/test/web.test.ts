@@ -172,8 +172,11 @@ describe('the server skeleton', () => {
   });
 
   test('/ws paths do not fall back to the shell', async () => {
+    // Issue 23: the socket's address answers a plain request 426 in the API's shape; another /ws path is 404.
     const response = await fetch(`${server.url}/ws/albums/alb_1`);
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(426);
+    expect(await readJson(response)).toEqual({ status: 426, message: 'Este endereço aceita apenas conexões websocket.' });
+    expect((await fetch(`${server.url}/ws/other`)).status).toBe(404);
   });
 
   test('traversal out of the web root is refused', async () => {

@@ -11,6 +11,8 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   stop: () => Promise<void>;
+  /** What the server wrote to stdout and stderr so far (its log), also echoed to the test's output. */
+  output: () => string;
 }
 
 async function freePort(): Promise<number> {
@@ -32,7 +34,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // The log is kept for tests that read it (the setup code) and still shown as before.
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    process.stdout.write(chunk);
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    process.stderr.write(chunk);
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
@@ -50,6 +62,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     dataDir,
+    output: () => output,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

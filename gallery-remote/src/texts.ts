@@ -50,6 +50,10 @@ export const texts = {
   noThumbnail: 'Sem miniatura',
   photoBy: 'Foto enviada por {name}',
   videoBy: 'Vídeo enviado por {name}',
+  // Issue 25: the order of the photos.
+  orderLabel: 'Ordenar fotos',
+  orderRecent: 'Mais recentes',
+  orderTaken: 'Ordem das fotos',
   photos: 'Fotos do álbum',
   navigation: 'Navegação da galeria',
   pause: 'Pausar',
@@ -98,6 +102,10 @@ export const texts = {
   deleted: '{n} foto(s) excluída(s).',
   ownerPhotos: 'Fotos do evento',
   pendingCount: '{n} aguardando aprovação',
+  // Issue 28: places from the printed QR codes.
+  filterPlace: 'Filtrar por local',
+  allPlaces: 'Todos os locais',
+  byPlace: 'Pastas por local no download',
 
   // Issue 26: hearts, favourites, the guestbook.
   like: 'Curtir',
@@ -125,6 +133,8 @@ export const texts = {
   messageDeleted: 'Recado excluído.',
   messageUpdated: 'Recado atualizado.',
   messageVoiceOf: 'Recado de voz de {name}',
+  /** Issue 28: where the guest was when they left it ('Mesa 5'). */
+  messagePlace: 'em {place}',
   messagesBook: 'Livro de recados',
   onlyFavorites: 'Só favoritas',
   downloadFavorites: 'Baixar tudo (só favoritas)',

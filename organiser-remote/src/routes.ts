@@ -5,4 +5,7 @@ export const pages: RemotePages<'organiser_remote'> = {
   'entry': () => import('./features/entry/entry-page'),
   'event-list': () => import('./features/event-list/event-list-page'),
   'event-form': () => import('./features/event-form/event-form-page'),
+  'print-kit': () => import('./features/print-kit/print-kit-page'),
+  // Issue 27: an invite link to an event's team.
+  'team-invite': () => import('./features/team/team-invite-page'),
 };

@@ -22,6 +22,80 @@ export const texts = {
     loginFailed: 'Por favor, verifique se o e-mail e/ou senha estão corretos.',
   },
 
+  // Issue 27: the event's team.
+  team: {
+    tab: 'Equipe',
+    roles: { owner: 'Organizador', coorganiser: 'Coorganizador', moderator: 'Moderador' },
+    roleOf: '{role} de {name}',
+    roleHints: {
+      coorganiser: 'Tudo no evento, menos excluí-lo e gerenciar a equipe.',
+      moderator: 'Fotos, recados, moderação, telão e downloads; não edita o evento nem os álbuns.',
+    },
+    title: 'Equipe do evento',
+    owner: 'Dono do evento',
+    you: '(você)',
+    members: 'Pessoas na equipe',
+    noMembers: 'Ninguém além de você ainda. Convide quem vai ajudar a cuidar do evento.',
+    invite: 'Convidar pessoa',
+    inviteTitle: 'Convidar pessoa',
+    role: 'Papel',
+    email: 'E-mail (opcional)',
+    emailHint: 'Se o servidor enviar e-mails, o convite vai para este endereço.',
+    create: 'Criar convite',
+    creating: 'Criando convite…',
+    linkReady: 'Convite criado. Copie o link e envie para a pessoa (vale por 7 dias, uma única vez):',
+    linkLabel: 'Link do convite',
+    copy: 'Copiar link',
+    copied: 'Link copiado.',
+    emailed: 'Convite enviado para {email}.',
+    openInvites: 'Convites em aberto',
+    expires: 'vale até {date}',
+    revoke: 'Revogar',
+    revokeLabel: 'Revogar o convite de {role}',
+    revoked: 'Convite revogado.',
+    remove: 'Remover',
+    removeLabel: 'Remover {name} da equipe',
+    removed: 'Pessoa removida da equipe.',
+    close: 'Fechar',
+    loadFailed: 'Não foi possível carregar a equipe.',
+  },
+
+  // Issue 27: an invite link (/equipe/{token}).
+  teamInvite: {
+    loading: 'Carregando convite…',
+    title: 'Convite para a equipe',
+    lead: '{who} convidou você para ser {role} de {name}.',
+    invalid: 'Este convite não é mais válido (já usado, revogado ou expirado). Peça um novo convite a quem organiza o evento.',
+    accept: 'Aceitar convite',
+    accepting: 'Aceitando…',
+    accepted: 'Convite aceito. O evento já está na sua lista.',
+    haveAccount: 'Já tenho conta',
+    newAccount: 'Criar conta',
+    signInFirst: 'Entre na sua conta para aceitar o convite, ou crie uma conta nova.',
+    createTitle: 'Criar conta e aceitar',
+    toEvents: 'Ir para meus eventos',
+  },
+
+  // Issue 27: the first account from the browser.
+  setup: {
+    lead: 'Ainda não há nenhuma conta de organizador neste servidor.',
+    start: 'Criar a primeira conta',
+    title: 'Criar a primeira conta',
+    name: 'Seu nome',
+    email: 'E-mail',
+    password: 'Senha',
+    passwordHint: 'Pelo menos 8 caracteres.',
+    code: 'Código de configuração',
+    codeHint: "O servidor mostra o código no registro (log) ao iniciar: 'Código de configuração: 123-456'.",
+    submit: 'Criar conta',
+    submitting: 'Criando conta…',
+    back: 'Voltar',
+    nameRequired: 'Por favor, informe seu nome.',
+    emailRequired: 'Por favor, informe um e-mail válido',
+    passwordTooShort: 'A senha precisa ter pelo menos 8 caracteres.',
+    codeRequired: 'Informe o código de 6 dígitos mostrado pelo servidor.',
+  },
+
   menu: {
     label: 'Menu principal', // (not in the spec)
     events: 'Eventos',
@@ -45,6 +119,7 @@ export const texts = {
     share: 'Compartilhar',
     photos: 'Fotos', // (issue 11)
     wall: 'Telão', // (issue 12)
+    print: 'Imprimir QR', // (issue 28)
     edit: 'Editar',
     remove: 'Excluir',
     // The event's counts (issue 11): each part only when it is not zero, '·' between them.
@@ -55,6 +130,46 @@ export const texts = {
     guestCount: '{n} convidados',
     oneGuest: '1 convidado',
     noPhotos: 'Nenhuma foto ainda',
+  },
+
+  // The printable QR kit (issue 28).
+  printKit: {
+    title: 'Imprimir QR',
+    description: 'Cartões, cartaz ou adesivos com o QR code do convite, prontos para imprimir.',
+    kindLabel: 'Modelo',
+    kinds: {
+      cards: { name: 'Cartões de mesa', detail: 'A6, quatro por folha A4, com marcas de corte' },
+      poster: { name: 'Cartaz', detail: 'Uma folha A4 por código' },
+      stickers: { name: 'Adesivos', detail: '5 × 5 cm, quinze por folha A4' },
+    },
+    placesLabel: 'Locais',
+    placesHint: 'Cada local recebe o seu QR code: as fotos enviadas por ele chegam marcadas com o local.',
+    tables: 'Mesas numeradas',
+    tablesFrom: 'Da mesa',
+    tablesTo: 'até a mesa',
+    named: 'Locais com nome',
+    namedPlaceholder: 'Pista, Bar, Cabine de fotos',
+    namedHint: 'Separe os nomes por vírgula.',
+    preview: 'Pré-visualização',
+    previewOf: 'Página {n} de {total}',
+    summaryOne: '1 código em {pages}',
+    summary: '{n} códigos em {pages}',
+    onePage: '1 página',
+    pages: '{n} páginas',
+    noPlace: 'Sem local',
+    instruction: 'Aponte a câmera do celular para o QR code e envie suas fotos e vídeos',
+    qrOf: 'QR code de {place}',
+    qrOfEvent: 'QR code do convite',
+    download: 'Baixar PDF',
+    preparing: 'Preparando o PDF…',
+    downloadError: 'Não foi possível gerar o PDF. Tente novamente.',
+    back: 'Voltar para os eventos',
+    loadFailed: 'Evento não encontrado.',
+    errors: {
+      tablesRange: 'Informe um intervalo de mesas válido, por exemplo de 1 a 20.',
+      tooMany: 'No máximo {max} locais por arquivo.',
+      tooLong: "O nome do local '{place}' passa de {max} caracteres.",
+    },
   },
 
   tour: {
@@ -142,13 +257,18 @@ export const texts = {
     uploadsCloseAt: 'Envio de fotos até (opcional)',
     uploadsCloseHint: 'Depois disso, os convidados não conseguem mais enviar fotos.',
     pin: 'PIN para convidados (opcional)',
-    pinHint: 'De 4 a 8 números. Os convidados digitam uma vez no aparelho; deixe vazio para não pedir.',
+    pinHint: 'Recomendamos 6 números (aceita de 4 a 8). Os convidados digitam uma vez no aparelho; deixe vazio para não pedir.',
+    pinShortHint: 'Um PIN de 4 ou 5 números é mais fácil de adivinhar: recomendamos 6.',
+    pinInvalid: 'O PIN deve ter de 4 a 8 números (recomendamos 6).',
     /** Issue 26. */
     messagesRequireApproval: 'Aprovar recados antes de publicar?',
     // Issue 22.
     guestDownloads: 'Convidados podem baixar as fotos',
     guestDownloadsHint: 'Desmarcado, os convidados veem as fotos, mas não baixam os originais. Você sempre pode baixar tudo.',
-    pinInvalid: 'O PIN deve ter de 4 a 8 números.',
+    // Issue 25.
+    videoMax: 'Duração máxima dos vídeos',
+    videoMaxHint: 'Em segundos (ex.: 180 para 3 min). Vazio: o limite padrão do servidor.',
+    videoMaxInvalid: 'Informe um número inteiro de segundos, de 1 a 86400, ou deixe vazio.',
   },
 
   albums: {

@@ -50,6 +50,17 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
 }
 
+/** Issue 23 (`npm run doctor`): the names of the migrations this database has not run yet. */
+export async function pendingMigrations(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
+  let migrationTableSchema: string | undefined;
+  if (dialect === 'postgres') {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = rows[0]?.schema ?? 'public';
+  }
+  const migrations = await new Migrator({ db, provider: migrationProvider, migrationTableSchema, allowUnorderedMigrations: true }).getMigrations();
+  return migrations.filter((migration) => !migration.executedAt).map((migration) => migration.name);
+}
+
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   // On PostgreSQL the migration tables are looked up in the current schema explicitly: Kysely's check
   // otherwise finds them in any schema of the database (another app or another test run).
@@ -58,7 +69,9 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): P
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema ?? 'public';
   }
-  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
+  // Migrations are numbered per issue and land in any order (017 before 016, then 015): a database
+  // that ran later numbers still takes an earlier one it has not run.
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -8,6 +8,17 @@ export interface OrganisersTable {
   email: string;
   password_hash: string;
   created_at: string;
+  /** Issue 27: shown to the team ('' for accounts made before). */
+  name: Generated<string>;
+}
+
+/** Issue 23 item 2: a login; the token's `sid` names it, and it ends when the row goes. */
+export interface OrganiserSessionsTable {
+  id: string;
+  organiser_id: string;
+  created_at: string;
+  /** ISO time: the token's own expiry, so expired rows can be swept. */
+  expires_at: string;
 }
 
 export interface EventsTable {
@@ -37,6 +48,8 @@ export interface EventsTable {
   messages_require_approval: Generated<Flag>;
   /** Guests may fetch the originals (0/1, default 1; issue 22). */
   guest_downloads: Generated<Flag>;
+  /** Issue 25: the longest video guests may send, in seconds; null: the server's VIDEO_MAX_SECONDS. */
+  video_max_seconds: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -83,6 +96,23 @@ export interface PhotosTable {
   favorite: Generated<Flag>;
   /** The guests' copy of the original, without location (issue 22): its key, the original's when it had none; null until made. */
   guest_path: Generated<string | null>;
+  /** SHA-256 (hex) of the client key its sender chose for the file (issue 23); null for older uploads. */
+  client_key_hash: Generated<string | null>;
+  /** Issue 25: a video's browser-safe rendition (H.264/AAC MP4, `<id>-playback.mp4`); null until made. */
+  playback_path: Generated<string | null>;
+  /** Why the playback rendition could not be made (the original stays); null otherwise. */
+  playback_error: Generated<string | null>;
+  /** A video's length in seconds (ffprobe); null for photos and until read. */
+  duration: Generated<number | null>;
+  /** A video's displayed size (rotation applied); null for photos and until read. */
+  width: Generated<number | null>;
+  height: Generated<number | null>;
+  /** The capture time as an ISO UTC instant (EXIF, QuickTime); null when unknown. */
+  taken_at: Generated<string | null>;
+  /** The capture time was looked for (0/1): rows stored before issue 25 are read by the backfill. */
+  metadata_read: Generated<Flag>;
+  /** Issue 28: where it was sent from ('Mesa 5': the place of the invite's QR code), or null. */
+  place: Generated<string | null>;
 }
 
 export interface UploadSessionsTable {
@@ -101,6 +131,12 @@ export interface UploadSessionsTable {
   updated_at: string;
   /** With S3: the multipart upload of the bucket the chunks go into (key `storageKeys.chunkUpload`); null on local disk. */
   upload_id: string | null;
+  /** SHA-256 (hex) of the address that opened the session (issue 23: CHUNK_SESSIONS_PER_IP). */
+  client_hash: Generated<string | null>;
+  /** SHA-256 (hex) of the client key the sender chose for the file, handed to its photo. */
+  client_key_hash: Generated<string | null>;
+  /** Issue 28: the place the photo will carry, or null. */
+  place: Generated<string | null>;
 }
 
 export interface UploadChunksTable {
@@ -141,7 +177,7 @@ export interface MessagesTable {
   audio_processing: Generated<Flag>;
   hidden: Generated<Flag>;
   pending: Generated<Flag>;
-  /** Filled by issue 28. */
+  /** Where it was said: the place cookie of issue 28 ('Mesa 5'), as on uploads. */
   place: Generated<string | null>;
   delete_key_hash: string | null;
   created_at: string;
@@ -154,6 +190,49 @@ export interface PhotoReactionsTable {
   created_at: string;
 }
 
+/** Issue 23: single-use socket tickets (migration 012). */
+export interface SocketTicketsTable {
+  ticket_hash: string;
+  album_id: string;
+  is_owner: number;
+  organiser_id: string | null;
+  wall: Generated<number>;
+  pin: string | null;
+  /** bigint: milliseconds since the epoch. */
+  expires_at: number | string;
+}
+
+/** Issue 27: a setup code an instance printed at start (hashed). */
+export interface SetupCodesTable {
+  code_hash: string;
+  created_at: string;
+}
+
+/** Issue 27: a co-host of an event (the owner is `events.organiser_id`). */
+export interface EventMembersTable {
+  event_id: string;
+  organiser_id: string;
+  /** 'coorganiser' | 'moderator' */
+  role: string;
+  created_at: string;
+}
+
+/** Issue 27: an invite link to an event's team. */
+export interface TeamInvitesTable {
+  id: string;
+  event_id: string;
+  token_hash: string;
+  role: string;
+  /** Where it was sent, when it was e-mailed. */
+  email: string | null;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  used_by: string | null;
+  revoked_at: string | null;
+}
+
 export interface Database {
   organisers: OrganisersTable;
   events: EventsTable;
@@ -163,6 +242,11 @@ export interface Database {
   upload_chunks: UploadChunksTable;
   login_failures: LoginFailuresTable;
   request_counts: RequestCountsTable;
+  socket_tickets: SocketTicketsTable;
+  organiser_sessions: OrganiserSessionsTable;
+  setup_codes: SetupCodesTable;
+  event_members: EventMembersTable;
+  team_invites: TeamInvitesTable;
   messages: MessagesTable;
   photo_reactions: PhotoReactionsTable;
 }

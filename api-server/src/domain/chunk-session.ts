@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UploadSessionRow } from '../db/schema';
 import { createSession, expireSessions, listChunks, liveSessionIds } from '../repositories/upload-sessions';
 import { storageKeys } from './files';
-import { probe, writeAt, type Received } from './receive';
+import { copyAt, probe, type Received } from './receive';
 import { MAX_PARTS, type Storage } from './storage';
 import type { TempArea } from './temp-area';
 
@@ -111,23 +111,22 @@ export function partRefusal(storage: Storage, index: number, total: number, chun
 }
 
 /**
- * Keeps a received chunk: at its offset in the session's file (local disk), or as part index+1 of the
- * session's multipart upload (S3). `bytes` is the chunk in memory or a finished file of `size` bytes.
- * Answers the part's entity tag (S3) or null.
+ * Keeps a chunk received into a file of its own (`bytes`, `size` bytes long; never held in memory):
+ * copied to its offset in the session's file (local disk), or put as part index+1 of the session's
+ * multipart upload (S3). Answers the part's entity tag (S3) or null.
  */
 export async function keepChunk(
   deps: Pick<SessionDeps, 'temp' | 'storage'>,
   session: UploadSessionRow,
   index: number,
   offset: number,
-  bytes: Buffer | { file: string; size: number },
+  bytes: { file: string; size: number },
 ): Promise<string | null> {
   if (session.upload_id && deps.storage.multipart) {
-    const body = Buffer.isBuffer(bytes) ? bytes : fs.createReadStream(bytes.file, { highWaterMark: 1024 * 1024 });
-    const size = Buffer.isBuffer(bytes) ? bytes.length : bytes.size;
-    return deps.storage.multipart.putPart(uploadKey(session), session.upload_id, index + 1, body, size);
+    const body = fs.createReadStream(bytes.file, { highWaterMark: 1024 * 1024 });
+    return deps.storage.multipart.putPart(uploadKey(session), session.upload_id, index + 1, body, bytes.size);
   }
-  if (Buffer.isBuffer(bytes)) await writeAt(sessionFile(deps.temp, session.id), offset, bytes);
+  await copyAt(bytes.file, sessionFile(deps.temp, session.id), offset);
   return null;
 }
 
@@ -162,7 +161,7 @@ export async function readStaged(storage: Storage, key: string): Promise<Receive
  */
 export async function openChunkSession(
   deps: SessionDeps,
-  fields: { albumId: string; userId: string; fileName: string; fileSize: number; fileType: string },
+  fields: { albumId: string; userId: string; fileName: string; fileSize: number; fileType: string; clientHash: string; clientKeyHash: string | null; place?: string | null },
 ): Promise<string> {
   const sessionId = `ups_${randomUUID()}`;
   const temp = sessionFile(deps.temp, sessionId);
@@ -192,6 +191,9 @@ export async function openChunkSession(
       created_at: now,
       updated_at: now,
       upload_id: uploadId,
+      client_hash: fields.clientHash,
+      client_key_hash: fields.clientKeyHash,
+      place: fields.place ?? null,
     });
   } catch (error) {
     if (uploadId) await deps.storage.multipart!.abort(storageKeys.chunkUpload(sessionId), uploadId).catch(() => undefined);

@@ -3,7 +3,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 // A guest's power to undo their own upload (issue 10): a random key shown once in the upload's
 // answer; the server keeps only its SHA-256, so a leaked database gives no key.
 
-const hashOf = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
+/** SHA-256 (hex) of a secret the server keeps only hashed (delete keys, client keys). */
+export const hashOf = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
 
 /** A fresh key (192 random bits, base64url) and the hash to store. */
 export function newDeleteKey(): { key: string; hash: string } {

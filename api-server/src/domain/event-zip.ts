@@ -19,11 +19,11 @@ export function safeName(name: string, fallback: string): string {
   return cleaned || fallback;
 }
 
-/** '2026-11-24T18:03:09.123Z' → '2026-11-24_18-03-09' (UTC, sorts with the time of sending). */
+/** '2026-11-24T18:03:09.123Z' → '2026-11-24_18-03-09' (UTC, sorts with the time of capture, else of sending). */
 const stamp = (iso: string) => iso.slice(0, 19).replace('T', '_').replace(/:/g, '-');
 
 export interface ZipEntry {
-  /** `<album>/<uploader>/<date>_<uploader>_<n>.<ext>`, unique in the archive. */
+  /** `<album>/<uploader>/<date>_<uploader>_<n>.<ext>` (`<album>/<place>/<uploader>/…` by place), unique in the archive. */
   name: string;
   /** A photo's original; or (issue 26) a stored file by its key, or bytes made when their turn comes (the book). */
   photo?: PhotoRow;
@@ -55,7 +55,7 @@ export function voiceNoteEntries(messages: MessageRow[]): ZipEntry[] {
  * (readable, sorted, unique), the original's extension kept. Two albums or uploaders whose names
  * clean to the same folder get ' (2)', ' (3)'….
  */
-export function zipLayout(photos: PhotoRow[], albumNames: Map<string, string>): ZipEntry[] {
+export function zipLayout(photos: PhotoRow[], albumNames: Map<string, string>, options: { byPlace?: boolean } = {}): ZipEntry[] {
   const folders = new Map<string, string>();
   const taken = new Set<string>();
   const folderOf = (key: string, wanted: string, parent = '') => {
@@ -70,12 +70,15 @@ export function zipLayout(photos: PhotoRow[], albumNames: Map<string, string>): 
   const counters = new Map<string, number>();
   return photos.map((photo) => {
     const album = folderOf(`a:${photo.album_id}`, safeName(albumNames.get(photo.album_id) ?? '', 'Álbum'));
+    // Issue 28, when asked: a folder per place between the album and the guest ('Sem local' without one).
+    const place = options.byPlace ? folderOf(`p:${photo.album_id}:${photo.place ?? ''}`, safeName(photo.place ?? '', 'Sem local'), `${album}/`) : album;
     const uploaderName = safeName(photo.user_id, 'Convidado');
-    const folder = folderOf(`u:${photo.album_id}:${photo.user_id}`, uploaderName, `${album}/`);
+    const folder = folderOf(`u:${photo.album_id}:${options.byPlace ? `${photo.place ?? ''}:` : ''}${photo.user_id}`, uploaderName, `${place}/`);
     const n = (counters.get(folder) ?? 0) + 1;
     counters.set(folder, n);
     const ext = path.extname(photo.original_path).toLowerCase() || '.bin';
-    return { name: `${folder}/${stamp(photo.created_at)}_${uploaderName}_${String(n).padStart(3, '0')}${ext}`, photo };
+    // Issue 25: the capture time when known (EXIF, QuickTime), else the time it was sent.
+    return { name: `${folder}/${stamp(photo.taken_at ?? photo.created_at)}_${uploaderName}_${String(n).padStart(3, '0')}${ext}`, photo };
   });
 }
 
@@ -110,7 +113,7 @@ export function zipStream(deps: ZipStreamDeps, entries: ZipEntry[], signal: Abor
         }
         const stop = () => file.body.destroy();
         signal.addEventListener('abort', stop, { once: true });
-        zip.addReadStream(file.body, name, { compress: false, mtime: photo ? new Date(photo.created_at) : (mtime ?? new Date()), size: file.size });
+        zip.addReadStream(file.body, name, { compress: false, mtime: photo ? new Date(photo.taken_at ?? photo.created_at) : (mtime ?? new Date()), size: file.size });
         // The next file is opened only once this one has been read into the archive.
         await once(file.body, 'end').catch(() => undefined);
         signal.removeEventListener('abort', stop);

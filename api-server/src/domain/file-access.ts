@@ -1,3 +1,4 @@
+import { can, type TeamRole } from './team/roles';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -76,6 +77,8 @@ export type FileSubject =
       messageId: string;
       eventId: string;
       organiserId: string;
+      /** Issue 27: the event's team members who may view it (read like the owner). */
+      teamIds: string[];
       /** Neither hidden nor pending. */
       published: boolean;
       rules: EventRules;
@@ -87,6 +90,8 @@ export type FileSubject =
       photoId: string;
       eventId: string;
       organiserId: string;
+      /** Issue 27: the event's team members who may view its photos (read like the owner). */
+      teamIds: string[];
       /** The original (guests get its copy without location), or a rendition. */
       file: 'original' | 'rendition';
       fileType: 'image' | 'video';
@@ -107,6 +112,12 @@ const PHOTO_NAME = /^events\/[A-Za-z0-9_-]+\/albums\/[A-Za-z0-9_-]+\/(pho_[0-9a-
 export const photoIdOfKey = (key: string): string | null => PHOTO_NAME.exec(key)?.[1] ?? null;
 
 const MESSAGE_NAME = /^events\/[A-Za-z0-9_-]+\/messages\/(msg_[0-9a-f-]{36})(-aac)?\.[a-z0-9]{2,5}$/;
+
+/** Issue 27: the event's team members who may view its photos and messages. */
+async function viewingTeam(db: Kysely<Database>, eventId: string): Promise<string[]> {
+  const members = await db.selectFrom('event_members').select(['organiser_id', 'role']).where('event_id', '=', eventId).execute();
+  return members.filter((member) => can(member.role as TeamRole, 'photos.view')).map((member) => member.organiser_id);
+}
 
 async function readMessageSubject(db: Kysely<Database>, key: string, messageId: string): Promise<FileSubject | null> {
   const row = await db
@@ -134,6 +145,7 @@ async function readMessageSubject(db: Kysely<Database>, key: string, messageId: 
     messageId: row.id,
     eventId: row.event_id,
     organiserId: row.organiser_id,
+    teamIds: await viewingTeam(db, row.event_id),
     published: Number(row.hidden) === 0 && Number(row.pending) === 0,
     rules: { visibility: row.visibility, reveal_at: row.reveal_at, uploads_close_at: row.uploads_close_at },
     pin: row.pin,
@@ -157,6 +169,8 @@ async function readSubject(db: Kysely<Database>, key: string): Promise<FileSubje
       'photos.compressed_path',
       'photos.display_path',
       'photos.guest_path',
+      // Issue 25: a video's playback rendition is one of its renditions.
+      'photos.playback_path',
       'photos.file_type',
       'photos.hidden',
       'photos.pending',
@@ -175,12 +189,13 @@ async function readSubject(db: Kysely<Database>, key: string): Promise<FileSubje
   if (!row) return null;
   // Only the files the row names now: an old rendition replaced by a new one is no file of the photo.
   const isOriginal = key === row.original_path || key === row.guest_path;
-  if (!isOriginal && key !== row.compressed_path && key !== row.display_path) return null;
+  if (!isOriginal && key !== row.compressed_path && key !== row.display_path && key !== row.playback_path) return null;
   return {
     kind: 'photo',
     photoId: row.id,
     eventId: row.event_id,
     organiserId: row.organiser_id,
+    teamIds: await viewingTeam(db, row.event_id),
     file: isOriginal ? 'original' : 'rendition',
     fileType: row.file_type === 'video' ? 'video' : 'image',
     guestPath: row.guest_path,
@@ -249,7 +264,9 @@ export function decideFileAccess(subject: FileSubject | null, key: string, reade
   if (!subject) throw notFound(messages.fileNotFound);
   if (subject.kind === 'asset') return { reader: 'anyone', guestCopy: false, cacheControl: '' };
   const signed = (grant: FileGrant) => signatureHolds(secret, key, grant, reader.signature, now);
-  if (reader.organiserId === subject.organiserId || signed({ scope: 'o', organiserId: subject.organiserId })) {
+  // The owner, or a member of the event's team (issue 27), by token or by a URL signed for them.
+  const team = [subject.organiserId, ...subject.teamIds];
+  if ((reader.organiserId !== null && team.includes(reader.organiserId)) || team.some((organiserId) => signed({ scope: 'o', organiserId }))) {
     return { reader: 'owner', guestCopy: false, cacheControl: PRIVATE };
   }
   const wall = subject.wallTokenHash !== null && signed({ scope: 'w', wallTokenHash: subject.wallTokenHash });

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { AlbumRow, Database, PhotoRow } from '../db/schema';
+import { HttpError } from '../errors';
 import { findByContent, findByIdempotencyKey, insertPhoto, setDeleteKeyHash } from '../repositories/photos';
+import { clientKeyMatches } from './client-key';
 import { newDeleteKey } from './delete-key';
 import { storageKeys } from './files';
 import { newId } from './ids';
@@ -18,6 +20,8 @@ export interface IngestDeps {
   announce: (album: AlbumRow, photos: PhotoRow[]) => void;
   /** Queues photos for thumbnails and posters; a photo that could not be queued stays processing. */
   enqueue: (photoIds: string[]) => Promise<void>;
+  /** Issue 25: throws (413) when a video is longer than its event allows, before anything is stored. */
+  checkVideos?: (album: AlbumRow, files: ReceivedFile[]) => Promise<void>;
 }
 
 /** Where a photo's original is stored: in its album's folder, named after its id and detected type. */
@@ -42,20 +46,33 @@ export interface StoredUpload {
   deleteKey?: string;
 }
 
+export const sameNameMessage = 'Outro arquivo com o mesmo nome e tamanho já foi enviado a este álbum. Selecione o arquivo de novo para enviá-lo.';
+
 /**
- * The files of `files` (client name and size) the album holds under those names, each answered with
- * a new delete key: a request that failed part-way tells its sender what was stored.
+ * The files of `files` (client name, size and client key) the album holds under those names, for a
+ * request that failed part-way to learn what was stored. Issue 23: only a file whose client key
+ * matches the one it was sent with is answered (the name and size prove nothing); a published photo
+ * with a new delete key, a hidden or pending one as stored without its data (`withheld`).
  */
-export async function findStored(db: Kysely<Database>, albumId: string, files: Array<{ name: string; size: number }>): Promise<StoredUpload[]> {
+export async function findStored(
+  db: Kysely<Database>,
+  albumId: string,
+  files: Array<{ name: string; size: number; clientKey: string }>,
+): Promise<{ found: StoredUpload[]; withheld: Array<{ clientName: string; pending: boolean }> }> {
   const found: StoredUpload[] = [];
+  const withheld: Array<{ clientName: string; pending: boolean }> = [];
   for (const file of files) {
     const row = await findByIdempotencyKey(db, albumId, file.name, file.size);
-    if (!row) continue;
+    if (!row || !clientKeyMatches(file.clientKey, row.client_key_hash)) continue;
+    if (Number(row.hidden) === 1 || Number(row.pending) === 1) {
+      withheld.push({ clientName: file.name, pending: Number(row.pending) === 1 && Number(row.hidden) === 0 });
+      continue;
+    }
     const { key, hash } = newDeleteKey();
     await setDeleteKeyHash(db, row.id, hash);
     found.push({ row, clientName: file.name, duplicate: false, deleteKey: key });
   }
-  return found;
+  return { found, withheld };
 }
 
 /**
@@ -71,7 +88,7 @@ export async function findStored(db: Kysely<Database>, albumId: string, files: A
  *   removes its copy and answers the winner as a duplicate.
  * New photos are announced to the album's subscribers and queued for the media worker.
  */
-export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: string, files: ReceivedFile[]): Promise<StoredUpload[]> {
+export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: string, files: ReceivedFile[], options: { place?: string | null } = {}): Promise<StoredUpload[]> {
   const { db, storage, temp } = deps;
   const answers: StoredUpload[] = [];
   const created: PhotoRow[] = [];
@@ -81,15 +98,27 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
   /** The row a retry or a duplicate answers, if one exists now. */
   const earlier = async (file: ReceivedFile): Promise<StoredUpload | null> => {
     const retried = file.clientName ? await findByIdempotencyKey(db, album.id, file.clientName, file.size) : undefined;
-    if (retried) {
+    // Issue 23: a retry is its sender's only with the client key the first copy came with.
+    if (retried && file.clientKeyHash !== null && retried.client_key_hash === file.clientKeyHash) {
       const { key, hash } = newDeleteKey();
       await setDeleteKeyHash(db, retried.id, hash);
       return { row: retried, clientName: file.clientName, duplicate: false, deleteKey: key };
     }
+    if (retried && retried.content_sha256 === file.sha256) return { row: retried, clientName: file.clientName, duplicate: true };
+    if (retried) throw new HttpError(409, sameNameMessage);
     const same = await findByContent(db, album.id, file.sha256);
     return same ? { row: same, clientName: file.clientName, duplicate: true } : null;
   };
   try {
+    // A video over the event's length limit refuses the whole request: nothing of it is stored.
+    if (deps.checkVideos) {
+      try {
+        await deps.checkVideos(album, files);
+      } catch (error) {
+        await Promise.all(files.map((file) => discard(file).catch(() => undefined)));
+        throw error;
+      }
+    }
     for (const file of files) {
       const existing = await earlier(file);
       if (existing) {
@@ -114,11 +143,21 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
         created_at: nextTimestamp(),
         content_sha256: file.sha256,
         delete_key_hash: deleteKey.hash,
+        client_key_hash: file.clientKeyHash,
         hidden: 0,
         // An album that asks for approval keeps a guest's photo from the others until the organiser approves it.
         pending: Number(album.requires_approval) === 1 ? 1 : 0,
         favorite: 0,
         guest_path: null,
+        playback_path: null,
+        playback_error: null,
+        duration: null,
+        width: null,
+        height: null,
+        taken_at: null,
+        metadata_read: 0,
+        // Issue 28: the place of the QR code the guest came from.
+        place: options.place ?? null,
       };
       // The file goes into storage first, then its row: a failed store leaves no row (and the client's
       // retry stores it), a refused row removes the stored file. A row never points at a missing file.

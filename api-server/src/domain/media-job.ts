@@ -4,12 +4,15 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { messages } from '../errors';
-import { findPhoto, finishProcessing, replaceRenditions } from '../repositories/photos';
+import { findPhoto, finishProcessing, replaceRenditions, setMetadata, setPlayback, type MediaMetadata } from '../repositories/photos';
 import type { PhotoRow } from '../db/schema';
 import type { Storage } from './storage';
 import type { TempArea } from './temp-area';
-import { decodeHeic, extractPosterFrame, makeRenditions } from './thumbnails';
+import { extractPosterFrame, makeRenditions } from './thumbnails';
+import { heifDimensions } from './heic-dimensions';
 import { ensureGuestCopy } from './location-strip';
+import { photoTakenAt } from './taken-at';
+import { canRemux, playbackArgs, probeVideo, runFfmpeg } from './video';
 import { isMessageId } from './ids';
 import { failVoiceNote, processVoiceNote } from './guestbook/voice-note';
 
@@ -31,10 +34,38 @@ export class MediaJobAborted extends Error {
   }
 }
 
-/** The renditions' keys, next to the original: `<id>-grid.webp` (compressed_photo) and `<id>-display.webp`. */
-export function renditionKeysOf(originalKey: string): { grid: string; display: string } {
+/**
+ * The renditions' keys, next to the original: `<id>-grid.webp` (compressed_photo), `<id>-display.webp`
+ * (display_photo) and a video's `<id>-playback.mp4` (playback_video, issue 25).
+ */
+export function renditionKeysOf(originalKey: string): { grid: string; display: string; playback: string } {
   const base = originalKey.replace(/\.[A-Za-z0-9]+$/, '');
-  return { grid: `${base}-grid.webp`, display: `${base}-display.webp` };
+  return { grid: `${base}-grid.webp`, display: `${base}-display.webp`, playback: `${base}-playback.mp4` };
+}
+
+/** What a photo job leaves to the video lane: a finished video that still needs its playback rendition. */
+export interface PhotoJobResult {
+  playback: boolean;
+}
+
+const needsPlayback = (photo: Pick<PhotoRow, 'file_type' | 'error' | 'playback_path' | 'playback_error'>) =>
+  photo.file_type === 'video' && !photo.error && !photo.playback_path && !photo.playback_error;
+
+/** The capture time (and a video's length and size) of a file on this machine; nothing known when it cannot be read. */
+async function readMetadata(deps: MediaJobDeps, photo: PhotoRow, file: string, signal: AbortSignal): Promise<MediaMetadata> {
+  if (photo.file_type === 'video') {
+    const ffprobe = deps.media.video.ffprobePath;
+    if (!ffprobe) return { takenAt: null };
+    try {
+      const probe = await probeVideo(ffprobe, file, signal);
+      return { takenAt: probe.takenAt, duration: probe.duration || null, width: probe.width || null, height: probe.height || null };
+    } catch (error) {
+      if (signal.aborted) throw new MediaJobAborted();
+      deps.log.warn({ err: error, photoId: photo.id }, 'ffprobe could not read the video');
+      return { takenAt: null };
+    }
+  }
+  return { takenAt: await photoTakenAt(file) };
 }
 
 /**
@@ -69,34 +100,55 @@ export async function localOriginal(deps: Pick<MediaJobDeps, 'storage' | 'temp'>
  * failed for good and calls `failPhoto`). A finished photo made before renditions existed gets them
  * here too (the backfill): its old thumbnail stays until the new files are in place.
  */
-export async function processPhoto(deps: MediaJobDeps, id: string, signal: AbortSignal): Promise<void> {
+export async function processPhoto(deps: MediaJobDeps, id: string, signal: AbortSignal): Promise<PhotoJobResult> {
   // Issue 26: the queue also makes the guestbook's voice notes' AAC renditions (ids `msg_…`).
-  if (isMessageId(id)) return processVoiceNote(deps, id, signal);
+  if (isMessageId(id)) {
+    await processVoiceNote(deps, id, signal);
+    return { playback: false };
+  }
   const photo = await findPhoto(deps.db, id);
-  if (!photo) return;
+  if (!photo) return { playback: false };
   const backfill = needsRenditions(photo);
-  if (Number(photo.processing) !== 1 && !backfill) return;
+  // Issue 25: a finished photo stored before capture times were read only gets them read.
+  const metadataOnly = !backfill && Number(photo.processing) === 0 && Number(photo.metadata_read) === 0;
+  if (Number(photo.processing) !== 1 && !backfill && !metadataOnly) return { playback: false };
   const config = deps.media;
   if (photo.file_type === 'video' && !config.ffmpegPath) {
-    // Without ffmpeg a video has no poster; that is not an error. An old poster stays the display copy.
+    // Without ffmpeg a video has no poster and no rendition; that is not an error: players get the
+    // original, as before issue 25. An old poster stays the display copy.
     if (backfill) await replaceRenditions(deps.db, id, { compressedPath: photo.compressed_path!, displayPath: photo.compressed_path! });
-    else await finishProcessing(deps.db, id, { compressedPath: null, displayPath: null, error: null });
-    return;
+    else if (!metadataOnly) await finishProcessing(deps.db, id, { compressedPath: null, displayPath: null, error: null, metadata: { takenAt: null } });
+    if (metadataOnly) await setMetadata(deps.db, id, { takenAt: null });
+    if (!photo.playback_path) await setPlayback(deps.db, id, { path: photo.original_path });
+    return { playback: false };
   }
 
   const original = await localOriginal(deps, photo.original_path, id);
+  if (metadataOnly) {
+    try {
+      await setMetadata(deps.db, id, await readMetadata(deps, photo, original.file, signal));
+      return { playback: needsPlayback(photo) };
+    } finally {
+      await original.release();
+    }
+  }
   const files = { grid: deps.temp.file('media', `${id}-grid.webp`), display: deps.temp.file('media', `${id}-display.webp`) };
   const poster = deps.temp.file('media', `${id}-poster.jpg`);
   const options = { gridSize: config.thumbnailSize, displaySize: config.displaySize, maxInputPixels: config.maxInputPixels };
+  // Issue 23: every decoder runs in a process of its own, under a memory ceiling and a time limit.
+  const limits = { memoryBytes: config.jobMaxMemoryBytes, timeoutMs: config.decodeTimeoutMs, signal };
+  const ext = /\.([a-z0-9]+)$/i.exec(photo.original_path)?.[1].toLowerCase() ?? '';
   try {
+    const metadata = Number(photo.metadata_read) === 1 ? undefined : await readMetadata(deps, photo, original.file, signal);
     try {
       if (photo.file_type === 'video') {
-        await extractPosterFrame(config.ffmpegPath!, original.file, poster, signal);
-        await makeRenditions(poster, files, options);
-      } else if (/\.(heic|heif)$/i.test(photo.original_path)) {
-        await makeRenditions(await decodeHeic(original.file, signal), files, options);
+        await extractPosterFrame(config.ffmpegPath!, original.file, ext, poster, limits);
+        await makeRenditions(poster, files, options, limits);
+      } else if (ext === 'heic' || ext === 'heif') {
+        await assertHeifPixels(original.file, config.maxInputPixels);
+        await makeRenditions(original.file, files, options, limits, true);
       } else {
-        await makeRenditions(original.file, files, options);
+        await makeRenditions(original.file, files, options, limits);
       }
     } catch (error) {
       if (signal.aborted) throw new MediaJobAborted();
@@ -104,8 +156,9 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
       deps.log.warn({ err: error, photoId: id }, 'media processing failed');
       // A backfilled photo keeps the thumbnail it had, now also its display copy.
       if (backfill) await replaceRenditions(deps.db, id, { compressedPath: photo.compressed_path!, displayPath: photo.compressed_path! });
-      else await finishProcessing(deps.db, id, { compressedPath: null, displayPath: null, error: messages.processingFailed });
-      return;
+      else await finishProcessing(deps.db, id, { compressedPath: null, displayPath: null, error: messages.processingFailed, metadata });
+      if (backfill && metadata) await setMetadata(deps.db, id, metadata);
+      return { playback: false };
     }
     if (signal.aborted) throw new MediaJobAborted();
     const keys = renditionKeysOf(photo.original_path);
@@ -116,10 +169,12 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
       // The old thumbnail's row no longer points at it. A crash before this line leaves it as an
       // orphan file; a row never points at a missing file.
       if (photo.compressed_path !== keys.grid) await deps.storage.remove(photo.compressed_path!);
+      if (metadata) await setMetadata(deps.db, id, metadata);
     } else {
-      await finishProcessing(deps.db, id, { compressedPath: keys.grid, displayPath: keys.display, error: null });
+      await finishProcessing(deps.db, id, { compressedPath: keys.grid, displayPath: keys.display, error: null, metadata });
     }
     await makeGuestCopy(deps, photo);
+    return { playback: needsPlayback({ ...photo, error: null }) };
   } finally {
     await deps.temp.remove(files.grid);
     await deps.temp.remove(files.display);
@@ -141,10 +196,71 @@ async function makeGuestCopy(deps: MediaJobDeps, photo: PhotoRow): Promise<void>
   }
 }
 
+/**
+ * Issue 23: a HEIC's declared size (its container's `ispe`) is checked against MEDIA_MAX_INPUT_PIXELS
+ * before any decoder sees it; one that declares no size is not decoded either.
+ */
+async function assertHeifPixels(file: string, maxPixels: number): Promise<void> {
+  const size = await heifDimensions(file);
+  if (!size) throw new Error('HEIC declares no image size (ispe): not decoded');
+  if (size.width * size.height > maxPixels) {
+    throw new Error(`HEIC declares ${size.width}×${size.height} pixels, past MEDIA_MAX_INPUT_PIXELS (${maxPixels}): not decoded`);
+  }
+}
+
 /** Ends a photo whose job failed for good: not processing, with the error the gallery shows. */
 export async function failPhoto(db: Kysely<Database>, id: string): Promise<void> {
   if (isMessageId(id)) return failVoiceNote(db, id);
   const photo = await findPhoto(db, id);
   if (!photo || Number(photo.processing) !== 1) return;
   await finishProcessing(db, id, { compressedPath: null, displayPath: null, error: messages.processingFailed });
+}
+
+/** What the players say of a video whose rendition could not be made (the original stays for the organiser). */
+export const playbackFailedMessage = 'Não foi possível preparar este vídeo.';
+
+/**
+ * The video lane's job (issue 25): a finished video's playback rendition, H.264/AAC in MP4 with
+ * `+faststart` (video.ts). A video already H.264/AAC within the limits is only remuxed; anything else
+ * is transcoded, within MEDIA_JOB_TIMEOUT. A file ffmpeg cannot read (or that runs out of time) ends
+ * with `playback_error`; a failure of the store or the database throws, so the queue tries again.
+ */
+export async function makePlayback(deps: MediaJobDeps, id: string, signal: AbortSignal): Promise<void> {
+  const photo = await findPhoto(deps.db, id);
+  if (!photo || Number(photo.processing) === 1 || !needsPlayback(photo)) return;
+  const { ffmpegPath } = deps.media;
+  const { ffprobePath, maxEdge, maxBitrate, preset } = deps.media.video;
+  if (!ffmpegPath || !ffprobePath) {
+    await setPlayback(deps.db, id, { path: photo.original_path });
+    return;
+  }
+  const original = await localOriginal(deps, photo.original_path, id);
+  const output = deps.temp.file('media', `${id}-playback.mp4`);
+  try {
+    try {
+      const probe = await probeVideo(ffprobePath, original.file, signal);
+      const limits = { maxEdge, maxBitrate, preset };
+      await runFfmpeg(ffmpegPath, playbackArgs(original.file, output, canRemux(probe, limits), limits), signal, deps.media.jobs.timeoutSeconds * 1000);
+      if (photo.duration === null) await setMetadata(deps.db, id, { takenAt: photo.taken_at, duration: probe.duration || null, width: probe.width || null, height: probe.height || null });
+    } catch (error) {
+      if (signal.aborted) throw new MediaJobAborted();
+      deps.log.warn({ err: error, photoId: id }, 'playback rendition failed');
+      await setPlayback(deps.db, id, { error: playbackFailedMessage });
+      return;
+    }
+    if (signal.aborted) throw new MediaJobAborted();
+    const key = renditionKeysOf(photo.original_path).playback;
+    await deps.storage.moveIn(output, key, 'video/mp4');
+    await setPlayback(deps.db, id, { path: key });
+  } finally {
+    await deps.temp.remove(output);
+    await original.release();
+  }
+}
+
+/** Ends a video whose rendition job failed for good (the PostgreSQL queue's dead letters). */
+export async function failPlayback(db: Kysely<Database>, id: string): Promise<void> {
+  const photo = await findPhoto(db, id);
+  if (!photo || !needsPlayback(photo)) return;
+  await setPlayback(db, id, { error: playbackFailedMessage });
 }

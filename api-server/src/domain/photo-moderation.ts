@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, PhotoRow } from '../db/schema';
 import { setPhotoFlags } from '../repositories/photos';
+import { HttpError } from '../errors';
 import type { RemovedFrom } from './photo-removal';
 
 export interface ModerationDeps {
@@ -19,6 +20,8 @@ export interface ModerationChange {
   favorite?: boolean;
 }
 
+export const nothingToChangeMessage = "Informe o que mudar na foto: 'hidden' (true ou false), 'pending' (false) ou 'favorite' (true ou false).";
+
 const published = (row: Pick<PhotoRow, 'hidden' | 'pending'>) => Number(row.hidden) === 0 && Number(row.pending) === 0;
 
 /**
@@ -27,6 +30,8 @@ const published = (row: Pick<PhotoRow, 'hidden' | 'pending'>) => Number(row.hidd
  * again, or approved) arrives as a new photo. Answers the row as it is now.
  */
 export async function moderatePhoto(deps: ModerationDeps, album: RemovedFrom, photo: PhotoRow, change: ModerationChange): Promise<PhotoRow> {
+  // Issue 23: unknown fields are ignored (the schema drops them), so `{"foo": 1}` arrives as nothing to change.
+  if (change.hidden === undefined && change.pending === undefined && change.favorite === undefined) throw new HttpError(400, nothingToChangeMessage);
   const flags: { hidden?: 0 | 1; pending?: 0; favorite?: 0 | 1 } = {};
   if (change.favorite !== undefined) flags.favorite = change.favorite ? 1 : 0;
   if (change.hidden !== undefined) flags.hidden = change.hidden ? 1 : 0;

@@ -1,8 +1,8 @@
-import { execFile } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import sharp from 'sharp';
+import { runLimited } from './limited-process';
 
-/** HEIC/HEIF photos are larger than this are refused rather than decoded (heic-convert needs them in memory). */
+/** HEIC/HEIF photos larger than this are refused rather than decoded (heic-convert needs them in memory). */
 const MAX_HEIC_BYTES = 64 * 1024 * 1024;
 
 export interface RenditionOptions {
@@ -19,27 +19,55 @@ export interface RenditionFiles {
   display: string;
 }
 
+/** The decoder process's limits (issue 23): MEDIA_JOB_MAX_MEMORY and MEDIA_DECODE_TIMEOUT. */
+export interface DecoderLimits {
+  memoryBytes: number;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
 /**
- * The two display copies of a photo, from one decode: EXIF orientation applied, WebP, no metadata
- * (sharp drops EXIF, XMP and ICC unless asked to keep them). The grid copy (at most `gridSize` px on
- * the long edge) is what a tile of the gallery shows, a few tens of KB; the screen copy (at most
- * `displaySize` px) is for the lightbox, the presentation and the wall.
+ * The decoder process (plain JavaScript, so it runs the same from src and dist). It decodes once and
+ * writes both renditions: EXIF orientation applied, WebP, no metadata (sharp drops EXIF, XMP and ICC
+ * unless asked to keep them). The grid copy (at most `gridSize` px on the long edge) is what a tile of
+ * the gallery shows, a few tens of KB, quality 72 (small tiles hide compression well); the screen copy
+ * (at most `displaySize` px) is for the lightbox, the presentation and the wall. A HEIC is first made
+ * a JPEG by heic-convert (WebAssembly: sharp here has no HEVC decoder).
  */
-export async function makeRenditions(input: string | Buffer, files: RenditionFiles, options: RenditionOptions): Promise<void> {
-  const decoded = sharp(input, { limitInputPixels: options.maxInputPixels, failOn: 'error' }).rotate();
+const RENDITION_SCRIPT = `
+const [sharpPath, heicPath, spec] = process.argv.slice(1);
+const job = JSON.parse(spec);
+const sharp = require(sharpPath);
+sharp.concurrency(1);
+(async () => {
+  let input = job.input;
+  if (job.heic) {
+    const convert = require(heicPath);
+    input = Buffer.from(await convert({ buffer: require('node:fs').readFileSync(job.input), format: 'JPEG', quality: 0.92 }));
+  }
+  const decoded = sharp(input, { limitInputPixels: job.maxInputPixels, failOn: 'error' }).rotate();
+  const fit = (size) => ({ width: size, height: size, fit: 'inside', withoutEnlargement: true });
   await Promise.all([
-    decoded
-      .clone()
-      .resize(options.gridSize, options.gridSize, { fit: 'inside', withoutEnlargement: true })
-      // Small tiles hide compression well: quality 72 keeps a 640-px photo around 30–50 KB.
-      .webp({ quality: 72, effort: 4 })
-      .toFile(files.grid),
-    decoded
-      .clone()
-      .resize(options.displaySize, options.displaySize, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80, effort: 2 })
-      .toFile(files.display),
+    decoded.clone().resize(fit(job.gridSize)).webp({ quality: 72, effort: 4 }).toFile(job.grid),
+    decoded.clone().resize(fit(job.displaySize)).webp({ quality: 80, effort: 2 }).toFile(job.display),
   ]);
+})().then(
+  () => process.exit(0),
+  (error) => { process.stderr.write(String((error && error.message) || error)); process.exit(1); },
+);
+`;
+
+/** V8's heap inside the decoder process: a quarter of the ceiling (the pixels live outside it). */
+const heapFlag = (limits: DecoderLimits) => `--max-old-space-size=${Math.max(64, Math.floor(limits.memoryBytes / 4 / (1024 * 1024)))}`;
+
+/**
+ * The two display copies of a photo (`input`: an image file; `heic` when it is HEIC/HEIF), made in a
+ * decoder process of their own under `limits` (issue 23): a hostile file fails this job, not the server.
+ */
+export async function makeRenditions(input: string, files: RenditionFiles, options: RenditionOptions, limits: DecoderLimits, heic = false): Promise<void> {
+  if (heic && (await fsp.stat(input)).size > MAX_HEIC_BYTES) throw new Error('HEIC file too large to decode');
+  const spec = JSON.stringify({ input, heic, ...files, ...options });
+  await runLimited(process.execPath, [heapFlag(limits), '-e', RENDITION_SCRIPT, require.resolve('sharp'), require.resolve('heic-convert'), spec], limits);
 }
 
 /** Size of an event image's card: what link previews (og:image) and the guest's welcome show. */
@@ -54,46 +82,27 @@ export async function makeEventCard(input: Buffer, maxInputPixels: number): Prom
     .toBuffer();
 }
 
-/** heic-convert in a child process: its WebAssembly decoder takes ~0.4 s of CPU and ~100 MB per 12 MP photo. */
-const HEIC_SCRIPT = `
-const convert = require(process.argv[1]);
-const input = require('node:fs').readFileSync(process.argv[2]);
-convert({ buffer: input, format: 'JPEG', quality: 0.92 }).then(
-  (jpeg) => process.stdout.write(Buffer.from(jpeg), () => process.exit(0)),
-  (error) => { process.stderr.write(String((error && error.message) || error)); process.exit(1); },
-);
-`;
+/** ffmpeg's demuxer for each video type the bytes revealed (media-type.ts): never guessed by ffmpeg from the content. */
+const DEMUXERS: Record<string, string> = { mp4: 'mov', mov: 'mov', m4v: 'mov', '3gp': 'mov', webm: 'matroska', avi: 'avi', mpg: 'mpeg', ts: 'mpegts' };
 
-/** HEIC/HEIF → JPEG with heic-convert (sharp here has no HEVC decoder); the original stays as it is. */
-export async function decodeHeic(file: string, signal?: AbortSignal): Promise<Buffer> {
-  const stat = await fsp.stat(file);
-  if (stat.size > MAX_HEIC_BYTES) throw new Error('HEIC file too large to decode');
-  return new Promise<Buffer>((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['-e', HEIC_SCRIPT, require.resolve('heic-convert'), file],
-      { encoding: 'buffer', maxBuffer: 256 * 1024 * 1024, timeout: 120_000, killSignal: 'SIGKILL', signal },
-      (error, stdout) => (error ? reject(error) : resolve(stdout)),
-    );
-  });
+/**
+ * How ffmpeg opens an upload (issue 23): no stdin, local files only (no http, no concat or HLS lists
+ * pointing elsewhere), and the demuxer of the type the bytes revealed, not one ffmpeg probes for.
+ */
+export function ffmpegInput(input: string, ext: string): string[] {
+  const demuxer = DEMUXERS[ext];
+  if (!demuxer) throw new Error(`no demuxer for .${ext}`);
+  return ['-nostdin', '-protocol_whitelist', 'file', '-f', demuxer, '-i', `file:${input}`];
 }
 
-/** Runs a program (ffmpeg) to its end; `signal` (a shutdown) kills it. */
-export function run(command: string, args: string[], signal: AbortSignal, timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile(command, args, { signal, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 1024 * 1024 }, (error) =>
-      error ? reject(error) : resolve(),
-    );
-  });
-}
-
-/** A poster frame of a video as JPEG: one second in, or the first frame of a shorter video. */
-export async function extractPosterFrame(ffmpeg: string, input: string, output: string, signal: AbortSignal): Promise<void> {
-  const base = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'];
-  const tail = ['-i', input, '-map', '0:v:0', '-frames:v', '1', '-f', 'image2', '-c:v', 'mjpeg', '-q:v', '3', output];
-  await run(ffmpeg, [...base, '-ss', '1', ...tail], signal, 120_000);
+/** A poster frame of a video as JPEG: one second in, or the first frame of a shorter video; under `limits`. */
+export async function extractPosterFrame(ffmpeg: string, input: string, ext: string, output: string, limits: DecoderLimits): Promise<void> {
+  const base = ['-hide_banner', '-loglevel', 'error', '-y'];
+  const open = ffmpegInput(input, ext);
+  const tail = ['-map', '0:v:0', '-frames:v', '1', '-f', 'image2', '-c:v', 'mjpeg', '-q:v', '3', `file:${output}`];
+  await runLimited(ffmpeg, [...base, '-ss', '1', ...open, ...tail], limits);
   const written = await fsp.stat(output).then((s) => s.size > 0, () => false);
-  if (!written) await run(ffmpeg, [...base, ...tail], signal, 120_000);
+  if (!written) await runLimited(ffmpeg, [...base, ...open, ...tail], limits);
   const retried = await fsp.stat(output).then((s) => s.size > 0, () => false);
   if (!retried) throw new Error('ffmpeg wrote no frame');
 }

@@ -4,6 +4,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export interface TokenClaims {
   sub: string;
   email: string;
+  /** The session (issue 23 item 2): the token answers only while its row exists. */
+  sid: string;
   iat: number;
   exp: number;
 }
@@ -14,7 +16,7 @@ function sign(input: string, secret: string): Buffer {
   return createHmac('sha256', secret).update(input).digest();
 }
 
-export function signToken(claims: { sub: string; email: string }, secret: string, ttlSeconds: number, now = Date.now()): string {
+export function signToken(claims: { sub: string; email: string; sid: string }, secret: string, ttlSeconds: number, now = Date.now()): string {
   const iat = Math.floor(now / 1000);
   const payload = Buffer.from(JSON.stringify({ ...claims, iat, exp: iat + ttlSeconds })).toString('base64url');
   const input = `${HEADER}.${payload}`;
@@ -42,8 +44,8 @@ export function verifyToken(token: string, secret: string, now = Date.now()): To
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const payload = decodeJson(payloadPart);
   if (!payload) return null;
-  const { sub, email, iat, exp } = payload;
-  if (typeof sub !== 'string' || typeof exp !== 'number' || !Number.isFinite(exp)) return null;
+  const { sub, email, sid, iat, exp } = payload;
+  if (typeof sub !== 'string' || typeof sid !== 'string' || !sid || typeof exp !== 'number' || !Number.isFinite(exp)) return null;
   if (exp <= Math.floor(now / 1000)) return null;
-  return { sub, email: typeof email === 'string' ? email : '', iat: typeof iat === 'number' ? iat : 0, exp };
+  return { sub, email: typeof email === 'string' ? email : '', sid, iat: typeof iat === 'number' ? iat : 0, exp };
 }

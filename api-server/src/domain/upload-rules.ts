@@ -54,4 +54,6 @@ export type ReceivedFile = ReceivedBytes & {
   type: MediaType;
   /** SHA-256 (hex) of the file's bytes: the same bytes are stored once per album. */
   sha256: string;
+  /** Issue 23: SHA-256 (hex) of the client key sent with the file, null without one. */
+  clientKeyHash: string | null;
 };

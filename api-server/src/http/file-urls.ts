@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { plainFileUrls, signedFileUrls, type FileGrant, type FileUrls } from '../domain/file-access';
 import { carriesWallLink } from '../domain/event-pin';
 import { findEventGuard } from '../repositories/events';
+import { readsAsTeam } from '../domain/team/event-access';
 
 /**
  * What a reader of the event proved, as a file-URL grant (issue 22): the owner's token, the event's
@@ -11,7 +12,8 @@ import { findEventGuard } from '../repositories/events';
 export async function readerGrant(app: FastifyInstance, request: FastifyRequest, eventId: string, organiserId: string | null): Promise<FileGrant | null> {
   const event = await findEventGuard(app.db, eventId);
   if (!event) return null;
-  if (organiserId !== null && event.organiser_id === organiserId) return { scope: 'o', organiserId };
+  // The owner, or a member of the event's team (issue 27): URLs signed for them, checked against the team at read.
+  if (organiserId !== null && (event.organiser_id === organiserId || (await readsAsTeam(app.db, eventId, organiserId)))) return { scope: 'o', organiserId };
   if (event.wall_token_hash && carriesWallLink(request, event)) return { scope: 'w', wallTokenHash: event.wall_token_hash };
   if (event.pin) return { scope: 'g', pin: event.pin };
   return null;

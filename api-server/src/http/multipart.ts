@@ -8,6 +8,12 @@ export function tooLarge(reply: FastifyReply | undefined, message: string): Http
   return new HttpError(413, message);
 }
 
+/** A refusal decided before a body was read: the connection closes, so the rest of the body is never read. */
+export function refuseBody(reply: FastifyReply, status: number, message: string): HttpError {
+  reply.header('connection', 'close');
+  return new HttpError(status, message);
+}
+
 /** Parser and stream errors as `{ status, message }`: limits are 413, a cut-off or malformed body 400. */
 export function multipartError(error: unknown, maxFiles: number, reply?: FastifyReply): unknown {
   if (error instanceof HttpError) return error;

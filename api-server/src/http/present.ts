@@ -1,4 +1,5 @@
 // Database rows as the API answers them (the shapes of @momentos/api-contract).
+import { permissionsOf, type EventRole } from '../domain/team/roles';
 import type { Album, EventItem, PhotoItem, PhotoUpdate, PublicEvent, UploadedPhoto } from '@momentos/api-contract';
 import type { AlbumRow, EventRow, PhotoRow } from '../db/schema';
 import { fileUrl } from '../domain/files';
@@ -21,10 +22,11 @@ export const presentEvent = (row: EventRow): EventItem => ({
   pin: row.pin ?? null,
   messages_require_approval: Number(row.messages_require_approval ?? 0) === 1,
   guest_downloads: Number(row.guest_downloads ?? 1) !== 0,
+  video_max_seconds: row.video_max_seconds ?? null,
 });
 
 /** The guests' view of an event: no contact, no location; the image as its card (the original while the card is being made). */
-export const presentPublicEvent = (row: EventRow): PublicEvent => {
+export const presentPublicEvent = (row: EventRow, defaultVideoMaxSeconds?: number): PublicEvent => {
   const image = row.image_card_path ?? row.image_path;
   return {
     id: row.id,
@@ -37,6 +39,8 @@ export const presentPublicEvent = (row: EventRow): PublicEvent => {
     uploads_closed: uploadsClosed(row),
     pin_required: row.pin !== null && row.pin !== undefined,
     guest_downloads: Number(row.guest_downloads ?? 1) !== 0,
+    // Issue 25: the upload screen refuses longer videos before sending.
+    ...(defaultVideoMaxSeconds !== undefined ? { video_max_seconds: row.video_max_seconds ?? defaultVideoMaxSeconds } : {}),
   };
 };
 
@@ -70,6 +74,17 @@ export const presentPhoto = (row: PhotoRow, urls: FileUrls = plainFileUrls, down
   // Issue 26: said only of the organiser's favourites ('Melhores momentos').
   ...(Number(row.favorite ?? 0) === 1 ? { favorite: true } : {}),
   ...(downloadable ? {} : { downloadable: false as const }),
+  ...presentVideoFields(row, urls),
+});
+
+/** Issue 25: the playback rendition (its URL made like the other renditions'), a video's length and size, and the capture time. */
+const presentVideoFields = (row: PhotoRow, urls: FileUrls) => ({
+  playback_video: row.playback_path ? urls(row.playback_path) : null,
+  playback_error: row.playback_error ? row.playback_error : false,
+  duration: row.duration === null || row.duration === undefined ? null : Number(row.duration),
+  width: row.width ?? null,
+  height: row.height ?? null,
+  taken_at: row.taken_at ?? null,
 });
 
 /** A photo in its owner's lists: with the organiser's flags (issue 11). */
@@ -78,9 +93,13 @@ export const presentOwnedPhoto = (row: PhotoRow, urls: FileUrls = plainFileUrls)
   hidden: Number(row.hidden) === 1,
   pending: Number(row.pending) === 1,
   favorite: Number(row.favorite ?? 0) === 1,
+  place: row.place ?? null,
 });
 
 /** The organiser's list row: the event with its counts. */
+/** Issue 27: the event as a member of its team reads it, with their role and permissions. */
+export const presentEventFor = (row: EventRow, role: EventRole): EventItem => ({ ...presentEvent(row), role, permissions: permissionsOf(role) });
+
 export const presentEventWithStats = (row: EventRow, stats: { photos: number; videos: number; guests: number; bytes: number } | undefined): EventItem => ({
   ...presentEvent(row),
   photo_count: stats?.photos ?? 0,
@@ -91,7 +110,18 @@ export const presentEventWithStats = (row: EventRow, stats: { photos: number; vi
 
 export const presentUpdate = (row: PhotoRow, urls: FileUrls = plainFileUrls): PhotoUpdate => {
   const item = presentPhoto(row, urls);
-  return { id: item.id, compressed_photo: item.compressed_photo, display_photo: item.display_photo, error: item.error, processing: item.processing };
+  return {
+    id: item.id,
+    compressed_photo: item.compressed_photo,
+    display_photo: item.display_photo,
+    error: item.error,
+    processing: item.processing,
+    playback_video: item.playback_video,
+    playback_error: item.playback_error,
+    duration: item.duration,
+    width: item.width,
+    height: item.height,
+  };
 };
 
 /** The upload answer's message: says so when the photos wait for the organiser's approval. */

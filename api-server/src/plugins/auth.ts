@@ -2,15 +2,31 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import { findSessionOrganiser } from '../repositories/organiser-sessions';
+import { dropSetupCodes, hasAnyOrganiser, storeSetupCode } from '../repositories/setup-codes';
+import { newSetupCode, setupCodeHash } from '../domain/setup-code';
 import { verifyToken } from '../domain/token';
 import { HttpError, messages } from '../errors';
-import { createOrganiser, findOrganiserByEmail, findOrganiserById } from '../repositories/organisers';
+import { createOrganiser, findOrganiserByEmail } from '../repositories/organisers';
 
 export interface AuthenticatedOrganiser {
   id: string;
   email: string;
+  name: string;
+  /** The session the token names (issue 23 item 2). */
+  sessionId: string;
+}
+
+/** The organiser of a token whose signature, expiry and session all hold; null otherwise. */
+export async function organiserOfToken(db: Kysely<Database>, secret: string, token: string): Promise<AuthenticatedOrganiser | null> {
+  const claims = verifyToken(token, secret);
+  if (!claims) return null;
+  const organiser = await findSessionOrganiser(db, claims.sid, claims.sub);
+  return organiser ? { id: organiser.id, email: organiser.email, name: organiser.name, sessionId: claims.sid } : null;
 }
 
 declare module 'fastify' {
@@ -21,10 +37,17 @@ declare module 'fastify' {
     /** The organiser of a valid token, or null (no token or an invalid one) for routes open to guests. */
     optionalOrganiser: (request: FastifyRequest) => Promise<AuthenticatedOrganiser | null>;
   }
+  interface FastifyInstance {
+    /** The one-time setup code this instance printed at start; null once an organiser exists at start. */
+    setupCode: string | null;
+  }
   interface FastifyRequest {
     organiser: AuthenticatedOrganiser | null;
   }
 }
+
+/** Codes printed by earlier starts stop working after a day. */
+const SETUP_CODE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** JWT_SECRET, or a secret generated once and kept in DATA_DIR/jwt-secret. */
 export function loadJwtSecret(config: Pick<Config, 'jwtSecret' | 'dataDir'>): string {
@@ -66,10 +89,7 @@ export default fp<{ config: Config }>(
     async function identify(request: FastifyRequest): Promise<AuthenticatedOrganiser | null | 'invalid'> {
       const token = tokenFromRequest(request);
       if (!token) return null;
-      const claims = verifyToken(token, secret);
-      if (!claims) return 'invalid';
-      const organiser = await findOrganiserById(app.db, claims.sub);
-      return organiser ? { id: organiser.id, email: organiser.email } : 'invalid';
+      return (await organiserOfToken(app.db, secret, token)) ?? 'invalid';
     }
 
     app.decorate('requireOrganiser', async (request: FastifyRequest) => {
@@ -94,6 +114,19 @@ export default fp<{ config: Config }>(
       }
     } else if (config.organiserEmail || config.organiserPassword) {
       app.log.warn('ORGANISER_EMAIL and ORGANISER_PASSWORD must both be set to create an organiser');
+    }
+
+    // Issue 27: while no organiser exists, a one-time code printed here lets the first one sign up
+    // from the browser. Each instance prints its own; any of them works until the first organiser.
+    app.decorate('setupCode', null as string | null);
+    if (await hasAnyOrganiser(app.db)) {
+      await dropSetupCodes(app.db);
+    } else {
+      await dropSetupCodes(app.db, new Date(Date.now() - SETUP_CODE_MAX_AGE_MS));
+      const code = newSetupCode();
+      await storeSetupCode(app.db, setupCodeHash(code)!);
+      app.setupCode = code;
+      app.log.warn({ setupCode: code }, `Código de configuração: ${code} (abra o Momentos no navegador e crie a primeira conta com ele)`);
     }
   },
   { name: 'auth', dependencies: ['db'] },

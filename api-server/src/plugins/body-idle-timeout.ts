@@ -5,12 +5,16 @@ import { interruptRequest } from './interrupt';
 
 /**
  * A request whose body stops moving for BODY_IDLE_TIMEOUT is answered 408 and its connection closed,
- * so the route's stream fails and removes its partial file. A slow body that keeps moving is never
- * cut: the clock is the socket's inactivity timer, restarted by every byte that arrives.
+ * so the route's stream fails and removes its partial file: the clock is the socket's inactivity
+ * timer, restarted by every byte that arrives. Issue 23: a body that keeps trickling (a byte every
+ * few seconds) is cut the same way when it brings less than BODY_MIN_RATE bytes per second over a
+ * window of BODY_MIN_RATE_WINDOW (counted from the bytes the socket read).
  */
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const idleMs = config.guards.bodyIdleTimeoutMs;
+    const { bodyMinRate, bodyMinRateWindowMs } = config.guards;
+    const minPerWindow = (bodyMinRate * bodyMinRateWindowMs) / 1000;
 
     app.addHook('onRequest', async (request, reply) => {
       const raw = request.raw;
@@ -21,7 +25,23 @@ export default fp<{ config: Config }>(
         const upload = /^multipart\//i.test(request.headers['content-type'] ?? '');
         interruptRequest(request, reply, 408, upload ? messages.uploadAborted : messages.requestIdle);
       };
-      const stop = () => raw.off('timeout', onIdle);
+      let lastRead = socket.bytesRead;
+      const rate =
+        minPerWindow > 0
+          ? setInterval(() => {
+              const read = socket.bytesRead - lastRead;
+              lastRead = socket.bytesRead;
+              if (raw.complete || read >= minPerWindow) return;
+              stop();
+              const upload = /^multipart\//i.test(request.headers['content-type'] ?? '');
+              interruptRequest(request, reply, 408, upload ? messages.uploadTooSlow : messages.requestTooSlow);
+            }, bodyMinRateWindowMs)
+          : null;
+      rate?.unref();
+      const stop = () => {
+        raw.off('timeout', onIdle);
+        if (rate) clearInterval(rate);
+      };
       raw.on('timeout', onIdle);
       raw.once('end', () => {
         stop();

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import type { IngestDeps } from '../domain/ingest';
+import type { Config } from '../config';
+import { assertVideoLengths } from '../domain/video-limit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,8 +11,8 @@ declare module 'fastify' {
 }
 
 /** Wires the ingest rules to this app's parts, so the upload routes (one request or chunked) share them. */
-export default fp(
-  async (app) => {
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
     app.decorate('ingest', {
       db: app.db,
       storage: app.storage,
@@ -18,6 +20,8 @@ export default fp(
       announce: (album, rows) => void app.realtime.announce(album, rows).catch((error: unknown) => app.log.warn({ err: error }, 'could not announce new photos')),
       // A photo that could not be queued stays processing and is queued again at the next start.
       enqueue: (photoIds) => app.media.enqueue(photoIds).catch((error: unknown) => app.log.error({ err: error }, 'could not queue media jobs')),
+      checkVideos: (album, files) =>
+        assertVideoLengths({ db: app.db, storage: app.storage, ffprobe: config.media.video.ffprobePath, defaultMaxSeconds: config.media.video.maxSeconds }, album, files),
     } satisfies IngestDeps);
   },
   { name: 'ingest', dependencies: ['db', 'storage', 'realtime', 'media-worker'] },

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { redactUrl } from '../http/log-redaction';
 
 /**
  * Answers a request whose body is still arriving (`{ status, message }`) and closes the connection once
@@ -10,7 +11,7 @@ export function interruptRequest(request: FastifyRequest, reply: FastifyReply, s
     request.raw.destroy();
     return;
   }
-  request.log.info({ status, url: request.url }, 'request interrupted while its body was arriving');
+  request.log.info({ status, url: redactUrl(request.url) }, 'request interrupted while its body was arriving');
   // Node detaches a request from its socket once the answer is out, so the socket's close would not
   // end the request's stream: the route would wait forever for the rest of the body. End it here.
   const socket = request.raw.socket;

@@ -1,10 +1,13 @@
 import PgBoss from 'pg-boss';
-import { failPhoto, MediaJobAborted, processPhoto, type MediaJobDeps } from '../domain/media-job';
+import { failPhoto, failPlayback, makePlayback, MediaJobAborted, processPhoto, type MediaJobDeps } from '../domain/media-job';
 import type { MediaQueue } from './media-worker';
 
 /** The queue of thumbnail jobs, and where jobs that failed for good are copied (their photo gets its error). */
 export const MEDIA_QUEUE = 'media';
 export const MEDIA_FAILED_QUEUE = 'media-failed';
+/** Issue 25: videos' playback renditions, a queue of their own (VIDEO_CONCURRENCY workers per instance), and its dead letters. */
+export const VIDEO_QUEUE = 'media-video';
+export const VIDEO_FAILED_QUEUE = 'media-video-failed';
 /** pg-boss takes higher priorities first: an upload's photos before the renditions backfill of older ones. */
 const UPLOAD_PRIORITY = 1;
 const BACKFILL_PRIORITY = 0;
@@ -22,6 +25,7 @@ interface PhotoJob {
  */
 export class PgBossMediaQueue implements MediaQueue {
   private readonly workerIds: string[] = [];
+  private readonly videoWorkerIds: string[] = [];
   private readonly abort = new AbortController();
   private running = 0;
   private stopped = false;
@@ -39,7 +43,7 @@ export class PgBossMediaQueue implements MediaQueue {
       connectionString: options.url,
       schema: options.schema,
       // Connections are held only while fetching or finishing a job.
-      max: Math.min(10, deps.media.concurrency + 2),
+      max: Math.min(12, deps.media.concurrency + (deps.media.concurrency > 0 ? deps.media.video.concurrency : 0) + 2),
       schedule: false,
       maintenanceIntervalSeconds: Math.max(1, jobs.maintenanceSeconds),
     });
@@ -89,13 +93,55 @@ export class PgBossMediaQueue implements MediaQueue {
     if (concurrency > 0) {
       this.workerIds.push(await this.boss.work<PhotoJob>(MEDIA_FAILED_QUEUE, polling, ([job]) => failPhoto(this.deps.db, job.data.photoId)));
     }
+
+    // The video lane: a transcoding may take minutes, so it runs past MEDIA_JOB_TIMEOUT only when its
+    // instance died (ffmpeg itself is killed at MEDIA_JOB_TIMEOUT and the video ends with its error).
+    await this.boss.createQueue(VIDEO_FAILED_QUEUE, { name: VIDEO_FAILED_QUEUE, retryLimit: 5, retryDelay: jobs.retryDelaySeconds });
+    const videoOptions: PgBoss.Queue = {
+      name: VIDEO_QUEUE,
+      policy: 'stately',
+      retryLimit: jobs.retries,
+      retryDelay: jobs.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: jobs.timeoutSeconds + 60,
+      deadLetter: VIDEO_FAILED_QUEUE,
+    };
+    await this.boss.createQueue(VIDEO_QUEUE, videoOptions);
+    await this.boss.updateQueue(VIDEO_QUEUE, videoOptions);
+    if (concurrency > 0) {
+      for (let i = 0; i < this.deps.media.video.concurrency; i++) {
+        let workerId = '';
+        workerId = await this.boss.work<PhotoJob>(VIDEO_QUEUE, polling, async ([job]) => {
+          try {
+            await this.runVideo(job.data.photoId);
+          } finally {
+            if (workerId) this.boss.notifyWorker(workerId);
+          }
+        });
+        this.videoWorkerIds.push(workerId);
+      }
+      this.workerIds.push(await this.boss.work<PhotoJob>(VIDEO_FAILED_QUEUE, polling, ([job]) => failPlayback(this.deps.db, job.data.photoId)));
+    }
+  }
+
+  private async runVideo(photoId: string): Promise<void> {
+    this.running++;
+    try {
+      await makePlayback(this.deps, photoId, this.abort.signal);
+    } catch (error) {
+      if (!(error instanceof MediaJobAborted)) this.deps.log.warn({ err: error, photoId }, 'video job failed; the queue will retry it');
+      throw error;
+    } finally {
+      this.running--;
+    }
   }
 
   /** One job: a throw fails it (pg-boss retries it or, the last time, hands it to the dead-letter queue). */
   private async run(photoId: string): Promise<void> {
     this.running++;
     try {
-      await processPhoto(this.deps, photoId, this.abort.signal);
+      const result = await processPhoto(this.deps, photoId, this.abort.signal);
+      if (result.playback) await this.enqueueVideos([photoId], UPLOAD_PRIORITY);
     } catch (error) {
       if (!(error instanceof MediaJobAborted)) this.deps.log.warn({ err: error, photoId }, 'media job failed; the queue will retry it');
       throw error;
@@ -112,6 +158,28 @@ export class PgBossMediaQueue implements MediaQueue {
     }
     // This instance's workers start at once instead of at their next poll.
     for (const id of this.workerIds) this.boss.notifyWorker(id);
+  }
+
+  /** Queues videos' playback renditions (one waiting job per video). */
+  private async enqueueVideos(ids: string[], priority: number): Promise<void> {
+    if (this.stopped || ids.length === 0) return;
+    for (let i = 0; i < ids.length; i += 500) {
+      const slice = ids.slice(i, i + 500);
+      await this.boss.insert(slice.map((photoId) => ({ name: VIDEO_QUEUE, data: { photoId }, singletonKey: photoId, priority })));
+    }
+    for (const id of this.videoWorkerIds) this.boss.notifyWorker(id);
+  }
+
+  async backfillVideos(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const { rows } = await this.boss
+      .getDb()
+      .executeSql(`SELECT DISTINCT data->>'photoId' AS id FROM ${this.schema}.job WHERE name = $1 AND state < 'completed'`, [VIDEO_QUEUE]);
+    const held = new Set(rows.map((row: { id: string }) => row.id));
+    await this.enqueueVideos(
+      ids.filter((id) => !held.has(id)),
+      BACKFILL_PRIORITY,
+    );
   }
 
   resume(ids: string[]): Promise<void> {
@@ -138,7 +206,7 @@ export class PgBossMediaQueue implements MediaQueue {
   async idle(): Promise<void> {
     for (;;) {
       const waiting = await Promise.all(
-        [MEDIA_QUEUE, MEDIA_FAILED_QUEUE].map((name) => this.boss.getQueueSize(name, { before: 'completed' })),
+        [MEDIA_QUEUE, MEDIA_FAILED_QUEUE, VIDEO_QUEUE, VIDEO_FAILED_QUEUE].map((name) => this.boss.getQueueSize(name, { before: 'completed' })),
       );
       if (waiting.every((count) => count === 0)) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -151,13 +219,13 @@ export class PgBossMediaQueue implements MediaQueue {
 
   async pause(): Promise<void> {
     // Jobs sent from now on (uploads finishing during the drain) go to the shared queue for the others.
-    await Promise.all([MEDIA_QUEUE, MEDIA_FAILED_QUEUE].map((name) => this.boss.offWork(name)));
+    await Promise.all([MEDIA_QUEUE, MEDIA_FAILED_QUEUE, VIDEO_QUEUE, VIDEO_FAILED_QUEUE].map((name) => this.boss.offWork(name)));
   }
 
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    await Promise.all([MEDIA_QUEUE, MEDIA_FAILED_QUEUE].map((name) => this.boss.offWork(name)));
+    await Promise.all([MEDIA_QUEUE, MEDIA_FAILED_QUEUE, VIDEO_QUEUE, VIDEO_FAILED_QUEUE].map((name) => this.boss.offWork(name)));
     // Jobs in flight are cut short: they fail and another instance (or the next start) takes them up again.
     this.abort.abort();
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { backfillEventCards } from '../domain/events';
-import { failPhoto, MediaJobAborted, processPhoto, type MediaJobDeps } from '../domain/media-job';
-import { pendingPhotoIds, photosNeedingRenditions } from '../repositories/photos';
+import { failPhoto, failPlayback, makePlayback, MediaJobAborted, processPhoto, type MediaJobDeps } from '../domain/media-job';
+import { pendingPhotoIds, photosNeedingRenditions, videosNeedingPlayback } from '../repositories/photos';
 import { PgBossMediaQueue } from './media-queue-pg';
 import { messagesAwaitingAudio } from '../repositories/messages';
 
@@ -14,6 +14,8 @@ export interface MediaQueue {
   resume(ids: string[]): Promise<void>;
   /** At start: queues, behind every upload, the finished photos that still lack their renditions (no job holding them). */
   backfill(ids: string[]): Promise<void>;
+  /** At start: queues in the video lane, behind new videos, the finished videos without a playback rendition. */
+  backfillVideos(ids: string[]): Promise<void>;
   /** Resolves once nothing is queued, waiting for a retry, or running (tests and benchmarks). */
   idle(): Promise<void>;
   /** Jobs queued or running in this process. */
@@ -28,6 +30,8 @@ export interface MediaQueue {
  * The in-process queue (SQLite: one server process): at most `concurrency` jobs at once, in the order
  * photos were stored. Rows stay `processing` until their job ends, so a crash leaves them to the next
  * start, which queues every unfinished row again. Any failure ends the photo with the error.
+ * Videos' playback renditions (issue 25) have a lane of their own, at most VIDEO_CONCURRENCY at once,
+ * so that photos' thumbnails never wait behind a long transcoding; a video's poster is a photo job.
  */
 export class MediaWorker implements MediaQueue {
   private readonly queue: string[] = [];
@@ -35,6 +39,11 @@ export class MediaWorker implements MediaQueue {
   private readonly background: string[] = [];
   private readonly queued = new Set<string>();
   private running = 0;
+  /** The video lane: new videos first, then the backfill of older ones. */
+  private readonly videos: string[] = [];
+  private readonly videoBackground: string[] = [];
+  private readonly videoQueued = new Set<string>();
+  private videoRunning = 0;
   private stopped = false;
   private paused = false;
   private readonly abort = new AbortController();
@@ -67,13 +76,30 @@ export class MediaWorker implements MediaQueue {
     this.pump();
   }
 
+  async backfillVideos(ids: string[]): Promise<void> {
+    if (this.stopped) return;
+    for (const id of ids) this.queueVideo(id, this.videoBackground);
+    this.pump();
+  }
+
+  private queueVideo(id: string, lane: string[]): void {
+    if (this.videoQueued.has(id)) return;
+    this.videoQueued.add(id);
+    lane.push(id);
+  }
+
+  private isIdle(): boolean {
+    const waiting = this.queue.length + this.background.length + this.videos.length + this.videoBackground.length;
+    return this.running === 0 && this.videoRunning === 0 && (waiting === 0 || this.stopped || this.paused);
+  }
+
   idle(): Promise<void> {
-    if (this.running === 0 && ((this.queue.length === 0 && this.background.length === 0) || this.paused)) return Promise.resolve();
+    if (this.isIdle()) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   get pending(): number {
-    return this.queue.length + this.background.length + this.running;
+    return this.queue.length + this.background.length + this.running + this.videos.length + this.videoBackground.length + this.videoRunning;
   }
 
   async pause(): Promise<void> {
@@ -84,8 +110,10 @@ export class MediaWorker implements MediaQueue {
     this.stopped = true;
     this.queue.length = 0;
     this.background.length = 0;
+    this.videos.length = 0;
+    this.videoBackground.length = 0;
     this.abort.abort();
-    if (this.running > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    if (this.running + this.videoRunning > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
   private pump(): void {
@@ -98,20 +126,47 @@ export class MediaWorker implements MediaQueue {
           this.running--;
           this.queued.delete(id);
           this.processedCount++;
-          this.pump();
-          if (this.running === 0 && ((this.queue.length === 0 && this.background.length === 0) || this.stopped || this.paused)) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+          this.settled();
+        });
+    }
+    while (this.videoRunning < this.deps.media.video.concurrency && this.videos.length + this.videoBackground.length > 0 && !this.stopped && !this.paused) {
+      const id = this.videos.length > 0 ? this.videos.shift()! : this.videoBackground.shift()!;
+      this.videoRunning++;
+      this.processVideo(id)
+        .catch((error: unknown) => this.deps.log.warn({ err: error, photoId: id }, 'video job failed'))
+        .finally(() => {
+          this.videoRunning--;
+          this.videoQueued.delete(id);
+          this.settled();
         });
     }
   }
 
+  private settled(): void {
+    this.pump();
+    if (this.isIdle()) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+  }
+
   private async process(id: string): Promise<void> {
     try {
-      await processPhoto(this.deps, id, this.abort.signal);
+      const result = await processPhoto(this.deps, id, this.abort.signal);
+      if (result.playback && !this.stopped) this.queueVideo(id, this.videos);
     } catch (error) {
       // Cut short by shutdown: the row stays processing and is resumed at the next start.
       if (error instanceof MediaJobAborted || this.abort.signal.aborted) return;
       this.deps.log.warn({ err: error, photoId: id }, 'media processing failed');
       await failPhoto(this.deps.db, id);
+    }
+  }
+
+  private async processVideo(id: string): Promise<void> {
+    try {
+      await makePlayback(this.deps, id, this.abort.signal);
+    } catch (error) {
+      // Cut short by shutdown: the video has no rendition yet and the next start's backfill makes it.
+      if (error instanceof MediaJobAborted || this.abort.signal.aborted) return;
+      this.deps.log.warn({ err: error, photoId: id }, 'playback rendition failed');
+      await failPlayback(this.deps.db, id);
     }
   }
 }
@@ -146,6 +201,10 @@ export default fp<{ config: Config }>(
       const old = await photosNeedingRenditions(app.db);
       if (old.length > 0) app.log.info({ count: old.length }, 'making renditions of older photos');
       await queue.backfill(old);
+      // Videos stored before playback renditions existed (or whose job a stop cut short) get them in the video lane.
+      const videos = await videosNeedingPlayback(app.db);
+      if (videos.length > 0) app.log.info({ count: videos.length }, 'making playback renditions of older videos');
+      await queue.backfillVideos(videos);
       // Event images stored before cards existed get theirs, one at a time, in the background.
       cards = backfillEventCards({ db: app.db, storage: app.storage, maxInputPixels: config.media.maxInputPixels, log: app.log, stopped: () => closing }).catch(
         (error: unknown) => app.log.warn({ err: error }, 'event card backfill stopped; the next start goes on'),
@@ -159,7 +218,12 @@ export default fp<{ config: Config }>(
       await cards;
     });
     app.log.info(
-      { queue: queue instanceof MediaWorker ? 'in-process' : 'pg-boss', concurrency: config.media.concurrency, ffmpeg: config.media.ffmpegPath ?? 'none' },
+      {
+        queue: queue instanceof MediaWorker ? 'in-process' : 'pg-boss',
+        concurrency: config.media.concurrency,
+        videoConcurrency: config.media.video.concurrency,
+        ffmpeg: config.media.ffmpegPath ?? 'none',
+      },
       'media worker ready',
     );
   },

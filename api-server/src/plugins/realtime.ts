@@ -13,18 +13,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { findReadableAlbum } from '../domain/albums';
-import { isEventId } from '../domain/ids';
-import { verifyToken } from '../domain/token';
-import { HttpError, messages, notFound } from '../errors';
+import { albumSubscriptionAccess, redeemSocketTicket, type SocketAccess } from '../domain/socket-ticket';
+import { organiserOfToken } from './auth';
+import { HttpError } from '../errors';
 import type { Kysely } from 'kysely';
 import type { Database, MessageRow, PhotoRow } from '../db/schema';
 import { signedFileUrls, type FileGrant, type FileUrls } from '../domain/file-access';
-import { assertGalleryOpen, galleryOpen, type EventRules } from '../domain/visibility';
-import { assertEventPin, carriesWallLink } from '../domain/event-pin';
+import { galleryOpen, type EventRules } from '../domain/visibility';
 import { presentPhoto } from '../http/present';
 import { albumIdsOf } from '../repositories/albums';
-import { findEventGuard, findEventOwner, findEventRules } from '../repositories/events';
 import { photosByIds } from '../repositories/photos';
 import { listMessages } from '../repositories/messages';
 import { messagePresenter, type MessagePresenter } from '../domain/guestbook/messages';
@@ -44,18 +41,10 @@ export interface HubSocket {
   close(code?: number, reason?: string): void;
 }
 
-interface Subscriber {
+/** A socket and what its opener proved (domain/socket-ticket.ts), checked again before each delivery. */
+interface Subscriber extends SocketAccess {
   socket: HubSocket;
   alive: boolean;
-  /** The organiser owning the album (or event) subscribed to. */
-  isOwner: boolean;
-  /** Issue 22: the event of the album (or the event) subscribed to, and how a guest got in. */
-  eventId: string;
-  organiserId: string | null;
-  /** Opened with the event's wall link (the wall: no PIN needed). */
-  wall: boolean;
-  /** The PIN the guest's socket was opened with (null: the event had none). */
-  pin: string | null;
 }
 
 /** Issue 22: what a guest socket may still receive, read fresh from the database. */
@@ -293,6 +282,29 @@ export class RealtimeHub {
     }
   }
 
+  /**
+   * Issue 27: closes this instance's sockets of an organiser on an event (removed from its team);
+   * answers how many. Sockets they opened as a guest of a public album close too: they reconnect as one.
+   */
+  dropMember(eventId: string, organiserId: string): number {
+    let closed = 0;
+    for (const set of this.channels.values()) {
+      for (const subscriber of set) {
+        if (subscriber.eventId !== eventId || subscriber.organiserId !== organiserId) continue;
+        subscriber.socket.terminate();
+        set.delete(subscriber);
+        closed += 1;
+      }
+    }
+    return closed;
+  }
+
+  /** Closes the member's sockets here and, through the bus, on the other instances. */
+  removeMember(eventId: string, organiserId: string): void {
+    this.dropMember(eventId, organiserId);
+    this.publish?.({ kind: 'member_removed', albumId: '', eventId, isPublic: false, photoIds: [], organiserId });
+  }
+
   /** One heartbeat round: drops sockets that missed the previous ping, pings the others. */
   heartbeat(): void {
     for (const set of this.channels.values()) {
@@ -336,9 +348,8 @@ declare module 'fastify' {
   }
 }
 
-function tokenOf(request: FastifyRequest, query: AlbumSocketQuery): string | null {
-  const fromQuery = query.token;
-  if (fromQuery) return fromQuery;
+/** A token in the `authentication` header (clients other than browsers); browsers use a ticket. */
+function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authentication;
   const value = Array.isArray(header) ? header[0] : header;
   return value ? value.replace(/^Bearer\s+/i, '') : null;
@@ -346,6 +357,7 @@ function tokenOf(request: FastifyRequest, query: AlbumSocketQuery): string | nul
 
 /** Issue 16: the largest message a client may send on an album socket. */
 export const MAX_MESSAGE_BYTES = 16 * 1024;
+export const notASocketMessage = 'Este endereço aceita apenas conexões websocket.';
 export const tooManySocketsMessage = 'Muitas conexões abertas a partir deste endereço. Feche algumas abas da galeria e tente novamente.';
 
 export default fp<{ config: Config }>(
@@ -367,6 +379,10 @@ export default fp<{ config: Config }>(
         schema: config.databaseSchema,
         log: app.log,
         onRemote: async (announcement) => {
+          if (announcement.kind === 'member_removed') {
+            if (announcement.organiserId) hub.dropMember(announcement.eventId, announcement.organiserId);
+            return;
+          }
           if (announcement.kind === 'audience_changed') {
             app.fileAccess.invalidate();
             await hub.recheck(announcement.eventId);
@@ -404,39 +420,21 @@ export default fp<{ config: Config }>(
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
 
-    /** Who may subscribe: anyone to a public album (or an event), the owner (token in `?token=`) to any of theirs. */
-    async function authorise(request: FastifyRequest, albumId: string, query: AlbumSocketQuery): Promise<Access> {
-      const token = tokenOf(request, query);
-      const claims = token ? verifyToken(token, app.jwtSecret) : null;
-      const organiserId = claims?.sub ?? null;
-      let isOwner: boolean;
-      let eventId: string;
-      if (isEventId(albumId)) {
-        const event = await findEventOwner(app.db, albumId);
-        if (!event) throw notFound(messages.eventNotFound);
-        isOwner = event.organiser_id === organiserId;
-        eventId = event.id;
-      } else {
-        const album = await findReadableAlbum(app.db, albumId, organiserId);
-        if (!album) throw notFound(messages.albumNotFound);
-        isOwner = album.organiser_id === organiserId;
-        eventId = album.event_id;
-      }
-      if (isOwner) return { isOwner, eventId, organiserId, wall: false, pin: null };
-      // A gallery closed to guests (issue 12) announces nothing to them either.
-      const rules = await findEventRules(app.db, eventId);
-      const guard = await findEventGuard(app.db, eventId);
-      if (rules) {
-        await assertEventPin(app.db, request, rules.id, organiserId);
-        assertGalleryOpen(rules);
-      }
-      const wall = !!guard && carriesWallLink(request, guard);
-      return { isOwner, eventId, organiserId, wall, pin: wall ? null : guard?.pin ?? null };
+    /**
+     * Who may subscribe (domain/socket-ticket.ts). Issue 23: a socket that needs the organiser's token,
+     * the PIN or the wall token opens with a single-use ticket (`?ticket=`) issued against them by
+     * `POST /api/ws-ticket`; none of them ever travels in a socket's URL.
+     */
+    async function authorise(request: FastifyRequest, albumId: string, query: AlbumSocketQuery): Promise<SocketAccess> {
+      if (query.ticket) return redeemSocketTicket(app.db, query.ticket, albumId);
+      const token = tokenOf(request);
+      // Issue 23 item 2: the token's session must still stand.
+      const organiserId = token ? ((await organiserOfToken(app.db, app.jwtSecret, token))?.id ?? null) : null;
+      return albumSubscriptionAccess(app.db, request, albumId, organiserId);
     }
 
-    type Access = Pick<Subscriber, 'isOwner' | 'eventId' | 'organiserId' | 'wall' | 'pin'>;
     /** What `authorise` decided before the upgrade, for the socket handler. */
-    const access = new WeakMap<FastifyRequest, Access>();
+    const access = new WeakMap<FastifyRequest, SocketAccess>();
 
     app.withTypeProvider<TypeBoxTypeProvider>().get(
       '/ws/albums/:albumId',
@@ -445,6 +443,8 @@ export default fp<{ config: Config }>(
         schema: { params: AlbumParams, querystring: AlbumSocketQuery },
         // Refused before the upgrade: unknown or private albums answer 404 JSON like the HTTP routes.
         preValidation: async (request) => {
+          // Issue 23: a plain HTTP request to the socket's address is told so, in the API's error shape.
+          if (!request.ws) throw new HttpError(426, notASocketMessage);
           if ((socketsByIp.get(request.ip) ?? 0) >= config.realtime.maxSocketsPerIp) throw new HttpError(429, tooManySocketsMessage);
           access.set(request, await authorise(request, request.params.albumId, request.query));
         },

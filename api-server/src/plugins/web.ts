@@ -15,6 +15,7 @@ import { normaliseInviteCode } from '../domain/invite-code';
 import { preloadUrls, withPreloads } from '../domain/preload-hints';
 import { messages } from '../errors';
 import { galleryOpen } from '../domain/visibility';
+import { rememberInvitePlace } from '../http/place-cookie';
 import { presentPhoto, presentPublicEvent } from '../http/present';
 import { findEvent, findEventByCode } from '../repositories/events';
 import { listPhotos } from '../repositories/photos';
@@ -43,8 +44,11 @@ export function cacheControlFor(filePath: string): string {
 
 function isFrontEndRoute(url: string): boolean {
   const pathname = url.split('?')[0];
-  return !/^\/(api|ws)(\/|$)/.test(pathname) && !pathname.startsWith('/remotes/');
+  return !/^\/(api|ws)(\/|$)/.test(pathname) && !pathname.startsWith('/remotes/') && !isSourceMap(pathname);
 }
+
+/** Issue 23: source maps are never served (production builds make none; one left in a dist folder stays private). */
+const isSourceMap = (pathname: string) => /\.map$/i.test(pathname);
 
 /**
  * Serves the built front end: the shell at `/`, each remote under `/remotes/<name>/`, `remotes.json`
@@ -73,6 +77,7 @@ export default fp<{ config: Config }>(
         index: false,
         // The build writes .br and .gz twins (rspack.base.ts): sent as they are, never recompressed.
         preCompressed: true,
+        allowedPath: (pathName: string) => !isSourceMap(pathName),
         setHeaders: (res: { setHeader: (name: string, value: string) => unknown }, filePath: string) => {
           cacheHeaders(res, filePath);
           // A shell on another origin may load the remotes.
@@ -89,7 +94,7 @@ export default fp<{ config: Config }>(
       // index.html goes through the handler below, which adds the route's preload hints (and the
       // first paint): `/` included, for every client, whatever encodings it accepts.
       index: false,
-      allowedPath: (pathName: string) => pathName !== '/' && pathName !== '/index.html',
+      allowedPath: (pathName: string) => pathName !== '/' && pathName !== '/index.html' && !isSourceMap(pathName),
       setHeaders: cacheHeaders,
     });
 
@@ -114,7 +119,7 @@ export default fp<{ config: Config }>(
     };
 
     const welcomeSource = (event: EventRow): PaintSource => {
-      const read = presentPublicEvent(event);
+      const read = presentPublicEvent(event, config.media.video.maxSeconds);
       return { event, view: eventView(read), data: read, leadImages: read.image ? [read.image] : [] };
     };
 
@@ -170,6 +175,8 @@ export default fp<{ config: Config }>(
         const pathname = request.url.split('?')[0];
         const preloads = await preloadUrls(pathname, { webRoot: config.webRoot, remotes: config.remotes });
         const page = await paintIfPossible(request, withPreloads(html, preloads), pathname);
+        const invite = matchRoute(pathname);
+        if (invite?.page === 'invite') await rememberInvitePlace(app.db, request, reply, routeParams(invite.path, pathname)?.code ?? '', request.url.slice(pathname.length));
         return reply.status(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page);
       }
       const message = request.url.startsWith('/api') ? messages.routeNotFound : messages.notFound;

@@ -36,7 +36,8 @@ async function codeIsFree(db: Kysely<Database>, code: string): Promise<boolean> 
 export async function createEvent(
   db: Kysely<Database>,
   organiserId: string,
-  fields: Pick<EventFields, 'name' | 'date' | 'location' | 'contact'> & Partial<Pick<EventRow, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin' | 'guest_downloads' | 'messages_require_approval'>>,
+  fields: Pick<EventFields, 'name' | 'date' | 'location' | 'contact'> &
+    Partial<Pick<EventRow, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin' | 'guest_downloads' | 'video_max_seconds' | 'messages_require_approval'>>,
   id: string = newId.event(),
 ): Promise<EventRow> {
   const now = new Date().toISOString();
@@ -44,7 +45,7 @@ export async function createEvent(
   for (let attempt = 0; ; attempt++) {
     const code = generateInviteCode();
     if (!(await codeIsFree(db, code)) && attempt < 5) continue;
-    const row: EventRow = { id, organiser_id: organiserId, code, ...fields, image_path: null, image_card_path: null, wall_token_hash: null, visibility: 'open', reveal_at: null, uploads_close_at: null, pin: null, guest_downloads: 1, messages_require_approval: 0, ...fields, created_at: now, updated_at: now };
+    const row: EventRow = { id, organiser_id: organiserId, code, ...fields, image_path: null, image_card_path: null, wall_token_hash: null, visibility: 'open', reveal_at: null, uploads_close_at: null, pin: null, guest_downloads: 1, video_max_seconds: null, messages_require_approval: 0, ...fields, created_at: now, updated_at: now };
     try {
       await db.insertInto('events').values(row).execute();
       return row;
@@ -79,7 +80,8 @@ export async function updateEvent(
   db: Kysely<Database>,
   id: string,
   changes: Partial<Pick<EventFields, 'name' | 'date' | 'location' | 'contact'>> &
-    Partial<Pick<EventRow, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin' | 'guest_downloads' | 'messages_require_approval' | 'image_path' | 'image_card_path'>>,
+    Partial<Pick<EventRow, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin' | 'guest_downloads' | 'messages_require_approval' | 'image_path' | 'image_card_path'>> &
+    Partial<Pick<EventRow, 'video_max_seconds'>>,
 ) {
   await db
     .updateTable('events')
@@ -95,6 +97,8 @@ export async function deleteEvent(db: Kysely<Database>, id: string): Promise<str
     const photos = await trx.selectFrom('photos').select([...photoFileColumns]).where('album_id', 'in', albumIds).execute();
     await trx.deleteFrom('photos').where('album_id', 'in', albumIds).execute();
     await trx.deleteFrom('albums').where('event_id', '=', id).execute();
+    await trx.deleteFrom('event_members').where('event_id', '=', id).execute();
+    await trx.deleteFrom('team_invites').where('event_id', '=', id).execute();
     await trx.deleteFrom('events').where('id', '=', id).execute();
     return photos.flatMap(photoFileKeys);
   });

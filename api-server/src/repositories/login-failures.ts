@@ -7,16 +7,13 @@ export interface FailureCount {
   resetAt: number;
 }
 
-/** The counts of `keys` whose window is still open at `now`. */
-export async function openFailureCounts(db: Kysely<Database>, keys: string[], now: number): Promise<FailureCount[]> {
-  const rows = await db.selectFrom('login_failures').selectAll().where('key', 'in', keys).where('reset_at', '>', now).execute();
-  return rows.map((row) => ({ key: row.key, count: Number(row.count), resetAt: Number(row.reset_at) }));
-}
-
-/** One more failure for `key`, atomically: a closed window starts again at 1. */
-export async function addFailure(db: Kysely<Database>, key: string, now: number, windowMs: number): Promise<void> {
+/**
+ * One more attempt for `key`, atomically (one upsert, shared by every instance): a closed window
+ * starts again at 1. Answers the count including this attempt, and when the window ends.
+ */
+export async function addFailure(db: Kysely<Database>, key: string, now: number, windowMs: number): Promise<FailureCount> {
   const resetAt = now + windowMs;
-  await db
+  const row = await db
     .insertInto('login_failures')
     .values({ key, count: 1, reset_at: resetAt })
     .onConflict((conflict) =>
@@ -25,6 +22,18 @@ export async function addFailure(db: Kysely<Database>, key: string, now: number,
         reset_at: sql<number>`case when login_failures.reset_at <= ${now} then ${resetAt} else login_failures.reset_at end`,
       }),
     )
+    .returning(['count', 'reset_at'])
+    .executeTakeFirstOrThrow();
+  return { key, count: Number(row.count), resetAt: Number(row.reset_at) };
+}
+
+/** Gives an attempt back (it succeeded): one less for `key`, never below 0. */
+export async function takeBackFailure(db: Kysely<Database>, key: string): Promise<void> {
+  await db
+    .updateTable('login_failures')
+    .set({ count: sql<number>`login_failures.count - 1` })
+    .where('key', '=', key)
+    .where('count', '>', 0)
     .execute();
 }
 

@@ -5,10 +5,11 @@ import type { Database, PhotoRow } from '../db/schema';
  * The columns of a photo row that name a stored file: the original and every rendition made from it.
  * Whatever removes photos (one, an album's, an event's) removes the files of all of them.
  */
-export const photoFileColumns = ['original_path', 'compressed_path', 'display_path', 'guest_path'] as const;
+export const photoFileColumns = ['original_path', 'compressed_path', 'display_path', 'guest_path', 'playback_path'] as const;
 
 /** The storage keys of every file a photo row points at (each once: a guest copy may be the original itself). */
 export function photoFileKeys(row: Pick<PhotoRow, (typeof photoFileColumns)[number]>): string[] {
+  // Without ffmpeg a video's playback rendition is its original: each key once.
   return [...new Set(photoFileColumns.map((column) => row[column]).filter((key): key is string => !!key))];
 }
 
@@ -24,8 +25,20 @@ export async function setGuestPath(db: Kysely<Database>, id: string, key: string
 export type Audience = 'owner' | 'guest';
 
 
-/** An album's photos, newest first; `limit` stops at the first ones (the gallery's painted first screen). */
-export async function listPhotos(db: Kysely<Database>, albumIds: string[], userId?: string, audience: Audience = 'guest', limit?: number): Promise<PhotoRow[]> {
+/**
+ * An album's photos, newest first ('recent'), or in the order they were taken ('taken': capture time,
+ * oldest first, those of unknown time last, newest sent first among them); `limit` stops at the first
+ * ones (the gallery's painted first screen); `place` keeps those sent from one place (issue 28).
+ */
+export async function listPhotos(
+  db: Kysely<Database>,
+  albumIds: string[],
+  userId?: string,
+  audience: Audience = 'guest',
+  limit?: number,
+  order: 'recent' | 'taken' = 'recent',
+  place?: string,
+): Promise<PhotoRow[]> {
   if (albumIds.length === 0) return [];
   let query = db
     .selectFrom('photos')
@@ -33,7 +46,12 @@ export async function listPhotos(db: Kysely<Database>, albumIds: string[], userI
     .where('album_id', 'in', albumIds)
     .$if(audience === 'guest', (qb) => qb.where('hidden', '=', 0).where('pending', '=', 0));
   if (userId !== undefined) query = query.where('user_id', '=', userId);
+  if (place !== undefined) query = query.where('place', '=', place);
   if (limit !== undefined) query = query.limit(limit);
+  if (order === 'taken') {
+    // Unknown capture times last on both databases (SQLite sorts NULL first, PostgreSQL last).
+    query = query.orderBy((eb) => eb.case().when('taken_at', 'is', null).then(1).else(0).end()).orderBy('taken_at', 'asc');
+  }
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
@@ -108,11 +126,12 @@ export async function albumPhotoStats(db: Kysely<Database>, albumIds: string[]) 
 }
 
 /** The photos a download holds, in folder order (album, uploader, time). */
-export function photosForDownload(db: Kysely<Database>, albumIds: string[], options: { userId?: string; includeHidden: boolean }) {
+export function photosForDownload(db: Kysely<Database>, albumIds: string[], options: { userId?: string; includeHidden: boolean; place?: string }) {
   if (albumIds.length === 0) return Promise.resolve([]);
   let query = db.selectFrom('photos').selectAll().where('album_id', 'in', albumIds);
   if (!options.includeHidden) query = query.where('hidden', '=', 0).where('pending', '=', 0);
   if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
+  if (options.place !== undefined) query = query.where('place', '=', options.place);
   return query.orderBy('album_id').orderBy('user_id').orderBy('created_at').orderBy('id').execute();
 }
 
@@ -184,24 +203,79 @@ export async function pendingPhotoIds(db: Kysely<Database>): Promise<string[]> {
 export async function finishProcessing(
   db: Kysely<Database>,
   id: string,
-  result: { compressedPath: string | null; displayPath: string | null; error: string | null },
+  result: { compressedPath: string | null; displayPath: string | null; error: string | null; metadata?: MediaMetadata },
 ) {
   await db
     .updateTable('photos')
-    .set({ processing: 0, compressed_path: result.compressedPath, display_path: result.displayPath, error: result.error })
+    .set({
+      processing: 0,
+      compressed_path: result.compressedPath,
+      display_path: result.displayPath,
+      error: result.error,
+      ...(result.metadata ? metadataColumns(result.metadata) : {}),
+    })
     .where('id', '=', id)
     .execute();
 }
 
-/** Finished photos made before renditions existed (a 1600-px thumbnail, no display copy): the backfill's work, oldest first. */
+/** What the media job reads of a file (issue 25): the capture time, and a video's length and size. */
+export interface MediaMetadata {
+  takenAt: string | null;
+  duration?: number | null;
+  width?: number | null;
+  height?: number | null;
+}
+
+const metadataColumns = (metadata: MediaMetadata) => ({
+  taken_at: metadata.takenAt,
+  metadata_read: 1,
+  ...(metadata.duration !== undefined ? { duration: metadata.duration, width: metadata.width ?? null, height: metadata.height ?? null } : {}),
+});
+
+/** Records what was read of a stored photo (the metadata backfill). */
+export async function setMetadata(db: Kysely<Database>, id: string, metadata: MediaMetadata): Promise<void> {
+  await db.updateTable('photos').set(metadataColumns(metadata)).where('id', '=', id).execute();
+}
+
+/** Records a video's playback rendition, or why it could not be made. */
+export async function setPlayback(db: Kysely<Database>, id: string, result: { path: string } | { error: string }): Promise<void> {
+  await db
+    .updateTable('photos')
+    .set('path' in result ? { playback_path: result.path, playback_error: null } : { playback_path: null, playback_error: result.error })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Finished videos without a playback rendition (stored before issue 25, or cut short): the video lane's backfill, oldest first. */
+export async function videosNeedingPlayback(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('photos')
+    .select('id')
+    .where('file_type', '=', 'video')
+    .where('processing', '=', 0)
+    .where('playback_path', 'is', null)
+    .where('playback_error', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Finished photos made before renditions existed (a 1600-px thumbnail, no display copy), or before
+ * capture times were read (issue 25): the backfill's work, oldest first.
+ */
 export async function photosNeedingRenditions(db: Kysely<Database>): Promise<string[]> {
   const rows = await db
     .selectFrom('photos')
     .select('id')
     .where('processing', '=', 0)
-    .where('error', 'is', null)
-    .where('compressed_path', 'is not', null)
-    .where('display_path', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('error', 'is', null), eb('compressed_path', 'is not', null), eb('display_path', 'is', null)]),
+        eb('metadata_read', '=', 0),
+      ]),
+    )
     .orderBy('created_at')
     .orderBy('id')
     .execute();

@@ -27,3 +27,8 @@ export async function openRequestCount(db: Kysely<Database>, key: string, now: n
   const row = await db.selectFrom('request_counts').select('count').where('key', '=', key).where('reset_at', '>', now).executeTakeFirst();
   return row ? Number(row.count) : 0;
 }
+
+/** Gives one request back (an attempt that turned out right): one less for `key`, never below 0. */
+export async function uncountRequest(db: Kysely<Database>, key: string): Promise<void> {
+  await db.updateTable('request_counts').set({ count: sql<number>`request_counts.count - 1` }).where('key', '=', key).where('count', '>', 0).execute();
+}

@@ -54,3 +54,32 @@ export async function liveSessionIds(db: Kysely<Database>): Promise<Set<string>>
   const rows = await db.selectFrom('upload_sessions').select('id').where('photo_id', 'is', null).execute();
   return new Set(rows.map((row) => row.id));
 }
+
+/**
+ * What the event's open chunk sessions reserve (issue 23): one file and its declared size each, for
+ * sessions neither finished nor idle past `liveSince`; `except` leaves one session out (its finalize).
+ */
+export async function reservedByOpenSessions(db: Kysely<Database>, eventId: string, liveSince: string, except?: string): Promise<{ files: number; bytes: number }> {
+  let query = db
+    .selectFrom('upload_sessions')
+    .innerJoin('albums', 'albums.id', 'upload_sessions.album_id')
+    .select((eb) => [eb.fn.countAll<number | string>().as('files'), eb.fn.sum<number | string | null>('upload_sessions.file_size').as('bytes')])
+    .where('albums.event_id', '=', eventId)
+    .where('upload_sessions.photo_id', 'is', null)
+    .where('upload_sessions.updated_at', '>=', liveSince);
+  if (except) query = query.where('upload_sessions.id', '!=', except);
+  const row = await query.executeTakeFirst();
+  return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
+/** Open (unfinished, not idle past `liveSince`) sessions of one client address (its hash). */
+export async function openSessionsOf(db: Kysely<Database>, clientHash: string, liveSince: string): Promise<number> {
+  const row = await db
+    .selectFrom('upload_sessions')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('client_hash', '=', clientHash)
+    .where('photo_id', 'is', null)
+    .where('updated_at', '>=', liveSince)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

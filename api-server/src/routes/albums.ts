@@ -1,12 +1,12 @@
 import { Album, AlbumBody, AlbumList, AlbumParams, answers, EventAlbumsParams, StatusMessage } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { findOwnedAlbum, removeAlbum, visibleAlbums } from '../domain/albums';
-import { messages, notFound } from '../errors';
+import { findAlbumFor, removeAlbum, visibleAlbums } from '../domain/albums';
+import { requireEventRole } from '../domain/team/event-access';
 import { presentAlbum, presentOwnedAlbum } from '../http/present';
 import { albumRefused } from '../http/refusals';
 import { createAlbum, updateAlbum, type AlbumFields } from '../repositories/albums';
-import { findEventOf, findEventRules } from '../repositories/events';
+import { findEventRules } from '../repositories/events';
 import { uploadsClosed } from '../domain/visibility';
 import { assertEventPin } from '../domain/event-pin';
 import { albumPhotoStats } from '../repositories/photos';
@@ -19,12 +19,8 @@ const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await app.realtime.audienceChanged(eventId);
   };
 
-  /** The album, when the caller owns its event; 404 otherwise (existence does not leak). */
-  const ownedAlbum = async (request: FastifyRequest, albumId: string) => {
-    const album = await findOwnedAlbum(app.db, albumId, request.organiser!.id);
-    if (!album) throw notFound(messages.albumNotFound);
-    return album;
-  };
+  /** The album, when the caller's role may edit its event's albums; 404 outside the team (existence does not leak). */
+  const editableAlbum = (request: FastifyRequest, albumId: string) => findAlbumFor(app.db, albumId, request.organiser!.id, 'albums.edit');
 
   // Open to guests: the owner sees every album, anyone else only the public ones.
   app.get('/api/albums/:eventId', { schema: { params: EventAlbumsParams, response: answers({ 200: AlbumList }) } }, async (request) => {
@@ -48,8 +44,7 @@ const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/albums/:eventId',
     { preHandler: app.requireOrganiser, schema: { params: EventAlbumsParams, body: AlbumBody, response: answers({ 201: Album }) } },
     async (request, reply) => {
-      const event = await findEventOf(app.db, request.organiser!.id, request.params.eventId);
-      if (!event) throw notFound(messages.eventNotFound);
+      const { event } = await requireEventRole(app.db, request, request.params.eventId, 'albums.edit');
       const album = await createAlbum(app.db, event.id, trimmed(request.body));
       return reply.status(201).send(presentAlbum(album));
     },
@@ -59,7 +54,7 @@ const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/albums/:albumId',
     { preHandler: app.requireOrganiser, schema: { params: AlbumParams, body: AlbumBody, response: answers({ 200: Album }) } },
     async (request) => {
-      const album = await ownedAlbum(request, request.params.albumId);
+      const album = await editableAlbum(request, request.params.albumId);
       const fields = trimmed(request.body);
       await updateAlbum(app.db, album.id, fields);
       await audienceChanged(album.event_id);
@@ -78,7 +73,7 @@ const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/albums/:albumId',
     { preHandler: app.requireOrganiser, schema: { params: AlbumParams, response: answers({ 200: StatusMessage }) } },
     async (request) => {
-      const album = await ownedAlbum(request, request.params.albumId);
+      const album = await editableAlbum(request, request.params.albumId);
       await removeAlbum({ db: app.db, storage: app.storage }, album);
       await audienceChanged(album.event_id);
       return { status: 200, message: 'O álbum foi excluído com sucesso e agora ele não está mais disponível.' };

@@ -1,11 +1,12 @@
-import { answers, LoginAnswer, LoginInput } from '@momentos/api-contract';
+import { answers, LoginAnswer, LoginInput, StatusMessage } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import { LoginLimiter } from '../domain/login-limiter';
-import { dummyPasswordHash, verifyPassword } from '../domain/password';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../domain/password';
 import { signToken } from '../domain/token';
 import { HttpError, messages } from '../errors';
-import { findOrganiserByEmail, normaliseEmail } from '../repositories/organisers';
+import { createSession, endSession } from '../repositories/organiser-sessions';
+import { findOrganiserByEmail, normaliseEmail, replacePasswordHash } from '../repositories/organisers';
 
 const authRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limiter = new LoginLimiter(app.db, config.loginLimits);
@@ -14,7 +15,8 @@ const authRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
     const email = normaliseEmail(request.body.email);
     // The client's address: X-Forwarded-For is read only from the proxies TRUST_PROXY names.
     const ip = request.ip;
-    const verdict = await limiter.verdict(ip, email);
+    // Issue 23: counted before it is judged (one atomic increment per key), so a burst stops at the limit.
+    const verdict = await limiter.attempt(ip, email);
     if (verdict.blocked) {
       reply.header('retry-after', String(verdict.retryAfterSeconds));
       throw new HttpError(429, messages.tooManyLogins);
@@ -23,16 +25,27 @@ const authRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
     const organiser = await findOrganiserByEmail(app.db, email);
     // Unknown e-mail and wrong password take the same path and give the same answer.
     const valid = await verifyPassword(request.body.password, organiser?.password_hash ?? (await dummyPasswordHash()));
-    if (!organiser || !valid) {
-      await limiter.recordFailure(ip, email);
-      throw new HttpError(401, messages.badCredentials);
-    }
+    if (!organiser || !valid) throw new HttpError(401, messages.badCredentials);
 
-    await limiter.recordSuccess(email);
-    const token = signToken({ sub: organiser.id, email: organiser.email }, app.jwtSecret, config.tokenTtlSeconds);
+    await limiter.succeeded(ip, email);
+    // A hash made with older or weaker parameters is replaced now that the password is known (issue 23).
+    if (needsRehash(organiser.password_hash)) await replacePasswordHash(app.db, organiser.id, organiser.password_hash, await hashPassword(request.body.password));
+    const sid = await createSession(app.db, organiser.id, config.tokenTtlSeconds);
+    const token = signToken({ sub: organiser.id, email: organiser.email, sid }, app.jwtSecret, config.tokenTtlSeconds);
     reply.header('authentication', token).header('cache-control', 'no-store');
     return { status: 200, message: 'Login realizado com sucesso.', email: organiser.email };
   });
+
+  // Issue 23 item 2: 'Sair' ends the session on the server; the token stops answering at once.
+  app.post(
+    '/api/auth/logout',
+    { preHandler: app.requireOrganiser, schema: { response: answers({ 200: StatusMessage }) } },
+    async (request, reply) => {
+      await endSession(app.db, request.organiser!.sessionId);
+      reply.header('cache-control', 'no-store');
+      return { status: 200, message: 'Sessão encerrada.' };
+    },
+  );
 };
 
 export default authRoutes;

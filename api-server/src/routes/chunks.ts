@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
+import { finished as finishedStream } from 'node:stream/promises';
 import {
   answers,
   ChunkFinalizeBody,
@@ -12,7 +14,7 @@ import {
   type ChunkUploadFields,
 } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { UploadSessionRow } from '../db/schema';
 import { findUploadAlbum } from '../domain/albums';
@@ -39,20 +41,26 @@ import {
   wrongSizeMessage,
 } from '../domain/chunk-session';
 import { storeUploads } from '../domain/ingest';
+import { uploadPlace } from '../domain/printables/places';
 import { detectMediaType } from '../domain/media-type';
-import { probe, readAll, readFile, streamAt } from '../domain/receive';
+import { probe, readFile, streamAt } from '../domain/receive';
 import { emptyFilesMessage, fileTooLargeMessage, normaliseClientFileName, normaliseUserId, notMediaMessage, type ReceivedBytes } from '../domain/upload-rules';
 import { rateLimited } from '../plugins/upload-rate-limit';
 import { HttpError, messages, notFound } from '../errors';
-import { integerField, multipartError, tooLarge } from '../http/multipart';
+import { integerField, multipartError, refuseBody, tooLarge } from '../http/multipart';
 import { presentUpload, uploadMessage } from '../http/present';
 import { albumRefused } from '../http/refusals';
 import { validFields } from '../http/validate';
 import { findPhoto, setDeleteKeyHash } from '../repositories/photos';
 import { newDeleteKey } from '../domain/delete-key';
-import { findSession, markSessionDone, recordChunk, setSessionShape } from '../repositories/upload-sessions';
+import { findSession, markSessionDone, openSessionsOf, recordChunk, setSessionShape } from '../repositories/upload-sessions';
+import { clientKeyHash, invalidClientKeyMessage, isClientKey } from '../domain/client-key';
 
 type Chunks = Awaited<ReturnType<typeof receivedChunks>>;
+
+export const tooManySessionsMessage = 'Há envios demais em andamento a partir deste endereço. Conclua ou aguarde os envios abertos e tente de novo.';
+
+export const chunkFieldsFirstMessage = "Envie os campos 'sessionId', 'chunkIndex' e 'totalChunks' antes da parte do arquivo.";
 
 const isChunkField = (name: string): name is keyof ChunkUploadFields => name === 'sessionId' || name === 'chunkIndex' || name === 'totalChunks';
 
@@ -147,13 +155,19 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     if (declaredType && !/^(image|video)\//.test(declaredType) && declaredType !== 'application/octet-stream') {
       throw new HttpError(415, notMediaMessage([fileName]));
     }
+    if (fields.clientKey !== undefined && !isClientKey(fields.clientKey)) throw new HttpError(400, invalidClientKeyMessage);
     const album = await uploadAlbum(fields.albumId.trim());
     await assertEventPin(app.db, request, album.event_id, (await app.optionalOrganiser(request))?.id ?? null);
     assertUploadsOpen((await findEventRules(app.db, album.event_id))!);
+    // Issue 23: an open session holds room in the event's quota, and one address holds a bounded number.
     await assertEventRoom(app.db, album.event_id, limits, { files: 1, bytes: fields.fileSize });
+    const clientHash = createHash('sha256').update(`chunks:${request.ip}`).digest('hex');
+    if ((await openSessionsOf(app.db, clientHash, new Date(Date.now() - limits.chunkSessionTtlMs).toISOString())) >= limits.chunkSessionsPerIp) {
+      throw new HttpError(429, tooManySessionsMessage);
+    }
     const sessionId = await openChunkSession(
       { db: app.db, temp: app.temp, storage: app.storage },
-      { albumId: album.id, userId, fileName, fileSize: fields.fileSize, fileType: declaredType },
+      { albumId: album.id, userId, fileName, fileSize: fields.fileSize, fileType: declaredType, clientHash, clientKeyHash: clientKeyHash(fields.clientKey), place: uploadPlace(fields.place) },
     );
     return { sessionId };
   });
@@ -161,12 +175,12 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   app.post('/api/events/photos/chunk/upload', { config: rateLimited, schema: { response: answers({ 200: ChunkUploadAnswer }) } }, async (request, reply) => {
     if (!request.isMultipart()) throw new HttpError(400, messages.multipartExpected);
     const fields: Partial<ChunkUploadFields> = {};
-    let session: UploadSessionRow | null = null;
-    let buffered: Buffer | null = null;
-    let streamed: { offset: number; size: number } | null = null;
-    /** S3: the chunk's own temporary file, removed whatever happens. */
+    /** The chunk as it landed: at its place in the session's file, or in a file of its own (`file`). */
+    let received: { session: UploadSessionRow; index: number; total: number; size: number; offset: number | null; file: string | null } | null = null;
+    /** A finished session's chunk sent again: nothing to keep. */
+    let finished: { index: number; total: number } | null = null;
+    /** The chunk's own temporary file, removed whatever happens. */
     let partFile: string | null = null;
-    let sawChunk = false;
 
     try {
       try {
@@ -176,57 +190,52 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
             if (typeof part.value === 'string' && isChunkField(part.fieldname)) fields[part.fieldname] = part.value;
             continue;
           }
-          sawChunk = true;
+          // Issue 23: no byte of a chunk is read before its session is known and checked, so the
+          // fields must come first; a chunk that comes first is refused and its connection closed.
           const index = integerField(fields.chunkIndex);
           const total = integerField(fields.totalChunks);
-          // Fields sent before the chunk: it streams straight to its place when the session knows where.
-          if (fields.sessionId && index !== null && total !== null && index < total) {
-            session = await liveSession(fields.sessionId);
-            await assertSessionPin(request, session);
-            const place = session.photo_id ? null : placement(session, index, total, limits.maxChunkBytes);
-            if (place && (session.total_chunks === null || Number(session.total_chunks) === total) && place.length > 0 && place.length <= limits.maxChunkBytes) {
-              const tooLong = () => new HttpError(400, 'A parte enviada é maior que o esperado.');
-              if (session.upload_id) {
-                // S3: into a file of its own first, so that only a whole chunk of the right size reaches the store.
-                partFile = app.temp.file('uploads');
-                streamed = { offset: place.offset, size: await streamAt(part.file, partFile, 0, place.length, tooLong, 'w') };
-              } else {
-                streamed = { offset: place.offset, size: await streamAt(part.file, fileOf(session.id), place.offset, place.length, tooLong) };
-              }
-              continue;
-            }
+          if (fields.sessionId === undefined || index === null || total === null) throw refuseBody(reply, 400, chunkFieldsFirstMessage);
+          const { session, place } = await checkChunk(request, reply, fields.sessionId, index, total);
+          if (session.photo_id) {
+            // Sent again after the session was finished (the answer was lost): read past, kept nowhere.
+            await finishedStream(part.file.resume());
+            finished = { index, total };
+            continue;
           }
-          // Otherwise (fields after the chunk, first chunks of a session) the chunk, at most CHUNK_MAX_BYTES, is read first.
-          buffered = await readAll(part.file, limits.maxChunkBytes, () =>
-            tooLarge(reply, `A parte enviada excede o limite de ${Math.floor(limits.maxChunkBytes / (1024 * 1024))}MB.`),
-          );
+          const tooLong = () => tooLarge(reply, `A parte enviada excede o limite de ${Math.floor(limits.maxChunkBytes / (1024 * 1024))}MB.`);
+          const tooLongForPlace = () => new HttpError(400, 'A parte enviada é maior que o esperado.');
+          if (place && !session.upload_id) {
+            // Local disk, place known: straight to its offset in the session's file.
+            const size = await streamAt(part.file, fileOf(session.id), place.offset, place.length, tooLongForPlace);
+            received = { session, index, total, size, offset: place.offset, file: null };
+          } else {
+            // S3 (only a whole chunk of the right size reaches the store), or a chunk whose place the
+            // session does not know yet: into a file of its own, on disk, never in memory.
+            partFile = app.temp.file('uploads');
+            const size = await streamAt(part.file, partFile, 0, place ? place.length : limits.maxChunkBytes, place ? tooLongForPlace : tooLong, 'w');
+            received = { session, index, total, size, offset: null, file: partFile };
+          }
         }
       } catch (error) {
         throw multipartError(error, 1, reply);
       }
-
-      const index = integerField(fields.chunkIndex);
-      const total = integerField(fields.totalChunks);
-      if (total === null || total < 1 || total > MAX_CHUNKS) throw new HttpError(400, "O campo 'totalChunks' é inválido.");
-      if (index === null || index >= total) throw new HttpError(400, "O campo 'chunkIndex' é inválido.");
-      if (!sawChunk) throw new HttpError(400, messages.noFiles);
-      if (!session) {
-        session = await liveSession(fields.sessionId);
-        await assertSessionPin(request, session);
+      if (finished) return { received: finished.index, totalChunks: finished.total, receivedChunks: finished.total };
+      if (!received) {
+        const index = integerField(fields.chunkIndex);
+        const total = integerField(fields.totalChunks);
+        if (total === null || total < 1 || total > MAX_CHUNKS) throw new HttpError(400, "O campo 'totalChunks' é inválido.");
+        if (index === null || index >= total) throw new HttpError(400, "O campo 'chunkIndex' é inválido.");
+        throw new HttpError(400, messages.noFiles);
       }
-      if (session.photo_id) return { received: index, totalChunks: total, receivedChunks: total };
-      if (session.total_chunks !== null && Number(session.total_chunks) !== total) throw new HttpError(400, "O campo 'totalChunks' não confere com as partes anteriores.");
-
-      const size = streamed ? streamed.size : buffered!.length;
+      const { session, index, total, size } = received;
       const place = placeReceived(session, index, total, size);
-      if (!place || (streamed && streamed.offset !== place.offset)) throw new HttpError(400, wrongSizeMessage(index, total));
+      if (!place || (received.offset !== null && received.offset !== place.offset)) throw new HttpError(400, wrongSizeMessage(index, total));
       const refusal = partRefusal(app.storage, index, total, place.chunkSize);
       if (refusal) throw new HttpError(400, refusal);
       let etag: string | null = null;
-      if (!streamed || partFile) {
-        const bytes = partFile ? { file: partFile, size } : buffered!;
+      if (received.file) {
         try {
-          etag = await keepChunk({ temp: app.temp, storage: app.storage }, session, index, place.offset, bytes);
+          etag = await keepChunk({ temp: app.temp, storage: app.storage }, session, index, place.offset, { file: received.file, size });
         } catch (error) {
           if (error instanceof HttpError) throw error;
           throw notFound(messages.sessionNotFound);
@@ -239,6 +248,31 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       if (partFile) await app.temp.remove(partFile);
     }
   });
+
+  /**
+   * Everything a chunk is checked against before its first byte is read: its fields, its session
+   * (exists, open, its album's PIN) and, when the session knows it, its place in the file. A refusal
+   * closes the connection: the rest of the body is never read.
+   */
+  async function checkChunk(request: FastifyRequest, reply: FastifyReply, sessionId: string, index: number, total: number) {
+    if (total < 1 || total > MAX_CHUNKS) throw refuseBody(reply, 400, "O campo 'totalChunks' é inválido.");
+    if (index >= total) throw refuseBody(reply, 400, "O campo 'chunkIndex' é inválido.");
+    let session: UploadSessionRow;
+    try {
+      session = await liveSession(sessionId);
+      await assertSessionPin(request, session);
+    } catch (error) {
+      reply.header('connection', 'close');
+      throw error;
+    }
+    if (session.photo_id) return { session, place: null };
+    if (session.total_chunks !== null && Number(session.total_chunks) !== total) {
+      throw refuseBody(reply, 400, "O campo 'totalChunks' não confere com as partes anteriores.");
+    }
+    const place = placement(session, index, total, limits.maxChunkBytes);
+    if (place && (place.length <= 0 || place.length > limits.maxChunkBytes)) throw refuseBody(reply, 400, wrongSizeMessage(index, total));
+    return { session, place };
+  }
 
   app.post(
     '/api/events/photos/chunk/finalize',
@@ -262,13 +296,17 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       if (missing) throw new HttpError(400, missing);
       const album = await uploadAlbum(session.album_id);
       assertUploadsOpen((await findEventRules(app.db, album.event_id))!);
-      await assertEventRoom(app.db, album.event_id, limits, { files: 1, bytes: Number(session.file_size) });
+      await assertEventRoom(app.db, album.event_id, limits, { files: 1, bytes: Number(session.file_size) }, session.id);
       const file = session.upload_id ? await assembledInStore(session, chunks) : await assembledOnDisk(session, chunks);
       const type = detectMediaType(file.head);
       if (!type) throw new HttpError(415, notMediaMessage([session.file_name]));
-      const uploads = await storeUploads(app.ingest, album, session.user_id, [
-        { ...file.bytes, clientName: session.file_name, size: Number(session.file_size), type, sha256: file.sha256 },
-      ]);
+      const uploads = await storeUploads(
+        app.ingest,
+        album,
+        session.user_id,
+        [{ ...file.bytes, clientName: session.file_name, size: Number(session.file_size), type, sha256: file.sha256, clientKeyHash: session.client_key_hash ?? null }],
+        { place: session.place },
+      );
       await markSessionDone(app.db, session.id, uploads[0].row.id);
       return reply.status(201).send({ status: 201, message: uploadMessage(uploads), photos: uploads.map((upload) => presentUpload(upload)) });
     },

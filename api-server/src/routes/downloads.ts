@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { sameScope, signDownloadTicket, verifyDownloadTicket, type DownloadScope } from '../domain/download-ticket';
 import { safeName, voiceNoteEntries, zipLayout, zipStream, type ZipEntry } from '../domain/event-zip';
+import { uploadPlace } from '../domain/printables/places';
 import type { Config } from '../config';
 import type { EventRow } from '../db/schema';
 import { bookTexts } from '../domain/guestbook/book';
@@ -11,7 +12,7 @@ import { publicOrigin } from '../http/public-origin';
 import { listMessages } from '../repositories/messages';
 import { HttpError, messages, notFound } from '../errors';
 import { listAlbums } from '../repositories/albums';
-import { findEventOf } from '../repositories/events';
+import { eventAccess, requireEventRole } from '../domain/team/event-access';
 import { photosForDownload } from '../repositories/photos';
 
 /**
@@ -24,8 +25,7 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
     '/api/events/:id/download-ticket',
     { preHandler: app.requireOrganiser, schema: { params: EventParams, body: DownloadTicketBody, response: answers({ 200: DownloadTicket }) } },
     async (request) => {
-      const event = await findEventOf(app.db, request.organiser!.id, request.params.id);
-      if (!event) throw notFound(messages.eventNotFound);
+      const { event } = await requireEventRole(app.db, request, request.params.id, 'downloads');
       if (request.body.book) {
         // Issue 26: the 'Livro de recados' PDF, a scope of its own.
         const { ticket, expiresAt } = signDownloadTicket({ eventId: event.id, book: true, organiserId: request.organiser!.id }, app.jwtSecret);
@@ -37,6 +37,8 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
         userId: request.body.user_id?.trim() || undefined,
         includeHidden: request.body.include_hidden || undefined,
         favoritesOnly: request.body.favorites_only || undefined,
+        place: uploadPlace(request.body.place) ?? undefined,
+        byPlace: request.body.by_place || undefined,
       };
       const { ticket, expiresAt } = signDownloadTicket({ ...scope, organiserId: request.organiser!.id }, app.jwtSecret);
       const query = new URLSearchParams({ ticket });
@@ -44,6 +46,8 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
       if (scope.albumId) query.set('album_id', scope.albumId);
       if (scope.userId) query.set('user_id', scope.userId);
       if (scope.includeHidden) query.set('include_hidden', 'true');
+      if (scope.place) query.set('place', scope.place);
+      if (scope.byPlace) query.set('by_place', 'true');
       return { ticket, url: `/api/events/${event.id}/download?${query}`, expires_at: expiresAt.toISOString() };
     },
   );
@@ -55,10 +59,12 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
       userId: request.query.user_id?.trim() || undefined,
       includeHidden: request.query.include_hidden || undefined,
       favoritesOnly: request.query.favorites_only || undefined,
+      place: uploadPlace(request.query.place) ?? undefined,
+      byPlace: request.query.by_place || undefined,
     };
     const organiserId = await downloader(request, request.query.ticket, asked);
-    const event = await findEventOf(app.db, organiserId, asked.eventId);
-    if (!event) throw notFound(messages.eventNotFound);
+    // The ticket's holder is asked again (issue 27): a member removed since the ticket was made gets nothing.
+    const { event } = await eventAccess(app.db, asked.eventId, organiserId, 'downloads');
     const albums = await listAlbums(app.db, event.id, false);
     const inScope = asked.albumId ? albums.filter((album) => album.id === asked.albumId) : albums;
     if (asked.albumId && inScope.length === 0) throw notFound(messages.albumNotFound);
@@ -66,12 +72,12 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
     const photos = await photosForDownload(
       app.db,
       inScope.map((album) => album.id),
-      { userId: asked.userId, includeHidden: Boolean(asked.includeHidden) },
+      { userId: asked.userId, includeHidden: Boolean(asked.includeHidden), place: asked.place },
     );
     const chosen = asked.favoritesOnly ? photos.filter((photo) => Number(photo.favorite) === 1) : photos;
-    const entries: ZipEntry[] = zipLayout(chosen, new Map(albums.map((album) => [album.id, album.name])));
-    // Issue 26: the whole event's ZIP also holds the guestbook: Recados.pdf and the voice notes.
-    if (!asked.albumId && !asked.userId) entries.push(...(await guestbookEntries(request, event)));
+    const entries: ZipEntry[] = zipLayout(chosen, new Map(albums.map((album) => [album.id, album.name])), { byPlace: Boolean(asked.byPlace) });
+    // Issue 26: the whole event's ZIP (no album, guest or place scope) also holds the guestbook: Recados.pdf and the voice notes.
+    if (!asked.albumId && !asked.userId && !asked.place) entries.push(...(await guestbookEntries(request, event)));
     const stop = new AbortController();
     // A client that goes away stops the work: no more files are read.
     reply.raw.on('close', () => {

@@ -10,9 +10,13 @@ import { HttpError, messages, notFound } from '../errors';
 import { publicOrigin } from '../http/public-origin';
 import { defaultRules, readEventRules } from '../domain/visibility';
 import { readPin } from '../domain/event-pin';
-import { presentEvent, presentEventWithStats, presentPublicEvent } from '../http/present';
+import { readVideoMaxSeconds } from '../domain/video-limit';
+import { presentEventFor, presentEventWithStats, presentPublicEvent } from '../http/present';
 import { validFields } from '../http/validate';
-import { createEvent, findEvent, findEventOf, findEventOfByCode, listEventsOf, updateEvent } from '../repositories/events';
+import { createEvent, findEvent, findEvent as findEventById, findEventByCode, updateEvent } from '../repositories/events';
+import { listEventsWithRole } from '../repositories/event-members';
+import { requireEventRole } from '../domain/team/event-access';
+import type { Permission } from '../domain/team/roles';
 import { eventPhotoStats } from '../repositories/photos';
 
 interface EventForm {
@@ -20,6 +24,8 @@ interface EventForm {
   /** The visibility fields as sent (checked against the stored ones by readEventRules). */
   rules: Pick<EventFields, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin' | 'guest_downloads' | 'messages_require_approval'>;
   image: EventImage | null;
+  /** Issue 25: 'Duração máxima dos vídeos' as sent (undefined: not sent, kept). */
+  videoMaxSeconds: EventFields['video_max_seconds'];
 }
 
 /** Reads the form: multipart (fields + optional image ≤ 5 MB) or JSON (fields only), validated by the contract. */
@@ -68,15 +74,13 @@ async function readEventForm(request: FastifyRequest): Promise<EventForm> {
     fields,
     rules: { visibility: valid.visibility, reveal_at: valid.reveal_at, uploads_close_at: valid.uploads_close_at, pin: valid.pin, guest_downloads: valid.guest_downloads, messages_require_approval: valid.messages_require_approval },
     image: stored,
+    videoMaxSeconds: valid.video_max_seconds,
   };
 }
 
 const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
-  const owned = async (request: FastifyRequest, id: string) => {
-    const event = await findEventOf(app.db, request.organiser!.id, id);
-    if (!event) throw notFound(messages.eventNotFound);
-    return event;
-  };
+  /** Issue 27: the event when the caller's role grants `permission` (404 outside its team, 403 naming it). */
+  const access = (request: FastifyRequest, id: string, permission: Permission) => requireEventRole(app.db, request, id, permission);
 
   const auth = { preHandler: app.requireOrganiser };
   const imageDeps = (request: FastifyRequest) => ({ storage: app.storage, maxInputPixels: config.media.maxInputPixels, log: request.log });
@@ -87,13 +91,14 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     if (!event) throw notFound(messages.eventNotFound);
     // Shared caches may keep it briefly; an edited name shows within a minute.
     reply.header('cache-control', 'public, max-age=60');
-    return presentPublicEvent(event);
+    return presentPublicEvent(event, config.media.video.maxSeconds);
   });
 
   app.get('/api/events', { ...auth, schema: { response: answers({ 200: EventList }) } }, async (request) => {
-    const events = await listEventsOf(app.db, request.organiser!.id);
+    // The events the organiser owns and those of the teams they belong to, each with their role.
+    const events = await listEventsWithRole(app.db, request.organiser!.id);
     const stats = await eventPhotoStats(app.db, events.map((event) => event.id));
-    return events.map((event) => presentEventWithStats(event, stats.get(event.id)));
+    return events.map(({ role, ...event }) => ({ ...presentEventWithStats(event, stats.get(event.id)), ...presentEventFor(event, role) }));
   });
 
   app.post('/api/events', { ...auth, schema: { response: answers({ 201: EventItem }) } }, async (request, reply) => {
@@ -103,6 +108,7 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       ...readEventRules(form.rules, defaultRules),
       pin: readPin(form.rules.pin, null),
       guest_downloads: form.rules.guest_downloads === false ? 0 : 1,
+      video_max_seconds: readVideoMaxSeconds(form.videoMaxSeconds, null),
       messages_require_approval: form.rules.messages_require_approval ? 1 : 0,
     });
     if (form.image) {
@@ -111,15 +117,17 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       await updateEvent(app.db, event.id, paths);
       event = { ...event, ...paths };
     }
-    return reply.status(201).send(presentEvent(event));
+    return reply.status(201).send(presentEventFor(event, 'owner'));
   });
 
-  app.get('/api/events/:id', { ...auth, schema: { params: EventParams, response: answers({ 200: EventList }) } }, async (request) => [
-    presentEvent(await owned(request, request.params.id)),
-  ]);
+  app.get('/api/events/:id', { ...auth, schema: { params: EventParams, response: answers({ 200: EventList }) } }, async (request) => {
+    const { event, role } = await access(request, request.params.id, 'event.view');
+    // Issue 25: the organiser's wall reads how long it plays a video from here.
+    return [{ ...presentEventFor(event, role), wall_video_seconds: config.media.video.wallSeconds }];
+  });
 
   app.put('/api/events/:id', { ...auth, schema: { params: EventParams, response: answers({ 200: EventItem }) } }, async (request) => {
-    const event = await owned(request, request.params.id);
+    const { event, role } = await access(request, request.params.id, 'event.edit');
     const form = await readEventForm(request);
     // Editing without a new image keeps the current one (and its card).
     let paths = { image_path: event.image_path, image_card_path: event.image_card_path };
@@ -131,6 +139,7 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       ...readEventRules(form.rules, event),
       pin: readPin(form.rules.pin, event.pin),
       guest_downloads: form.rules.guest_downloads === undefined ? event.guest_downloads : form.rules.guest_downloads ? 1 : 0,
+      video_max_seconds: readVideoMaxSeconds(form.videoMaxSeconds, event.video_max_seconds),
       messages_require_approval: form.rules.messages_require_approval === undefined ? event.messages_require_approval : form.rules.messages_require_approval ? 1 : 0,
     };
     await updateEvent(app.db, event.id, { ...form.fields, ...rules, ...paths });
@@ -140,11 +149,11 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     if (form.image) {
       for (const old of new Set([event.image_path, event.image_card_path])) if (old) await app.storage.remove(old);
     }
-    return presentEvent({ ...event, ...form.fields, ...rules, ...paths });
+    return presentEventFor({ ...event, ...form.fields, ...rules, ...paths }, role);
   });
 
   app.delete('/api/events/:id', { ...auth, schema: { params: EventParams, response: answers({ 200: StatusMessage }) } }, async (request) => {
-    const event = await owned(request, request.params.id);
+    const { event } = await access(request, request.params.id, 'event.delete');
     await removeEvent({ db: app.db, storage: app.storage }, event.id);
     app.fileAccess.invalidate();
     await app.realtime.audienceChanged(event.id);
@@ -153,10 +162,9 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
 
   // The QR code of the invite link, for the organiser's share dialog (DESIGN §6). Accepts the code or the event id.
   app.get('/api/events/share/:code', { ...auth, schema: { params: ShareParams, response: answers({ 200: QrCodeResponse }) } }, async (request, reply) => {
-    const organiserId = request.organiser!.id;
     const param = request.params.code;
-    const event = (await findEventOf(app.db, organiserId, param)) ?? (await findEventOfByCode(app.db, organiserId, normaliseInviteCode(param)));
-    if (!event) throw notFound(messages.eventNotFound);
+    const byCode = (await findEventById(app.db, param)) ? null : await findEventByCode(app.db, normaliseInviteCode(param));
+    const { event } = await access(request, byCode?.id ?? param, 'event.view');
 
     const link = `${publicOrigin(request, config)}/invite/${event.code}`;
     const key = await inviteQrCode(app.storage, event, link);

@@ -33,7 +33,10 @@ import { assertGalleryOpen, assertUploadsOpen } from '../domain/visibility';
 import { HttpError, messages, notFound } from '../errors';
 import { multipartError, tooLarge } from '../http/multipart';
 import { rateLimited } from '../plugins/upload-rate-limit';
-import { findEvent, findEventOf } from '../repositories/events';
+import { findEvent } from '../repositories/events';
+import { eventAccess, readsAsTeam } from '../domain/team/event-access';
+import type { Permission } from '../domain/team/roles';
+import { uploadPlace } from '../domain/printables/places';
 import { deleteMessage, findMessageWithOwner, insertMessage, listMessages, setMessageFlags } from '../repositories/messages';
 import { contentTypeOf } from '../domain/storage';
 import { chooseRange } from './files';
@@ -51,17 +54,30 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   const announceChanged = (eventId: string, rows: MessageRow[]) =>
     app.realtime.announceMessages(eventId, rows, messagePresenter(app.jwtSecret)).catch((error: unknown) => app.log.warn({ err: error }, 'could not announce messages'));
 
-  /** The event, and whether the caller reads it as its owner; guests must pass the PIN. */
   const eventBook = (request: FastifyRequest, event: EventRow) =>
     renderEventBook({ db: app.db, storage: app.storage, secret: app.jwtSecret, linkTtlSeconds: settings.audioLinkTtlSeconds, origin: publicOrigin(request, config) }, event);
 
+  /**
+   * The event, and whether the caller reads it as its team does (issue 27: the owner, a co-organiser or
+   * a moderator: every message, with its flags); guests must pass the PIN.
+   */
   async function eventFor(request: FastifyRequest, eventId: string): Promise<{ event: EventRow; owner: boolean }> {
     const event = await findEvent(app.db, eventId);
     if (!event) throw notFound(messages.eventNotFound);
     const organiserId = (await app.optionalOrganiser(request))?.id ?? null;
-    const owner = event.organiser_id === organiserId;
+    const owner = await readsAsTeam(app.db, event.id, organiserId);
     if (!owner) await assertEventPin(app.db, request, event.id, organiserId);
     return { event, owner };
+  }
+
+  /** Issue 27: the team member's right on the message's event; outside the team the message does not exist. */
+  async function allowed(eventId: string, organiserId: string, permission: Permission): Promise<void> {
+    try {
+      await eventAccess(app.db, eventId, organiserId, permission);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) throw notFound(messageTexts.notFound);
+      throw error;
+    }
   }
 
   app.post(
@@ -123,6 +139,8 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
           audio_bytes: audio?.length ?? null,
           audio_processing: audio ? 1 : 0,
           pending: pending ? 1 : 0,
+          // Issue 28: the place of the QR code the guest came from, sent from its cookie as uploads do.
+          place: uploadPlace(fields.place),
           delete_key_hash: deleteKey.hash,
           created_at: new Date().toISOString(),
         });
@@ -151,10 +169,11 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     return rows.map((row) => presentMessage(row, owner ? 'owner' : 'guest', app.jwtSecret, reader?.urls));
   });
 
-  /** The owner's message, or 404 (another organiser's message does not exist for them). */
-  async function ownedMessage(request: FastifyRequest, id: string) {
+  /** A message of an event the caller moderates (issue 27: owner, co-organiser, moderator), or 404 (outside the team it does not exist). */
+  async function moderatedMessage(request: FastifyRequest, id: string) {
     const message = await findMessageWithOwner(app.db, id);
-    if (!message || message.organiser_id !== request.organiser!.id) throw notFound(messageTexts.notFound);
+    if (!message) throw notFound(messageTexts.notFound);
+    await allowed(message.event_id, request.organiser!.id, 'photos.moderate');
     const { organiser_id: _owner, ...row } = message;
     return row;
   }
@@ -163,7 +182,7 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     '/api/events/messages/:messageId',
     { preHandler: app.requireOrganiser, schema: { params: MessageParams, body: MessageModeration, response: answers({ 200: MessageItem }) } },
     async (request) => {
-      const row = await ownedMessage(request, request.params.messageId);
+      const row = await moderatedMessage(request, request.params.messageId);
       const flags: { hidden?: 0 | 1; pending?: 0 } = {};
       if (request.body.hidden !== undefined) flags.hidden = request.body.hidden ? 1 : 0;
       if (request.body.pending === false) flags.pending = 0;
@@ -187,7 +206,8 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       const organiser = await app.optionalOrganiser(request);
       const triedToken = request.headers.authentication !== undefined || request.headers.authorization !== undefined;
       if (!organiser) throw triedToken ? new HttpError(401, messages.unauthorized) : new HttpError(403, messageTexts.removalNotAllowed);
-      if (!message || message.organiser_id !== organiser.id) throw notFound(messageTexts.notFound);
+      if (!message) throw notFound(messageTexts.notFound);
+      await allowed(message.event_id, organiser.id, 'photos.moderate');
     }
     await deleteMessage(app.db, message.id);
     app.fileAccess.invalidate();
@@ -199,8 +219,8 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   // 'Livro de recados': the printable PDF of the published messages (owner, or a download ticket with `book`).
   app.get('/api/events/:id/messages/book.pdf', { schema: { params: EventParams, querystring: BookQuery } }, async (request, reply) => {
     const organiserId = await bookReader(request, request.params.id, request.query.ticket);
-    const event = await findEventOf(app.db, organiserId, request.params.id);
-    if (!event) throw notFound(messages.eventNotFound);
+    // The ticket's holder is asked again (issue 27): a member removed since the ticket was made gets nothing.
+    const { event } = await eventAccess(app.db, request.params.id, organiserId, 'downloads');
     const pdf = await eventBook(request, event);
     const fileName = `${safeName(`${bookTexts.title} - ${event.name}`, 'recados')}.pdf`;
     return reply

@@ -7,6 +7,7 @@ import { presentOwnedPhoto } from '../http/present';
 import { signedFileUrls } from '../domain/file-access';
 import { HttpError, messages, notFound } from '../errors';
 import { findPhotoWithAlbum } from '../repositories/photos';
+import { eventAccess } from '../domain/team/event-access';
 
 /**
  * What the organiser (and, for their own uploads, the guest) may do to one photo after it was stored.
@@ -26,6 +27,16 @@ const photoModerationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     announceRemoved: (album, ids) => app.realtime.announceRemoved(album, ids),
   };
 
+  /** Issue 27: the event's team members whose role may moderate; outside the team the photo does not exist. */
+  const moderatorOf = async (eventId: string, organiserId: string) => {
+    try {
+      await eventAccess(app.db, eventId, organiserId, 'photos.moderate');
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) throw notFound(messages.photoNotFound);
+      throw error;
+    }
+  };
+
   // The organiser hides, shows or approves one photo of an event they own (issue 11); the screen's
   // bulk actions send one call per photo.
   app.patch(
@@ -33,7 +44,8 @@ const photoModerationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: app.requireOrganiser, schema: { params: PhotoParams, body: PhotoModeration, response: answers({ 200: PhotoItem }) } },
     async (request) => {
       const photo = await findPhotoWithAlbum(app.db, request.params.photoId);
-      if (!photo || photo.organiser_id !== request.organiser!.id) throw notFound(messages.photoNotFound);
+      if (!photo) throw notFound(messages.photoNotFound);
+      await moderatorOf(photo.event_id, request.organiser!.id);
       const album = { id: photo.album_id, event_id: photo.event_id, is_public: photo.is_public };
       const { event_id: _event, is_public: _public, organiser_id: _owner, ...row } = photo;
       const moderated = await moderatePhoto(moderation, album, row, request.body);
@@ -58,7 +70,8 @@ const photoModerationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const triedToken = request.headers.authentication !== undefined || request.headers.authorization !== undefined;
         // Neither a key nor a token: refused as a missing key; a token that fails asks for a new login.
         if (!organiser) throw triedToken ? new HttpError(401, messages.unauthorized) : new HttpError(403, messages.removalNotAllowed);
-        if (!photo || photo.organiser_id !== organiser.id) throw notFound(messages.photoNotFound);
+        if (!photo) throw notFound(messages.photoNotFound);
+        await moderatorOf(photo.event_id, organiser.id);
       }
       await removePhotos(removal, { id: photo.album_id, event_id: photo.event_id, is_public: photo.is_public }, [photo]);
       app.fileAccess.invalidate();

@@ -35,9 +35,11 @@ import {
   type ReceivedBytes,
   type ReceivedFile,
 } from '../domain/upload-rules';
+import { uploadPlace } from '../domain/printables/places';
 import { rateLimited } from '../plugins/upload-rate-limit';
 import { HttpError, messages } from '../errors';
-import { multipartError, tooLarge } from '../http/multipart';
+import { multipartError, refuseBody, tooLarge } from '../http/multipart';
+import { clientKeyHash, invalidClientKeyMessage, isClientKey } from '../domain/client-key';
 import { presentOwnedPhoto, presentPhoto, presentUpdate, presentUpload, uploadMessage } from '../http/present';
 import { albumRefused } from '../http/refusals';
 import { readerFileUrls, readerFiles } from '../http/file-urls';
@@ -47,7 +49,7 @@ import { heartsOfAlbums } from '../repositories/reactions';
 /** Multipart overhead allowed above the total file limit before a Content-Length is refused outright. */
 const MULTIPART_SLACK = 1024 * 1024;
 
-const isUploadField = (name: string): name is keyof UploadFields => name === 'album_id' || name === 'user_id';
+const isUploadField = (name: string): name is keyof UploadFields => name === 'album_id' || name === 'user_id' || name === 'place';
 
 const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limits = config.uploads;
@@ -61,7 +63,9 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
 
     const fields: Partial<UploadFields> = {};
     /** Each file as it arrived: where its bytes wait (none for a part that is not media on S3) and what it is. */
-    const received: Array<{ bytes: ReceivedBytes | null; clientName: string | null; size: number; type: MediaType | null; sha256: string }> = [];
+    const received: Array<{ bytes: ReceivedBytes | null; clientName: string | null; size: number; type: MediaType | null; sha256: string; clientKeyHash: string | null }> = [];
+    /** Issue 23: the client key sent just before the next file part. */
+    let nextClientKey: string | undefined;
     const temps: string[] = [];
     /** S3: objects streamed into the store; removed unless handed over to storeUploads, which then owns them. */
     const streamed: string[] = [];
@@ -88,11 +92,18 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       });
       for await (const part of parts) {
         if (part.type === 'field') {
+          if (part.fieldname === 'client_key') {
+            if (typeof part.value !== 'string' || !isClientKey(part.value)) throw refuseBody(reply, 400, invalidClientKeyMessage);
+            nextClientKey = part.value;
+            continue;
+          }
           if (typeof part.value === 'string' && isUploadField(part.fieldname)) fields[part.fieldname] = part.value;
           await checkFields();
           continue;
         }
         const clientName = normaliseClientFileName(part.filename);
+        const keyHash = clientKeyHash(nextClientKey);
+        nextClientKey = undefined;
         let size = 0;
         const count = (length: number) => {
           size += length;
@@ -108,7 +119,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
           if (result.key) streamed.push(result.key);
           if (result.size === 0 && !clientName) continue;
           const bytes = result.key ? { storedKey: result.key, photoId } : null;
-          received.push({ bytes, clientName, size: result.size, type: result.type, sha256: result.sha256 });
+          received.push({ bytes, clientName, size: result.size, type: result.type, sha256: result.sha256, clientKeyHash: keyHash });
           continue;
         }
         const temp = app.temp.file('uploads');
@@ -116,7 +127,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
         const result = await streamToFile(part.file, temp, count);
         // Browsers send an empty, nameless part when nothing was picked.
         if (result.size === 0 && !clientName) continue;
-        received.push({ bytes: { temp }, clientName, size: result.size, type: detectMediaType(result.head), sha256: result.sha256 });
+        received.push({ bytes: { temp }, clientName, size: result.size, type: detectMediaType(result.head), sha256: result.sha256, clientKeyHash: keyHash });
       }
 
       const userId = fields.user_id === undefined ? null : normaliseUserId(fields.user_id);
@@ -137,7 +148,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       // Nothing of a request that would take the event past its quota is stored.
       await assertEventRoom(app.db, album!.event_id, limits, { files: typed.length, bytes: typed.reduce((sum, file) => sum + file.size, 0) });
       handedOver = true;
-      const uploads = await storeUploads(app.ingest, album!, userId, typed);
+      const uploads = await storeUploads(app.ingest, album!, userId, typed, { place: uploadPlace(fields.place) });
       const urls = await readerFileUrls(app, request, album!.event_id, request.organiser?.id ?? null);
       return reply.status(201).send({ status: 201, message: uploadMessage(uploads), photos: uploads.map((upload) => presentUpload(upload, urls)) });
     } catch (error) {
@@ -151,14 +162,18 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
 
   app.post(
     '/api/events/photos/stored',
-    { schema: { body: StoredLookupBody, response: answers({ 200: StoredLookupAnswer }) } },
+    { config: rateLimited, schema: { body: StoredLookupBody, response: answers({ 200: StoredLookupAnswer }) } },
     async (request) => {
       const found = await findUploadAlbum(app.db, request.body.album_id.trim());
       if (!found.ok) throw albumRefused(found.refusal);
       await assertEventPin(app.db, request, found.value.event_id, (await app.optionalOrganiser(request))?.id ?? null);
-      const files = request.body.files.map((file) => ({ name: normaliseClientFileName(file.name) ?? '', size: file.size }));
+      const files = request.body.files.map((file) => ({ name: normaliseClientFileName(file.name) ?? '', size: file.size, clientKey: file.client_key }));
       const urls = await readerFileUrls(app, request, found.value.event_id, request.organiser?.id ?? null);
-      return { photos: (await findStored(app.db, found.value.id, files)).map((upload) => presentUpload(upload, urls)) };
+      const stored = await findStored(app.db, found.value.id, files);
+      return {
+        photos: stored.found.map((upload) => presentUpload(upload, urls)),
+        withheld: stored.withheld.map((item) => ({ file_name: item.clientName, pending: item.pending })),
+      };
     },
   );
 
@@ -169,7 +184,9 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       const readableBy = await readable(request, request.params.albumId);
       const { ids, audience, eventId } = request.query.public_only ? await readableAsGuest(request, request.params.albumId) : readableBy;
       const userId = request.query.user_id?.trim();
-      const rows = await listPhotos(app.db, ids, userId ? userId : undefined, audience);
+      // Issue 28: 'Filtrar por local', on the owner's lists.
+      const place = audience === 'owner' ? (uploadPlace(request.query.place) ?? undefined) : undefined;
+      const rows = await listPhotos(app.db, ids, userId ? userId : undefined, audience, undefined, request.query.order ?? 'recent', place);
       const reader = await readerFiles(app, request, eventId, audience === 'owner' ? request.organiser?.id ?? null : null);
       // Issue 26: the hearts of the photos that have any.
       const hearts = await heartsOfAlbums(app.db, ids);

@@ -8,6 +8,7 @@ import { assertGalleryOpen } from '../domain/visibility';
 import { HttpError, messages, notFound } from '../errors';
 import { findEventRules } from '../repositories/events';
 import { findPhotoWithAlbum } from '../repositories/photos';
+import { readsAsTeam } from '../domain/team/event-access';
 import { addHeart, heartCount, removeHeart } from '../repositories/reactions';
 
 export const reactionTexts = {
@@ -40,7 +41,8 @@ const reactionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
     const photo = await findPhotoWithAlbum(app.db, photoId);
     if (!photo) throw notFound(messages.photoNotFound);
     const organiserId = (await app.optionalOrganiser(request))?.id ?? null;
-    if (photo.organiser_id !== organiserId) {
+    // The event's team (issue 27) reads every photo; anyone else as a guest.
+    if (photo.organiser_id !== organiserId && !(await readsAsTeam(app.db, photo.event_id, organiserId))) {
       const published = Number(photo.hidden) === 0 && Number(photo.pending) === 0 && Number(photo.is_public) === 1;
       if (!published) throw notFound(messages.photoNotFound);
       await assertEventPin(app.db, request, photo.event_id, organiserId);

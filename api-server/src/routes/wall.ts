@@ -2,9 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { answers, EventParams, StatusMessage, WallEvent, WallLink, WallParams } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
-import { HttpError, messages, notFound } from '../errors';
+import { HttpError } from '../errors';
 import { publicOrigin } from '../http/public-origin';
-import { findEventByWallToken, findEventOf, setWallTokenHash } from '../repositories/events';
+import { findEventByWallToken, setWallTokenHash } from '../repositories/events';
+import { requireEventRole } from '../domain/team/event-access';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -19,8 +20,7 @@ const wallRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
   const owned = { preHandler: app.requireOrganiser };
 
   app.post('/api/events/:id/wall-link', { ...owned, schema: { params: EventParams, response: answers({ 201: WallLink }) } }, async (request, reply) => {
-    const event = await findEventOf(app.db, request.organiser!.id, request.params.id);
-    if (!event) throw notFound(messages.eventNotFound);
+    const { event } = await requireEventRole(app.db, request, request.params.id, 'wall.manage');
     const token = randomBytes(24).toString('base64url');
     await setWallTokenHash(app.db, event.id, hashOf(token));
     // A new link revokes the old one: its file URLs and sockets too (issue 22).
@@ -30,8 +30,7 @@ const wallRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
   });
 
   app.delete('/api/events/:id/wall-link', { ...owned, schema: { params: EventParams, response: answers({ 200: StatusMessage }) } }, async (request) => {
-    const event = await findEventOf(app.db, request.organiser!.id, request.params.id);
-    if (!event) throw notFound(messages.eventNotFound);
+    const { event } = await requireEventRole(app.db, request, request.params.id, 'wall.manage');
     await setWallTokenHash(app.db, event.id, null);
     app.fileAccess.invalidate();
     await app.realtime.audienceChanged(event.id);
@@ -42,7 +41,7 @@ const wallRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
     const event = await findEventByWallToken(app.db, hashOf(request.params.token));
     if (!event) throw new HttpError(403, wallLinkRevokedMessage);
     reply.header('cache-control', 'no-store');
-    return { event_id: event.id, name: event.name, code: event.code };
+    return { event_id: event.id, name: event.name, code: event.code, video_seconds: config.media.video.wallSeconds };
   });
 };
 

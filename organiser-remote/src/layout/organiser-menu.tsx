@@ -1,5 +1,5 @@
 import { BottomNavigation, useLocation, useNavigate } from '@momentos/design-kit';
-import { useAuthStore } from '@momentos/api-client';
+import { logout, useAuthStore } from '@momentos/api-client';
 import { texts } from '../texts';
 import { useForgetSessionData } from './use-forget-session-data';
 
@@ -14,6 +14,7 @@ export function OrganiserMenu() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const signOut = useAuthStore((state) => state.signOut);
+  const token = useAuthStore((state) => state.token);
   const forgetSessionData = useForgetSessionData();
   return (
     <BottomNavigation
@@ -38,6 +39,8 @@ export function OrganiserMenu() {
           label: texts.menu.signOut,
           icon: icon('M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9'),
           onSelect: () => {
+            // The server ends the session (issue 23 item 2); the page forgets it without waiting.
+            void logout(token);
             signOut();
             forgetSessionData();
             navigate('/', { replace: true });

@@ -9,7 +9,11 @@ export { isTokenUsable } from './auth/token';
 export { storageKeys, readStored, writeStored } from './storage-keys';
 export { getHealth } from './calls/health';
 export type { Health } from './calls/health';
-export { login } from './calls/auth';
+export { login, logout } from './calls/auth';
+export { getSetupState, createFirstAccount } from './calls/account';
+export type { AccountCreated, SetupInput, SetupState } from './calls/account';
+export { getTeam, createTeamInvite, revokeTeamInvite, removeTeamMember, getTeamInvite, acceptTeamInvite, createAccountFromInvite } from './calls/team';
+export type { InviteAccountInput, Team, TeamInviteAccepted, TeamInviteCreated, TeamInviteInput, TeamInvitePreview, TeamRole } from './calls/team';
 export {
   listEvents,
   getEvent,
@@ -25,8 +29,10 @@ export {
   hasEventPin,
   isPinRefusal,
   setWallToken,
+  requestPrintables,
 } from './calls/events';
 export type { WallEvent, WallLink } from '@momentos/api-contract';
+export type { PrintableKind, PrintablesTicket } from '@momentos/api-contract';
 export { listAlbums, createAlbum, updateAlbum, deleteAlbum } from './calls/albums';
 export { searchEventByCode, getShareQrCode, fetchQrCodeImage, isCloudStorageUrl } from './calls/invite';
 export type { EventItem, EventInput, PublicEvent, Album, AlbumInput, EventSearchResult, QrCodeResponse, LoginInput, LoginResponse } from './calls/types';
@@ -44,7 +50,7 @@ export {
   photoDownloadUrl,
 } from './calls/photos';
 export type { DownloadTicket, DownloadTicketBody, PaintedGallery, PhotoItem, PhotoModeration, PhotoUpdate, Uploader, UploadedPhoto } from './calls/photos';
-export { AlbumRealtimeClient, albumRealtime, albumSocketUrl, AUDIENCE_CLOSED_CODE, isNewPhotosFor, isPhotosRemovedFor, realtimeTimings } from './realtime/album-realtime';
+export { AlbumRealtimeClient, albumRealtime, albumSocketUrl, AUDIENCE_CLOSED_CODE, socketTicket, isNewPhotosFor, isPhotosRemovedFor, realtimeTimings } from './realtime/album-realtime';
 export type { RealtimeMessage, NewPhotosMessage, PhotosRemovedMessage, RealtimeListener, SocketLike, RealtimeOptions, SubscribeOptions } from './realtime/album-realtime';
 export { splitIntoBatches, backoffDelay, FILES_PER_BATCH } from './upload/upload-engine';
 export { loadUploadQueue, resumePendingUploads } from './upload-queue/load-upload-queue';
@@ -57,6 +63,8 @@ export { UploadError, TransportError, describeUploadFailure } from './upload/upl
 export { httpUploadTransport } from './upload/upload-transport';
 export type { UploadTransport } from './upload/upload-transport';
 export { uploadTexts, formatUploadText } from './upload/upload-texts';
+export { videoTexts, videoState, playbackUrl, awaitingRenditions, formatDuration, formatVideoLength, videoTooLongMessage, videoOverLimit, readVideoDuration } from './videos';
+export type { PhotoOrder } from '@momentos/api-contract';
 // Issue 26: the guestbook and hearts.
 export { listMessages, postMessage, moderateMessage, removeMessage, setHeart, heartedPhotos, deviceId, messageLimits } from './calls/messages';
 export type { MessageItem, MessageModeration, PostedMessage, ReactionState, MessageInput } from './calls/messages';

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { NullableString } from './common';
+import { CLIENT_KEY_PATTERN, NullableString } from './common';
 
 /** `POST /api/events/photos/chunk/init`: multipart fields (fileSize as digits) or JSON. */
 export const ChunkInitFields = Type.Object({
@@ -10,6 +10,13 @@ export const ChunkInitFields = Type.Object({
   /** An album id, or an event id (as in a one-request upload). */
   albumId: Type.String({ minLength: 1, maxLength: 64 }),
   userId: Type.String({ maxLength: 1000 }),
+  /**
+   * Issue 23: the secret the sender chose for this file (see CLIENT_KEY_PATTERN); its hash goes to the
+   * photo, and the stored-files lookup needs it back.
+   */
+  clientKey: Type.Optional(Type.String({ pattern: CLIENT_KEY_PATTERN })),
+  /** Issue 28: the place of the invite the guest opened ('Mesa 5'); optional. */
+  place: Type.Optional(Type.String({ maxLength: 1000 })),
 });
 export type ChunkInitFields = Static<typeof ChunkInitFields>;
 
@@ -18,7 +25,8 @@ export type ChunkInitAnswer = Static<typeof ChunkInitAnswer>;
 
 /**
  * The text fields of `POST /api/events/photos/chunk/upload` (multipart, beside the `chunk` file
- * part). Sent before the chunk, they let it stream straight to its place. Checked by hand.
+ * part). They must come before the chunk (issue 23): the session is checked before any byte of the
+ * chunk is read, and a chunk that comes first is refused (400, connection closed). Checked by hand.
  */
 export const ChunkUploadFields = Type.Object({
   sessionId: Type.String(),

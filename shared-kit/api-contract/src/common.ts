@@ -32,3 +32,10 @@ export type ErrorBody = StatusMessage;
 
 /** Response schemas of a route: its success answers plus the error body for every 4xx. */
 export const answers = <T extends Record<number, TSchema>>(success: T) => ({ ...success, '4xx': ErrorBody });
+
+/**
+ * Issue 23: a client key, the secret a sender chooses per file (16 to 128 URL-safe characters; the
+ * guest's queue sends 32 random bytes in base64url). Sent with the file, asked back by the
+ * stored-files lookup.
+ */
+export const CLIENT_KEY_PATTERN = '^[A-Za-z0-9_-]{16,128}$';

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IdParam, ID_PATTERN, NullableString, StringEnum } from './common';
+import { VideoMaxSecondsField } from './videos';
 
 /** An event (spec §3). `date` is 'YYYY-MM-DD HH:mm'; `image` a file URL relative to the API origin, or null. */
 /** 'Aberto' (guests see the public albums), 'Só envio' (guests only send), 'Revelar em' (closed until `reveal_at`). */
@@ -31,6 +32,13 @@ export const EventItem = Type.Object({
   messages_require_approval: Type.Optional(Type.Boolean()),
   /** Issue 22: 'Convidados podem baixar as fotos' (default true): guests may fetch the originals. */
   guest_downloads: Type.Optional(Type.Boolean()),
+  /** Issue 25: 'Duração máxima dos vídeos' in seconds; null: the server's VIDEO_MAX_SECONDS. */
+  video_max_seconds: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  /** Issue 25, in `GET /api/events/{id}` (the organiser's wall): how long the wall plays a video. */
+  wall_video_seconds: Type.Optional(Type.Integer()),
+  /** Issue 27, in the organiser's reads: the caller's role on the event and what it lets them do. */
+  role: Type.Optional(StringEnum(['owner', 'coorganiser', 'moderator'] as const)),
+  permissions: Type.Optional(Type.Array(Type.String())),
 });
 export type EventItem = Static<typeof EventItem>;
 
@@ -53,6 +61,8 @@ export const PublicEvent = Type.Object({
   pin_required: Type.Optional(Type.Boolean()),
   /** Issue 22: guests may download the originals ('Baixar'); false: the screen renditions only. */
   guest_downloads: Type.Optional(Type.Boolean()),
+  /** Issue 25: the longest video this event takes, in seconds (its own limit, else the server's). */
+  video_max_seconds: Type.Optional(Type.Integer()),
 });
 export type PublicEvent = Static<typeof PublicEvent>;
 
@@ -80,6 +90,8 @@ export const EventFields = Type.Object({
   messages_require_approval: Type.Optional(Type.Boolean()),
   /** Issue 22 (optional; kept when absent): guests may download the originals. */
   guest_downloads: Type.Optional(Type.Boolean()),
+  /** Issue 25: seconds (1 to 86400); '' or null: the server's default; absent: kept. */
+  video_max_seconds: Type.Optional(VideoMaxSecondsField),
 });
 export type EventFields = Static<typeof EventFields>;
 
@@ -114,6 +126,9 @@ export const DownloadQuery = Type.Object({
   /** Issue 26: the organiser's favourites only ('Só favoritas'). */
   favorites_only: Type.Optional(Type.Boolean()),
   ticket: Type.Optional(Type.String({ maxLength: 2048 })),
+  /** Issue 28: only the photos sent from this place; and a folder per place (`<album>/<place>/<guest>/`). */
+  place: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  by_place: Type.Optional(Type.Boolean()),
 });
 export type DownloadQuery = Static<typeof DownloadQuery>;
 
@@ -126,6 +141,9 @@ export const DownloadTicketBody = Type.Object({
   album_id: Type.Optional(Type.String({ pattern: ID_PATTERN })),
   user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   include_hidden: Type.Optional(Type.Boolean()),
+  /** Issue 28: as in the download's query. */
+  place: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  by_place: Type.Optional(Type.Boolean()),
 });
 export type DownloadTicketBody = Static<typeof DownloadTicketBody>;
 
@@ -147,5 +165,11 @@ export const WallParams = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0
 export type WallParams = Static<typeof WallParams>;
 
 /** `GET /api/wall/{token}`: the event a wall link shows (and nothing else it grants). */
-export const WallEvent = Type.Object({ event_id: Type.String(), name: Type.String(), code: Type.String() });
+export const WallEvent = Type.Object({
+  event_id: Type.String(),
+  name: Type.String(),
+  code: Type.String(),
+  /** Issue 25: how long the wall plays a video (WALL_VIDEO_SECONDS). */
+  video_seconds: Type.Optional(Type.Integer()),
+});
 export type WallEvent = Static<typeof WallEvent>;

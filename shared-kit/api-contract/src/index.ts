@@ -11,4 +11,8 @@ export * from './photos';
 export * from './chunks';
 export * from './realtime';
 export * from './files';
+export * from './videos';
+export * from './printables';
+export * from './account';
+export * from './team';
 export * from './messages';

@@ -30,7 +30,7 @@ export const MessageItem = Type.Object({
   text: Type.String(),
   audio: Type.Union([MessageAudio, Type.Null()]),
   created_at: Type.String(),
-  /** Filled once issue 28 lands (where it was said); null until then. */
+  /** Issue 28, in the owner's list only (as photos'): the place of the QR code the guest came from ('Mesa 5'), or null. */
   place: Type.Optional(NullableString),
   hidden: Type.Optional(Type.Boolean()),
   pending: Type.Optional(Type.Boolean()),
@@ -48,6 +48,8 @@ export const MessageFields = Type.Object({
   user_id: Type.String({ minLength: 1, maxLength: MAX_USER_ID }),
   text: Type.String({ maxLength: MAX_MESSAGE_TEXT }),
   audio_seconds: Type.Optional(Type.String({ maxLength: 8 })),
+  /** Issue 28: the place of the invite the guest opened ('Mesa 5', from its cookie), as uploads carry it; optional. */
+  place: Type.Optional(Type.String()),
 });
 export type MessageFields = Static<typeof MessageFields>;
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdParam, NullableString, StatusMessage, StringEnum } from './common';
+import { CLIENT_KEY_PATTERN, IdParam, NullableString, StatusMessage, StringEnum } from './common';
+import { NullableNumber, PhotoOrder, VideoFields } from './videos';
 
 /** Longest uploader name kept (trimmed); longer ones are refused. */
 export const MAX_USER_ID = 100;
@@ -39,6 +40,9 @@ export const PhotoItem = Type.Object({
    * screens offer no 'Baixar'. Absent otherwise.
    */
   downloadable: Type.Optional(Type.Literal(false)),
+  ...VideoFields.properties,
+  /** Issue 28, in the owner's lists only: where it was sent from ('Mesa 5', a place's QR code), or null. */
+  place: Type.Optional(NullableString),
 });
 export type PhotoItem = Static<typeof PhotoItem>;
 
@@ -48,8 +52,12 @@ export type PhotoList = Static<typeof PhotoList>;
 /** `GET /api/events/photos/{albumId}?user_id=`: only that uploader's photos. */
 export const PhotoListQuery = Type.Object({
   user_id: Type.Optional(Type.String({ maxLength: MAX_USER_ID + 50 })),
+  /** Issue 25: 'recent' (newest sent first, the default) or 'taken' (capture time, oldest first, unknown last). */
+  order: Type.Optional(PhotoOrder),
   /** The guests' view even for the owner (issue 12: the wall shows only what guests may see). */
   public_only: Type.Optional(Type.Boolean()),
+  /** Issue 28, the owner's lists: only the photos sent from this place ('Filtrar por local'). */
+  place: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type PhotoListQuery = Static<typeof PhotoListQuery>;
 
@@ -64,6 +72,12 @@ export const PhotoUpdate = Type.Object({
   display_photo: Type.Optional(NullableString),
   error: Type.Union([Type.Boolean(), Type.String()]),
   processing: Type.Optional(Type.Boolean()),
+  /** Issue 25, as in PhotoItem: a video's rendition arrives after its poster. */
+  playback_video: Type.Optional(NullableString),
+  playback_error: Type.Optional(Type.Union([Type.Boolean(), Type.String()])),
+  duration: Type.Optional(NullableNumber),
+  width: Type.Optional(NullableNumber),
+  height: Type.Optional(NullableNumber),
 });
 export type PhotoUpdate = Static<typeof PhotoUpdate>;
 
@@ -102,6 +116,13 @@ export const UploadFields = Type.Object({
   /** An album id, or an event id meaning the event's first album open for uploads. */
   album_id: Type.String(),
   user_id: Type.String(),
+  /**
+   * Issue 23: the client key (CLIENT_KEY_PATTERN) of the file part that follows it; sent before each
+   * file, once per file. A file without one can never be answered by the stored-files lookup.
+   */
+  client_key: Type.Optional(Type.String()),
+  /** Issue 28: the place of the invite the guest opened ('Mesa 5'); optional. */
+  place: Type.Optional(Type.String()),
 });
 export type UploadFields = Static<typeof UploadFields>;
 
@@ -130,16 +151,29 @@ export type UploadAnswer = Static<typeof UploadAnswer>;
 /**
  * `POST /api/events/photos/stored` (JSON): which of these files (the random unique name and size a
  * client sent them under) the album holds. A batch whose request failed part-way asks this before
- * sending again, and sends only the files not answered. Knowing a random name proves the sender,
- * so each answered item carries a new delete key.
+ * sending again, and sends only the files not answered. Issue 23: only the sender's client key
+ * (`client_key`, sent with the file) proves the sender: a file is answered, with a new delete key,
+ * only when its key matches; a hidden or pending photo is answered as stored without its data
+ * (`id` and `file_name` only, no URLs, no key). Rate-limited like uploads.
  */
 export const StoredLookupBody = Type.Object({
   album_id: Type.String({ minLength: 1, maxLength: 64 }),
-  files: Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }), size: Type.Integer({ minimum: 1 }) }), { maxItems: 100 }),
+  files: Type.Array(
+    Type.Object({
+      name: Type.String({ minLength: 1, maxLength: 255 }),
+      size: Type.Integer({ minimum: 1 }),
+      client_key: Type.String({ pattern: CLIENT_KEY_PATTERN }),
+    }),
+    { maxItems: 100 },
+  ),
 });
 export type StoredLookupBody = Static<typeof StoredLookupBody>;
 
-export const StoredLookupAnswer = Type.Object({ photos: Type.Array(UploadedPhoto) });
+export const StoredLookupAnswer = Type.Object({
+  photos: Type.Array(UploadedPhoto),
+  /** Files stored but hidden by the organiser or waiting for approval: stored, nothing more (issue 23). */
+  withheld: Type.Optional(Type.Array(Type.Object({ file_name: Type.String(), pending: Type.Boolean() }))),
+});
 export type StoredLookupAnswer = Static<typeof StoredLookupAnswer>;
 
 /** The header of a guest's removal of their own upload (`DELETE /api/events/photos/{photoId}`). */

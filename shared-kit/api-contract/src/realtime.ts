@@ -1,12 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { IdParam } from './common';
 import { PhotoItem } from './photos';
 
-/** `/ws/albums/{albumId}?token=`: the organiser's token opens their private albums. */
+/**
+ * `/ws/albums/{albumId}?ticket=`: issue 23, no token, PIN or wall token in a socket's URL (URLs are
+ * logged). A socket that needs one of them opens with a single-use ticket from `POST /api/ws-ticket`;
+ * a public album's socket needs none.
+ */
 export const AlbumSocketQuery = Type.Object({
-  token: Type.Optional(Type.String({ maxLength: 4096 })),
-  /** Issue 12: the event's PIN, or its wall link's token, where the event asks for a PIN. */
-  pin: Type.Optional(Type.String({ maxLength: 16 })),
-  wall: Type.Optional(Type.String({ maxLength: 128 })),
+  ticket: Type.Optional(Type.String({ maxLength: 128 })),
 });
 export type AlbumSocketQuery = Static<typeof AlbumSocketQuery>;
 
@@ -32,3 +34,16 @@ export const PhotosRemovedMessage = Type.Object({
   }),
 });
 export type PhotosRemovedMessage = Static<typeof PhotosRemovedMessage>;
+
+/** `POST /api/ws-ticket`: a ticket for one album's (or event's) socket, issued against the request's headers (token, PIN, wall token). */
+export const WsTicketInput = Type.Object({
+  album_id: IdParam,
+});
+export type WsTicketInput = Static<typeof WsTicketInput>;
+
+/** The ticket, good for one socket within `expires_in` seconds. */
+export const WsTicketAnswer = Type.Object({
+  ticket: Type.String(),
+  expires_in: Type.Integer(),
+});
+export type WsTicketAnswer = Static<typeof WsTicketAnswer>;

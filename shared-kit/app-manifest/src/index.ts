@@ -11,7 +11,7 @@ export const remotes = {
     mountPath: '/remotes/organiser/',
     /** The deploy-time variable that moves it (remotes.json). */
     urlVariable: 'REMOTE_ORGANISER_URL',
-    pages: ['entry', 'event-list', 'event-form'],
+    pages: ['entry', 'event-list', 'event-form', 'print-kit', 'team-invite'],
   },
   guest_remote: {
     folder: 'guest-remote',
@@ -67,12 +67,17 @@ export const routes: readonly AppRoute[] = [
   // Issue 12: the live wall, for the organiser, or on a venue's TV through a wall link.
   { path: '/events/:id/wall', remote: 'gallery_remote', page: 'wall', guarded: true },
   { path: '/wall/:token', remote: 'gallery_remote', page: 'wall' },
+  // Issue 28: the printable QR kit (table cards, poster, stickers) of an event.
+  { path: '/events/:id/imprimir', remote: 'organiser_remote', page: 'print-kit', guarded: true },
+  // Issue 27: an invite link to an event's team (signed in or not: the page handles both).
+  { path: '/equipe/:token', remote: 'organiser_remote', page: 'team-invite' },
 ];
 
 /** Paths of routes one remote links to on another's page (the route table stays the one source). */
 export const paths = {
   eventMessages: (eventId: string) => `/events/share/${encodeURIComponent(eventId)}/recados`,
   eventWall: (eventId: string) => `/events/${encodeURIComponent(eventId)}/wall`,
+  eventPrintKit: (eventId: string) => `/events/${encodeURIComponent(eventId)}/imprimir`,
   eventPhotos: (eventId: string, albumId?: string) =>
     `/events/${encodeURIComponent(eventId)}/photos${albumId ? `?album=${encodeURIComponent(albumId)}` : ''}`,
 };

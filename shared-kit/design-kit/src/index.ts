@@ -33,7 +33,7 @@ export { TourHelpButton } from './tour/tour-help-button';
 export type { TourHelpButtonProps } from './tour/tour-help-button';
 export { tourReducer, prepareSteps, areStepsValid, invalidStepsWarning } from './tour/tour-rules';
 export type { TourStep, TourTexts, TourState } from './tour/tour-rules';
-export { InviteDialog, InviteQrCode, inviteLink } from './invite-dialog/invite-dialog';
+export { InviteDialog, InviteQrCode, QrCode, inviteLink } from './invite-dialog/invite-dialog';
 export type { InviteDialogProps, InviteDialogTexts } from './invite-dialog/invite-dialog';
 export { paintedPage, readFirstPaint, removeFirstPaint, resetFirstPaintForTests } from './first-paint/first-paint';
 export { PinPrompt, pinPromptTexts } from './pin-prompt/pin-prompt';

@@ -10,6 +10,11 @@ import * as visibility from './008-visibility';
 import * as eventPin from './009-event-pin';
 import * as multipartSessions from './010-multipart-sessions';
 import * as guestPrivacy from './011-guest-privacy';
+import * as socketTickets from './012-socket-tickets';
+import * as uploadGuards from './013-upload-guards';
+import * as videos from './014-videos';
+import * as places from './017-places';
+import * as organiserTeam from './016-organiser-team';
 import * as guestbook from './015-guestbook';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
@@ -25,6 +30,11 @@ export const migrations: Record<string, Migration> = {
   '009-event-pin': eventPin,
   '010-multipart-sessions': multipartSessions,
   '011-guest-privacy': guestPrivacy,
+  '012-socket-tickets': socketTickets,
+  '013-upload-guards': uploadGuards,
+  '014-videos': videos,
+  '017-places': places,
+  '016-organiser-team': organiserTeam,
   '015-guestbook': guestbook,
 };
 

@@ -17,3 +17,13 @@ export function detectAudioType(head: Buffer): AudioType | null {
   if (head.length >= 2 && head[0] === 0xff && (head[1] & 0xe0) === 0xe0) return { ext: 'mp3', mime: 'audio/mpeg' };
   return null;
 }
+
+/** ffmpeg's demuxer for each container above (issue 23's rule: never one ffmpeg guesses from the bytes). */
+const AUDIO_DEMUXERS: Record<string, string> = { webm: 'matroska', ogg: 'ogg', m4a: 'mov', wav: 'wav', mp3: 'mp3' };
+
+/** How ffmpeg opens a voice note: no stdin, local files only, the demuxer of the type its bytes revealed. */
+export function ffmpegAudioInput(input: string, ext: string): string[] {
+  const demuxer = AUDIO_DEMUXERS[ext];
+  if (!demuxer) throw new Error(`no demuxer for .${ext}`);
+  return ['-nostdin', '-protocol_whitelist', 'file', '-f', demuxer, '-i', `file:${input}`];
+}

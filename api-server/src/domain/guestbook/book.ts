@@ -1,13 +1,7 @@
 import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import { drawQrCode, registerPdfFonts } from '../pdf-parts';
 import type { EventRow, MessageRow } from '../../db/schema';
 import type { Storage } from '../storage';
-
-/** The fonts embedded in the book (DejaVu from npm: every Portuguese accent, and far beyond). */
-const FONTS = {
-  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-};
 
 export const bookTexts = {
   title: 'Livro de recados',
@@ -57,8 +51,8 @@ async function readAll(storage: Pick<Storage, 'get'>, key: string): Promise<Buff
  */
 export async function renderBook(input: BookInput): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${bookTexts.title} — ${input.event.name}`, Author: 'Momentos' } });
-  doc.registerFont('regular', FONTS.regular);
-  doc.registerFont('bold', FONTS.bold);
+  // The fonts of issue 28's printable kit (DejaVu from npm: every Portuguese accent, embedded).
+  registerPdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
@@ -107,8 +101,8 @@ export async function renderBook(input: BookInput): Promise<Buffer> {
     doc.moveDown(0.3);
     doc.font('regular').fontSize(12).fillColor('#222').text(message.text || bookTexts.voiceOnly, { width: textWidth });
     if (hasVoice) {
-      const png = await QRCode.toBuffer(input.audioLink(message), { type: 'png', width: 256, margin: 1, errorCorrectionLevel: 'M' });
-      doc.image(png, doc.page.margins.left + width - QR, top, { width: QR, height: QR });
+      // A vector code, as the printable kit's: sharp at any print size.
+      drawQrCode(doc, input.audioLink(message), doc.page.margins.left + width - QR, top, QR);
       doc.font('regular').fontSize(8).fillColor('#777').text(bookTexts.voice, doc.page.margins.left + width - QR - 8, top + QR + 2, { width: QR + 8, align: 'center' });
       doc.y = Math.max(doc.y, top + QR + 30);
     }

@@ -71,9 +71,9 @@ export function presentMessage(row: MessageRow, audience: 'guest' | 'owner', sec
     text: row.text,
     audio,
     created_at: row.created_at,
-    place: row.place ?? null,
   };
-  if (audience === 'owner') return { ...item, hidden: Number(row.hidden) === 1, pending: Number(row.pending) === 1 };
+  // Issue 28: where it was said is the team's to know, as for photos.
+  if (audience === 'owner') return { ...item, place: row.place ?? null, hidden: Number(row.hidden) === 1, pending: Number(row.pending) === 1 };
   return item;
 }
 

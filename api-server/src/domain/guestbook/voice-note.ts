@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { finishAudio, findMessage } from '../../repositories/messages';
 import { localOriginal, MediaJobAborted, type MediaJobDeps } from '../media-job';
-import { run } from '../thumbnails';
+import { runLimited } from '../limited-process';
+import { ffmpegAudioInput } from './audio-type';
 import { messageM4aKey } from './messages';
 
 /**
@@ -24,11 +25,12 @@ export async function processVoiceNote(deps: MediaJobDeps, id: string, signal: A
   const seconds = deps.guestbook?.maxAudioSeconds ?? 60;
   try {
     try {
-      await run(
+      // Issue 23: the decoder in a process of its own, under MEDIA_JOB_MAX_MEMORY and MEDIA_DECODE_TIMEOUT.
+      const ext = /\.([a-z0-9]+)$/i.exec(message.audio_path)?.[1].toLowerCase() ?? '';
+      await runLimited(
         ffmpeg,
-        ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', original.file, '-map', '0:a:0', '-vn', '-t', String(seconds), '-ac', '1', '-c:a', 'aac', '-b:a', '64k', '-movflags', '+faststart', '-f', 'mp4', output],
-        signal,
-        120_000,
+        ['-hide_banner', '-loglevel', 'error', '-y', ...ffmpegAudioInput(original.file, ext), '-map', '0:a:0', '-vn', '-t', String(seconds), '-ac', '1', '-c:a', 'aac', '-b:a', '64k', '-movflags', '+faststart', '-f', 'mp4', `file:${output}`],
+        { memoryBytes: deps.media.jobMaxMemoryBytes, timeoutMs: deps.media.decodeTimeoutMs, signal },
       );
     } catch (error) {
       if (signal.aborted) throw new MediaJobAborted();

@@ -23,6 +23,8 @@ export interface StoredFile extends StoredInfo {
 export interface ListedFile {
   key: string;
   size: number;
+  /** When it was written (issue 23: an unreferenced file younger than ORPHAN_GRACE may be a request's in flight). */
+  lastModified: Date;
 }
 
 /**
@@ -43,8 +45,13 @@ export interface Storage {
   remove(key: string): Promise<void>;
   /** Removes every file under the folder `prefix`. */
   removePrefix(prefix: string): Promise<void>;
-  /** Every file under the folder `prefix`, in key order. */
-  list(prefix: string): AsyncIterable<ListedFile>;
+  /**
+   * Every file under the folder `prefix`, in key order. With `writing` (issue 23), also the files a
+   * write left unfinished (local disk: the `.part` file next to its place, when the process died
+   * mid-write; S3 has none to list: an unfinished upload is invisible, and a bucket lifecycle rule
+   * aborts it, see docs/decisions.md).
+   */
+  list(prefix: string, options?: { writing?: boolean }): AsyncIterable<ListedFile>;
   /** A path on this machine holding the key's bytes when the driver keeps them there (read in place by ffmpeg and sharp). */
   localPath(key: string): Promise<string | null>;
   /** Files assembled from numbered parts that any instance may add (S3's multipart uploads); null on local disk. */

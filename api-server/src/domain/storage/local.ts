@@ -68,6 +68,10 @@ export class LocalStorage implements Storage {
     const full = this.must(key);
     await fsp.mkdir(path.dirname(full), { recursive: true });
     await fsp.rename(localFile, full);
+    // A rename keeps the time the bytes were written (a chunk session's, maybe hours ago): the file is
+    // dated now, so the orphan sweep's grace (issue 23) covers it until its row is written.
+    const now = new Date();
+    await fsp.utimes(full, now, now).catch(() => undefined);
   }
 
   async get(key: string, range?: ByteRange): Promise<StoredFile | null> {
@@ -109,7 +113,7 @@ export class LocalStorage implements Storage {
     if (full) await fsp.rm(full, { recursive: true, force: true });
   }
 
-  async *list(prefix: string): AsyncIterable<ListedFile> {
+  async *list(prefix: string, options: { writing?: boolean } = {}): AsyncIterable<ListedFile> {
     const start = this.resolve(prefix);
     if (!start) return;
     const found: ListedFile[] = [];
@@ -124,7 +128,10 @@ export class LocalStorage implements Storage {
         const full = path.join(dir, entry.name);
         const key = `${keyPrefix}/${entry.name}`;
         if (entry.isDirectory()) await walk(full, key);
-        else if (entry.isFile() && !WRITING.test(entry.name)) found.push({ key, size: (await fsp.stat(full)).size });
+        else if (entry.isFile() && (options.writing || !WRITING.test(entry.name))) {
+          const stats = await fsp.stat(full).catch(() => null);
+          if (stats) found.push({ key, size: stats.size, lastModified: new Date(stats.mtimeMs) });
+        }
       }
     };
     await walk(start, prefix);

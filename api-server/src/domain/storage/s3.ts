@@ -200,7 +200,7 @@ export class S3Storage implements Storage, MultipartStore {
     const pages = paginateListObjectsV2({ client: this.client, pageSize: this.tuning.listPageSize }, { Bucket: this.bucket, Prefix: `${prefix}/` });
     try {
       for await (const page of pages) {
-        for (const item of page.Contents ?? []) if (item.Key) yield { key: item.Key, size: Number(item.Size ?? 0) };
+        for (const item of page.Contents ?? []) if (item.Key) yield { key: item.Key, size: Number(item.Size ?? 0), lastModified: item.LastModified ?? new Date(0) };
       }
     } catch (error) {
       throw new StorageUnavailableError(error);

@@ -7,11 +7,13 @@ import { FilterDialog } from '../gallery/filter/filter-dialog';
 import { PhotoGrid } from '../gallery/grid/photo-grid';
 import { LazyPhotoLightbox } from '../gallery/lightbox/lazy-photo-lightbox';
 import { PresentationMode } from '../gallery/presentation/presentation-mode';
+import { OrderToggle } from '../gallery/order-toggle';
+import { useProcessingUpdates } from '../gallery/api/use-processing-updates';
 import { applyChanges, deletePhotos } from './api/moderate';
 import { useEventScope } from './api/use-event-scope';
 import { useOwnerLive } from './api/use-owner-live';
 import { DeleteDialog } from './delete-dialog';
-import { changesFor, markOf, photosInView, type ModerationAction, type PhotoView } from './event-photos-rules';
+import { changesFor, markOf, photosInView, photosOfPlace, placeOf, placesOf, type ModerationAction, type PhotoView } from './event-photos-rules';
 import { HeartButton, StarButton } from '../reactions/reaction-buttons';
 import { useHearts } from '../reactions/use-hearts';
 import { MessagesTab } from '../messages/messages-tab';
@@ -62,6 +64,10 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
   const { eventName, albums } = useEventScope(eventId);
   const gallery = useGalleryPhotos(scopeId);
   const { loading } = gallery;
+  // Issue 28: 'Filtrar por local' narrows what the screen shows, selects and downloads.
+  const [place, setPlace] = useState<string | null>(null);
+  const [byPlace, setByPlace] = useState(false);
+  const places = useMemo(() => placesOf(gallery.photos), [gallery.photos]);
   useOwnerLive(scopeId, gallery.reload);
   // Issue 26: the organiser's stars and the guests' hearts; 'Favoritas' and 'Mais curtidas'.
   const hearts = useHearts(scopeId, useAuthStore.getState().token);
@@ -69,9 +75,16 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
   const [favorites, setFavorites] = useState<ReadonlyMap<string, boolean>>(new Map());
   const isFavorite = useCallback((photo: PhotoItem) => favorites.get(photo.id) ?? Boolean(photo.favorite), [favorites]);
   const photos = useMemo(
-    () => photosInView(gallery.photos.map((photo) => (favorites.has(photo.id) ? { ...photo, favorite: favorites.get(photo.id) } : photo)), view, hearts.countOf),
-    [gallery.photos, favorites, view, hearts.countOf],
+    () =>
+      photosInView(
+        photosOfPlace(gallery.photos, place).map((photo) => (favorites.has(photo.id) ? { ...photo, favorite: favorites.get(photo.id) } : photo)),
+        view,
+        hearts.countOf,
+      ),
+    [gallery.photos, place, favorites, view, hearts.countOf],
   );
+  // Issue 25: a video's rendition (and a photo's thumbnail) shows up without a reload.
+  useProcessingUpdates(scopeId, gallery.loads, gallery.photos, gallery.applyUpdates);
   const toggleFavorite = useCallback(
     (photo: PhotoItem) => {
       const next = !isFavorite(photo);
@@ -149,6 +162,8 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
       ...(albumId ? { album_id: albumId } : {}),
       ...(gallery.uploader ? { user_id: gallery.uploader } : {}),
       ...(view === 'favorites' ? { favorites_only: true } : {}),
+      ...(place ? { place } : {}),
+      ...(byPlace ? { by_place: true } : {}),
     });
     setWorking(null);
     if (!ticket.ok) {
@@ -196,6 +211,19 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
               ))}
             </select>
           </label>
+          {places.length > 0 ? (
+            <label className="event-photos__scope">
+              <span>{texts.filterPlace}</span>
+              <select value={place ?? ''} onChange={(change) => setPlace(change.target.value || null)}>
+                <option value="">{texts.allPlaces}</option>
+                {places.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <Button variant="secondary" onClick={() => setFilterOpen(true)} aria-pressed={gallery.uploader !== null}>
             {gallery.uploader ? formatText(texts.filterGuest, { name: gallery.uploader }) : texts.filterGuests}
           </Button>
@@ -210,10 +238,17 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
               <option value="most-liked">{texts.showMostLiked}</option>
             </select>
           </label>
+          {places.length > 0 ? (
+            <label className="event-photos__by-place">
+              <input type="checkbox" checked={byPlace} onChange={(change) => setByPlace(change.target.checked)} />
+              {texts.byPlace}
+            </label>
+          ) : null}
           <Button variant="secondary" onClick={() => setSelected((current) => (current ? null : new Set()))} aria-pressed={selected !== null} disabled={photos.length === 0}>
             {selected ? texts.cancelSelection : texts.select}
           </Button>
         </div>
+        <OrderToggle order={gallery.order} onChange={gallery.setOrder} />
         {selected ? (
           <SelectionBar
             selected={selectedPhotos}
@@ -234,7 +269,7 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
         ) : photos.length === 0 ? (
           <EmptyState>{texts.empty}</EmptyState>
         ) : (
-          <PhotoGrid photos={photos} onOpen={setLightboxIndex} markOf={markOf} selectedIds={selected ?? undefined} onToggle={selected ? toggle : undefined} overlay={reactionsOf} />
+          <PhotoGrid photos={photos} onOpen={setLightboxIndex} markOf={markOf} captionOf={placeOf} selectedIds={selected ?? undefined} onToggle={selected ? toggle : undefined} overlay={reactionsOf} />
         )}
       </section>
 

@@ -41,3 +41,16 @@ export function photosInView(photos: readonly PhotoItem[], view: PhotoView, hear
   }
   return [...photos];
 }
+
+/** Issue 28: the places the photos were sent from, sorted as people read them ('Mesa 2' before 'Mesa 10'). */
+export function placesOf(photos: readonly PhotoItem[]): string[] {
+  const places = new Set<string>();
+  for (const photo of photos) if (photo.place) places.add(photo.place);
+  return [...places].sort(new Intl.Collator('pt-BR', { numeric: true, sensitivity: 'base' }).compare);
+}
+
+/** The photos of one place ('Filtrar por local'); all of them without a choice. */
+export const photosOfPlace = (photos: PhotoItem[], place: string | null) => (place === null ? photos : photos.filter((photo) => photo.place === place));
+
+/** The place on a tile. */
+export const placeOf = (photo: PhotoItem) => photo.place ?? null;

@@ -29,6 +29,7 @@ import { useLiveRefresh } from './live/use-live-refresh';
 import { PresentationMode } from './presentation/presentation-mode';
 import { HeartButton } from '../reactions/reaction-buttons';
 import { useHearts } from '../reactions/use-hearts';
+import { OrderToggle } from './order-toggle';
 import './gallery.css';
 import '../reactions/reactions.css';
 
@@ -157,6 +158,12 @@ function AlbumGallery({ albumId }: { albumId: string }) {
           </div>
         ) : null}
       </header>
+      {/* Issue 25: outside the header, which the server paints the same (first-paint template). */}
+      {photos.length > 0 ? (
+        <div className="gallery-toolbar">
+          <OrderToggle order={gallery.order} onChange={gallery.setOrder} />
+        </div>
+      ) : null}
 
       {live.pending
         ? createPortal(

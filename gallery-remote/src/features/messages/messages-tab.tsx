@@ -56,6 +56,7 @@ export function MessagesTab({ eventId }: { eventId: string }) {
                 <div className="event-message__head">
                   <strong>{message.user_id}</strong>
                   <time dateTime={message.created_at}>{new Date(message.created_at).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' })}</time>
+                  {message.place ? <span className="event-message__place">{formatText(texts.messagePlace, { place: message.place })}</span> : null}
                   {message.pending ? <span className="event-message__mark">{texts.messagePending}</span> : null}
                   {message.hidden ? <span className="event-message__mark">{texts.messageHidden}</span> : null}
                 </div>

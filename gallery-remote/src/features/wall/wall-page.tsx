@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { photoFileUrl, setWallToken } from '@momentos/api-client';
+import { photoFileUrl, playbackUrl, setWallToken } from '@momentos/api-client';
 import { formatText, InviteQrCode, inviteLink, Link, useParams } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { useWallEvent, type WallEventInfo } from './api/use-wall-event';
@@ -8,9 +8,10 @@ import { WallLinkDialog } from './wall-link-dialog';
 import { currentPhoto } from './wall-playlist';
 import './wall.css';
 
-/** How long a photo stays; a video plays (muted) until it ends or this long, whichever comes first. */
+/** How long a photo stays; a video plays (muted) until it ends or WALL_VIDEO_SECONDS, whichever comes first. */
 const PHOTO_MS = 7000;
-const VIDEO_MAX_MS = 15_000;
+/** Issue 25: a video that has not started playing by then is skipped (the wall never stalls). */
+export const VIDEO_START_MS = 5000;
 
 /**
  * The live wall ('Telão', issue 12) for a projector or TV: the event's public photos full screen with
@@ -42,14 +43,28 @@ function Wall({ event, organiser }: { event: WallEventInfo; organiser: boolean }
   const [linkOpen, setLinkOpen] = useState(false);
   const root = useRef<HTMLElement>(null);
 
-  // The slide's clock: a photo stays PHOTO_MS; a video until it ends (or VIDEO_MAX_MS).
+  // The slide's clock: a photo stays PHOTO_MS; a video until it ends (or the server's WALL_VIDEO_SECONDS).
   const { next } = feed;
   const isVideo = photo?.file_type === 'video';
+  const videoMs = event.videoSeconds * 1000;
   useEffect(() => {
     if (!photo || paused || blank) return undefined;
-    const timer = setTimeout(next, isVideo ? VIDEO_MAX_MS : PHOTO_MS);
+    const timer = setTimeout(next, isVideo ? videoMs : PHOTO_MS);
     return () => clearTimeout(timer);
-  }, [photo, paused, blank, isVideo, next]);
+  }, [photo, paused, blank, isVideo, next, videoMs]);
+  // A video whose rendition does not start within VIDEO_START_MS is skipped.
+  const [started, setStarted] = useState<string | null>(null);
+  useEffect(() => {
+    if (!photo || !isVideo || paused || blank || started === photo.id) return undefined;
+    const timer = setTimeout(next, VIDEO_START_MS);
+    return () => clearTimeout(timer);
+  }, [photo, isVideo, paused, blank, started, next]);
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (!video.current) return;
+    if (paused) video.current.pause();
+    else video.current.play()?.catch(() => undefined);
+  }, [paused]);
 
   const fullscreen = useCallback(() => {
     if (document.fullscreenElement) void document.exitFullscreen();
@@ -85,7 +100,20 @@ function Wall({ event, organiser }: { event: WallEventInfo; organiser: boolean }
         ) : photo && source ? (
           <figure className="wall__slide" key={photo.id} data-photo-id={photo.id}>
             {isVideo ? (
-              <video className="wall__media" src={photoFileUrl(photo.original_photo)} poster={source} muted autoPlay playsInline onEnded={next} aria-label={caption} />
+              <video
+                ref={video}
+                className="wall__media"
+                src={playbackUrl(photo)}
+                poster={source}
+                muted
+                autoPlay
+                playsInline
+                preload="auto"
+                onPlaying={() => setStarted(photo.id)}
+                onEnded={next}
+                onError={next}
+                aria-label={caption}
+              />
             ) : (
               <img className="wall__media" src={source} alt={caption} decoding="async" />
             )}

@@ -1,4 +1,4 @@
-import type { PhotoItem } from '@momentos/api-client';
+import { videoState, type PhotoItem } from '@momentos/api-client';
 
 /**
  * What the wall shows next (issue 12), as plain data so that hours of a party are a few hundred
@@ -16,8 +16,12 @@ export interface Playlist {
 
 export const emptyPlaylist: Playlist = { photos: [], arrivals: [], current: null };
 
-/** What the wall can show: finished, without error (an image, or a video with its poster). */
-export const showable = (photo: PhotoItem) => !photo.processing && !photo.error && Boolean(photo.display_photo ?? photo.compressed_photo);
+/**
+ * What the wall can show: finished, without error: an image, or (issue 25) a video whose playback
+ * rendition exists (a TV's browser may not play the original).
+ */
+export const showable = (photo: PhotoItem) =>
+  !photo.processing && !photo.error && Boolean(photo.display_photo ?? photo.compressed_photo) && (photo.file_type !== 'video' || videoState(photo) === 'ready');
 
 /**
  * The list as the server now answers it. Photos it no longer has leave at once; photos it has that

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { hasEventPin, messageLimits, photoFileUrl, postMessage, readStored, rememberEventPin, removeMessage, storageKeys, writeStored, type MessageItem } from '@momentos/api-client';
+import { placeFromCookies } from '@momentos/app-manifest/dist/invite-place';
 import { Button, EmptyState, Field, formatText, Link, PinPrompt, Spinner, useParams } from '@momentos/design-kit';
 import { useMessages } from './api/use-messages';
 import { texts } from './texts';
@@ -62,7 +63,9 @@ export default function MessagesPage() {
     const audio = recorder.state.kind === 'recorded' ? recorder.state : null;
     if (!text.trim() && !audio) return setError(texts.empty);
     setSending(true);
-    const result = await postMessage(eventId, { userId: signed, text, audio: audio?.blob, audioSeconds: audio?.seconds });
+    // Issue 28: the place of the QR code the guest came from (the server kept it in a cookie), as on uploads.
+    const place = placeFromCookies(document.cookie, eventId);
+    const result = await postMessage(eventId, { userId: signed, text, audio: audio?.blob, audioSeconds: audio?.seconds, place });
     setSending(false);
     if (!result.ok) {
       if (result.status === 403 && /PIN/.test(result.message)) {

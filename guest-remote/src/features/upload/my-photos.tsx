@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Dialog, ImagePlaceholder } from '@momentos/design-kit';
+import { Button, Dialog, formatText, ImagePlaceholder } from '@momentos/design-kit';
 import type { QueueEntry } from '@momentos/api-client';
 import { texts } from './texts';
 import { useMyPhotoThumbnails } from './api/use-my-photo-thumbnails';
@@ -36,7 +36,18 @@ export function MyPhotos({ entries, onRemove }: MyPhotosProps) {
           const thumbnail = entry.photoId ? thumbnails[entry.photoId] : undefined;
           return (
             <li key={entry.id} className="guest-my-photos__item">
-              {thumbnail ? <img src={thumbnail} alt={entry.name} /> : <ImagePlaceholder />}
+              {thumbnail ? (
+                <span className="guest-my-photos__thumb">
+                  <img src={thumbnail.src} alt={entry.name} />
+                  {thumbnail.duration ? (
+                    <span className="guest-my-photos__duration" aria-label={formatText(texts.videoDuration, { duration: thumbnail.duration })}>
+                      ▶ {thumbnail.duration}
+                    </span>
+                  ) : null}
+                </span>
+              ) : (
+                <ImagePlaceholder />
+              )}
               <span className="guest-my-photos__name">{entry.name}</span>
               <span className="guest-my-photos__state">{stateLabel(entry, undefined)}</span>
               {entry.deleteKey ? (

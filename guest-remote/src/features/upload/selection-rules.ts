@@ -1,6 +1,6 @@
 // Spec §5 'Upload file selection': one plain function per rule, applied in the spec's order.
 import { formatText } from '@momentos/design-kit';
-import type { ConnectionProfile } from '@momentos/api-client';
+import { readVideoDuration, videoOverLimit, videoTooLongMessage, type ConnectionProfile } from '@momentos/api-client';
 import { texts } from './texts';
 
 export const GIGABYTE = 1024 ** 3;
@@ -133,4 +133,26 @@ export function formatDuration(seconds: number): string {
   if (hours > 0) return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`;
   if (minutes > 0) return rest > 0 ? `${minutes} min ${rest} s` : `${minutes} min`;
   return `${rest} s`;
+}
+
+/**
+ * Issue 25: the selected videos longer than the event allows, read on the phone (each video's
+ * metadata, not its bytes). Answers the files to keep and, when some were refused, the problem to
+ * show ('Este vídeo tem 4 min 12 s; o limite deste evento é 3 min.'). A video whose duration the
+ * browser cannot read is kept: the server checks again.
+ */
+export async function checkVideoLengths<T extends MediaFile & Blob>(
+  files: T[],
+  limitSeconds: number | null | undefined,
+  readDuration: (file: T) => Promise<number | null> = readVideoDuration,
+): Promise<{ keep: T[]; problem: SelectionProblem | null }> {
+  if (!limitSeconds) return { keep: files, problem: null };
+  const keep: T[] = [];
+  const refused: string[] = [];
+  for (const file of files) {
+    const duration = file.type.startsWith('video/') ? await readDuration(file) : null;
+    if (duration !== null && videoOverLimit(duration, limitSeconds)) refused.push(videoTooLongMessage(duration, limitSeconds));
+    else keep.push(file);
+  }
+  return { keep, problem: refused.length > 0 ? { title: texts.videoTooLongTitle, message: refused.join(' ') } : null };
 }

@@ -40,6 +40,9 @@ export const texts = {
   awaitingApproval: 'Sua foto foi recebida e aparecerá após aprovação.',
   offline: 'Sem conexão. O envio continua quando a internet voltar.',
   myPhotos: 'Minhas fotos',
+  // Issue 25: videos' durations and the event's length limit.
+  videoDuration: 'Vídeo de {duration}',
+  videoTooLongTitle: 'Vídeo longo demais',
   remove: 'Remover',
   removeTitle: 'Remover foto',
   removeQuestion: 'Deseja remover esta foto do álbum? Ela deixará de aparecer na galeria para todos.',

@@ -14,12 +14,17 @@ import {
   useParams,
   useTourOnce,
 } from '@momentos/design-kit';
+import { placeFromCookies } from '@momentos/app-manifest/dist/invite-place';
+import { InstallOffer } from '../install/install-offer';
+import { scheduleServiceWorker } from '../install/schedule-service-worker';
+import { rememberLastTarget, takeSharedFiles } from '../install/shared-files';
 import { texts } from './texts';
 import { preselectAlbum } from './album-choice';
 import { AlbumPicker } from './album-picker';
 import { useConnection } from './api/use-connection';
 import { useUploadAlbums } from './api/use-upload-albums';
 import { useUploadQueue } from './api/use-upload-queue';
+import { usePublicEvent } from '../welcome/api/use-public-event';
 import { ConnectionBanner } from './connection-banner';
 import { MyPhotos } from './my-photos';
 import { NamePrompt } from './name-prompt';
@@ -29,6 +34,7 @@ import {
   checkSelection,
   checkSomethingToSend,
   checkTotalSize,
+  checkVideoLengths,
   TIP_DELAY_MS,
   totalBytes,
   uploadTip,
@@ -61,6 +67,8 @@ export default function UploadPage() {
   const { queue, snapshot } = useUploadQueue(connection?.profile ?? null);
   const { loading: albumsLoading, albums, pinRefusal, reload: reloadAlbums } = useUploadAlbums(eventId);
   const [pinsTyped, setPinsTyped] = useState(0);
+  // Issue 25: the event's video length limit (its own, else the server's).
+  const publicEvent = usePublicEvent(eventId, null);
   const cameFrom =
     (location.state as { albumId?: string } | null)?.albumId ?? new URLSearchParams(location.search).get('album');
   const [albumId, setAlbumId] = useState<string | null>(null);
@@ -79,6 +87,20 @@ export default function UploadPage() {
   useEffect(() => {
     if (!albumsLoading) setAlbumId((current) => current ?? preselectAlbum(albums, cameFrom));
   }, [albumsLoading, albums, cameFrom]);
+
+  // Issue 28: the installable app; photos shared from the phone's gallery go to this event and album.
+  useEffect(() => scheduleServiceWorker(), []);
+  useEffect(() => {
+    if (albumId) void rememberLastTarget(eventId, albumId);
+  }, [eventId, albumId]);
+  // Files shared into the app (the share target) wait here, selected, for 'Enviar arquivos'.
+  const askingForName = !name || editingName;
+  useEffect(() => {
+    if (!queue || !albumId || askingForName) return;
+    void takeSharedFiles().then((files) => {
+      if (files.length > 0) void queue.add({ eventId, albumId, userId: name, place: placeFromCookies(document.cookie, eventId) }, files, { hold: true });
+    });
+  }, [queue, albumId, askingForName, eventId, name]);
 
   // Leaving the screen drops a pending tip; the queue goes on.
   useEffect(
@@ -111,7 +133,7 @@ export default function UploadPage() {
   };
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.target.files ?? []);
+    let files = Array.from(event.target.files ?? []);
     event.target.value = ''; // the same file can be picked again after a removal
     const problem = checkSelection(files, waitingCount(entries), profile);
     if (problem) {
@@ -119,11 +141,19 @@ export default function UploadPage() {
       return;
     }
     if (!albumId) return;
+    // Issue 25: a video longer than the event allows is refused at once, before anything is sent.
+    if (publicEvent?.video_max_seconds && files.some((file) => file.type.startsWith('video/'))) {
+      const lengths = await checkVideoLengths(files, publicEvent.video_max_seconds);
+      if (lengths.problem) setNotice({ ...lengths.problem, kind: 'error' });
+      if (lengths.keep.length === 0) return;
+      files = lengths.keep;
+    }
     const tip = uploadTip([...held, ...files]);
     if (tipTimer.current) clearTimeout(tipTimer.current);
     if (tip) tipTimer.current = setTimeout(() => setNotice({ ...tip, kind: 'error' }), TIP_DELAY_MS);
     const queueNow = queue ?? (await loadUploadQueue());
-    await queueNow.add({ eventId, albumId, userId: name }, files, { hold: true });
+    // Issue 28: the place of the QR code the guest came from (the server kept it in a cookie).
+    await queueNow.add({ eventId, albumId, userId: name, place: placeFromCookies(document.cookie, eventId) }, files, { hold: true });
   };
 
   const send = async () => {
@@ -250,6 +280,7 @@ export default function UploadPage() {
           </Button>
 
           <MyPhotos entries={myPhotos(entries)} onRemove={removeSent} />
+          {entries.some((entry) => entry.state === 'stored') ? <InstallOffer /> : null}
 
           <nav className="guest-upload-bar" aria-label={texts.uploadTitle}>
             <button type="button" className="guest-upload-bar__item" data-tour="upload-album" onClick={() => setPickingAlbum(true)} disabled={albums.length === 0}>

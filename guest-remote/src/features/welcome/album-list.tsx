@@ -3,6 +3,10 @@ import { hasEventPin, rememberEventPin } from '@momentos/api-client';
 import { AlbumIcon, BottomNavigation, CameraIcon, EmptyState, Link, PinPrompt, ShareIcon, Spinner, useNavigate } from '@momentos/design-kit';
 import { texts } from './texts';
 import { usePublicAlbums } from './api/use-public-albums';
+import { scheduleServiceWorker } from '../install/schedule-service-worker';
+
+// Issue 28: this chunk loads once the welcome is interactive; the installable app's worker follows when the browser is idle.
+scheduleServiceWorker();
 
 interface AlbumListProps {
   eventId: string;

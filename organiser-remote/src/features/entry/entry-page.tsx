@@ -1,15 +1,21 @@
 import { useState } from 'react';
+import useSWR from 'swr';
 import { Button, Navigate } from '@momentos/design-kit';
-import { isTokenUsable, useAuthStore } from '@momentos/api-client';
+import { apiKeys, dataOf, getSetupState, isTokenUsable, useAuthStore } from '@momentos/api-client';
 import { texts } from '../../texts';
 import { LoginForm } from './login-form';
+import { SetupForm } from './setup-form';
 import '../../layout/organiser.css';
 import './entry.css';
 
-/** Entry and login (spec §2 'Entry screen'): step 1 welcome, step 2 the login form. */
+/**
+ * Entry and login (spec §2 'Entry screen'): step 1 welcome, step 2 the login form; while the server
+ * has no organiser yet (issue 27), step 1 offers 'Criar a primeira conta' (step 'setup').
+ */
 export default function EntryPage() {
   const token = useAuthStore((state) => state.token);
-  const [step, setStep] = useState<1 | 2>(1);
+  const [step, setStep] = useState<1 | 2 | 'setup'>(1);
+  const { data: setup } = useSWR(apiKeys.setupState(), () => dataOf(getSetupState()), { shouldRetryOnError: false });
 
   if (isTokenUsable(token)) return <Navigate to="/events" replace />;
 
@@ -28,11 +34,25 @@ export default function EntryPage() {
         {step === 1 ? (
           <section className="entry__welcome" aria-label={texts.entry.welcome}>
             <p className="entry__lead">{texts.entry.welcome}</p>
-            <Button block onClick={() => setStep(2)}>
-              {texts.entry.login}
-            </Button>
+            {setup?.needed ? (
+              <>
+                <p className="entry__setup-lead">{texts.setup.lead}</p>
+                <Button block onClick={() => setStep('setup')}>
+                  {texts.setup.start}
+                </Button>
+                <Button block variant="secondary" className="entry__back" onClick={() => setStep(2)}>
+                  {texts.entry.login}
+                </Button>
+              </>
+            ) : (
+              <Button block onClick={() => setStep(2)}>
+                {texts.entry.login}
+              </Button>
+            )}
             <p className="entry__privacy">{texts.entry.privacyNotice}</p>
           </section>
+        ) : step === 'setup' ? (
+          <SetupForm onBack={() => setStep(1)} />
         ) : (
           <LoginForm />
         )}

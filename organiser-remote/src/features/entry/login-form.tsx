@@ -7,8 +7,11 @@ import { failedLoginErrors, validateLogin, type LoginErrors } from './login-rule
 
 const readSavedEmail = () => readStored(storageKeys.savedEmail) ?? '';
 
-/** Step 2 of the entry screen: e-mail, password, 'Salvar e-mail', 'Ajuda' and 'Entrar'. */
-export function LoginForm() {
+/**
+ * Step 2 of the entry screen: e-mail, password, 'Salvar e-mail', 'Ajuda' and 'Entrar'. `stay` keeps
+ * the page after signing in (issue 27: the invite page then offers 'Aceitar convite').
+ */
+export function LoginForm({ stay = false }: { stay?: boolean } = {}) {
   const navigate = useNavigate();
   const signIn = useAuthStore((state) => state.signIn);
   const forgetSessionData = useForgetSessionData();
@@ -36,7 +39,7 @@ export function LoginForm() {
     writeStored(storageKeys.savedEmail, saveEmail ? email.trim() : null);
     forgetSessionData();
     signIn(result.data.token);
-    navigate('/events', { replace: true });
+    if (!stay) navigate('/events', { replace: true });
   };
 
   return (

@@ -5,23 +5,30 @@ import { OrganiserMenu } from '../../layout/organiser-menu';
 import { AlbumsTab } from './albums-tab';
 import { GeneralSkeleton, GeneralTab } from './general-tab';
 import { useEvent } from './api/use-event';
+import { TeamTab } from '../team/team-tab';
+import { mayOn } from '../team/team-rules';
 import '../../layout/organiser.css';
 import './event-form.css';
 
 const t = texts.eventForm;
-type Tab = 'general' | 'albums';
+type Tab = 'general' | 'albums' | 'team';
 
 /** Register / edit event (spec §2): tabs 'Dados gerais' and 'Álbuns' (disabled while no event id exists). */
 export default function EventFormPage() {
   const { id } = useParams();
   const { event, loading } = useEvent(id);
   const [tab, setTab] = useState<Tab>('general');
-  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ general: null, albums: null });
+  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ general: null, albums: null, team: null });
+  // Issue 27: 'Equipe' for the owner only; a co-host edits the event and albums, nothing more.
+  const showTeam = Boolean(id && event && mayOn(event, 'team.manage'));
+  const order: Tab[] = showTeam ? ['general', 'albums', 'team'] : ['general', 'albums'];
 
   const onTabKeyDown = (key: KeyboardEvent) => {
     if (!id || !['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(key.key)) return;
     key.preventDefault();
-    const next: Tab = key.key === 'Home' ? 'general' : key.key === 'End' ? 'albums' : tab === 'general' ? 'albums' : 'general';
+    const at = order.indexOf(tab);
+    const next: Tab =
+      key.key === 'Home' ? order[0] : key.key === 'End' ? order[order.length - 1] : order[(at + (key.key === 'ArrowRight' ? 1 : order.length - 1)) % order.length];
     setTab(next);
     tabs.current[next]?.focus();
   };
@@ -52,6 +59,7 @@ export default function EventFormPage() {
           <button {...tabProps('albums')} disabled={!id}>
             {t.albumsTab}
           </button>
+          {showTeam ? <button {...tabProps('team')}>{texts.team.tab}</button> : null}
         </div>
         <section id="event-panel-general" role="tabpanel" aria-labelledby="event-tab-general" hidden={tab !== 'general'} className="event-panel">
           {loading ? <GeneralSkeleton /> : <GeneralTab id={id} event={event} />}
@@ -59,6 +67,11 @@ export default function EventFormPage() {
         {id ? (
           <section id="event-panel-albums" role="tabpanel" aria-labelledby="event-tab-albums" hidden={tab !== 'albums'} className="event-panel">
             {tab === 'albums' ? <AlbumsTab eventId={id} /> : null}
+          </section>
+        ) : null}
+        {id && showTeam ? (
+          <section id="event-panel-team" role="tabpanel" aria-labelledby="event-tab-team" hidden={tab !== 'team'} className="event-panel">
+            {tab === 'team' ? <TeamTab eventId={id} /> : null}
           </section>
         ) : null}
       </main>

@@ -9,7 +9,7 @@ export interface EventFormValues {
   contact: string;
 }
 
-export type EventFormErrors = Partial<Record<keyof EventFormValues | 'image' | 'revealAt' | 'pin', string>>;
+export type EventFormErrors = Partial<Record<keyof EventFormValues | 'image' | 'revealAt' | 'pin' | 'videoMax', string>>;
 
 export const emptyEventForm: EventFormValues = { name: '', date: '', time: '', location: '', contact: '' };
 

@@ -13,6 +13,7 @@ import {
   type EventFormValues,
 } from './event-form-rules';
 import { pinError, VisibilityFields, visibilityError, visibilityInput, visibilityOf, type VisibilityValues } from './visibility-fields';
+import { videoMaxError, videoMaxOf } from './video-limit-field';
 
 /** Redirect after a successful save (spec §9). */
 export const redirectAfterSaveMs = 2000;
@@ -42,6 +43,8 @@ export function GeneralTab({ id, event }: { id?: string; event: EventItem | null
   const saveEvent = useSaveEvent(id);
   const [values, setValues] = useState<EventFormValues>(() => valuesOf(event));
   const [rules, setRules] = useState<VisibilityValues>(() => visibilityOf(event));
+  // Issue 25: 'Duração máxima dos vídeos' in seconds; empty for the server's default.
+  const [videoMax, setVideoMax] = useState(() => videoMaxOf(event));
   const [errors, setErrors] = useState<EventFormErrors>({});
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -52,6 +55,7 @@ export function GeneralTab({ id, event }: { id?: string; event: EventItem | null
   useEffect(() => {
     setValues(valuesOf(event));
     setRules(visibilityOf(event));
+    setVideoMax(videoMaxOf(event));
   }, [event]);
   useEffect(() => () => clearTimeout(redirect.current), []);
   useEffect(() => {
@@ -87,6 +91,8 @@ export function GeneralTab({ id, event }: { id?: string; event: EventItem | null
     if (rulesError) found.revealAt = rulesError;
     const pinProblem = pinError(rules);
     if (pinProblem) found.pin = pinProblem;
+    const videoMaxProblem = videoMaxError(videoMax);
+    if (videoMaxProblem) found.videoMax = videoMaxProblem;
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first) {
@@ -100,6 +106,7 @@ export function GeneralTab({ id, event }: { id?: string; event: EventItem | null
       location: values.location.trim(),
       contact: values.contact.trim(),
       ...visibilityInput(rules),
+      video_max_seconds: videoMax.trim(),
       image,
     };
     const result = await saveEvent(input);
@@ -140,6 +147,11 @@ export function GeneralTab({ id, event }: { id?: string; event: EventItem | null
       {field('location', t.location, 'text')}
       {field('contact', t.contact, 'email', { autoComplete: 'email', inputMode: 'email' })}
       <VisibilityFields values={rules} error={errors.revealAt} pinProblem={errors.pin} onChange={setRules} />
+      <Field id="event-videoMax" label={t.videoMax} hint={t.videoMaxHint} error={errors.videoMax}>
+        {(control) => (
+          <input {...control} type="number" inputMode="numeric" min={1} max={86400} step={1} value={videoMax} onChange={(input) => setVideoMax(input.target.value)} />
+        )}
+      </Field>
       <Field id="event-image" label={t.image} hint={t.imageHint} error={errors.image} errorRole="alert">
         {(control) => <input {...control} className={`${control.className} event-form__file`} type="file" onChange={pickImage} />}
       </Field>

@@ -88,9 +88,17 @@ export function VisibilityFields({
       <Field id="event-uploadsCloseAt" label={t.uploadsCloseAt} hint={t.uploadsCloseHint}>
         {(control) => <input {...control} type="datetime-local" value={values.uploadsCloseAt} onChange={(input) => onChange({ ...values, uploadsCloseAt: input.target.value })} />}
       </Field>
-      <Field id="event-pin" label={t.pin} hint={t.pinHint} error={pinProblem}>
+      <Field id="event-pin" label={t.pin} hint={/^\d{4,5}$/.test(values.pin.trim()) ? t.pinShortHint : t.pinHint} error={pinProblem}>
         {(control) => (
-          <input {...control} value={values.pin} inputMode="numeric" maxLength={8} autoComplete="off" onChange={(input) => onChange({ ...values, pin: input.target.value })} />
+          <input
+            {...control}
+            value={values.pin}
+            inputMode="numeric"
+            maxLength={8}
+            placeholder="6 números"
+            autoComplete="off"
+            onChange={(input) => onChange({ ...values, pin: input.target.value })}
+          />
         )}
       </Field>
       <div className="album-toggle">

@@ -4,6 +4,7 @@ import { paths } from '@momentos/app-manifest';
 import { resolveApiUrl, type EventItem } from '@momentos/api-client';
 import { texts } from '../../texts';
 import { countsLine, formatListDate } from './event-rules';
+import { mayOn, teamRoleLine } from '../team/team-rules';
 
 export interface EventRowProps {
   event: EventItem;
@@ -59,6 +60,9 @@ export function EventRow({ event, tourTarget, onShare, onDelete }: EventRowProps
   };
 
   const image = event.image && !imageFailed ? resolveApiUrl(event.image) : null;
+  // Issue 27: a member of the event's team sees only what their role allows.
+  const allowed = (permission: string) => mayOn(event, permission);
+  const roleLine = teamRoleLine(event);
   return (
     <li className="event-row" ref={root}>
       <div className="event-row__image">
@@ -78,6 +82,7 @@ export function EventRow({ event, tourTarget, onShare, onDelete }: EventRowProps
       </div>
       <div className="event-row__text">
         <p className="event-row__name">{event.name}</p>
+        {roleLine ? <p className="event-row__role">{roleLine}</p> : null}
         <p className="event-row__date">
           <time dateTime={event.date.replace(' ', 'T')}>{formatListDate(event.date)}</time>
         </p>
@@ -118,16 +123,27 @@ export function EventRow({ event, tourTarget, onShare, onDelete }: EventRowProps
                 {texts.eventList.wall}
               </Link>
             </li>
-            <li role="none">
-              <Link role="menuitem" to={`/events/register/${encodeURIComponent(event.id)}`}>
-                {texts.eventList.edit}
-              </Link>
-            </li>
-            <li role="none">
-              <button type="button" role="menuitem" className="event-row__danger" onClick={choose(() => onDelete(event))}>
-                {texts.eventList.remove}
-              </button>
-            </li>
+            {allowed('event.edit') ? (
+              <li role="none">
+                <Link role="menuitem" to={paths.eventPrintKit(event.id)}>
+                  {texts.eventList.print}
+                </Link>
+              </li>
+            ) : null}
+            {allowed('event.edit') ? (
+              <li role="none">
+                <Link role="menuitem" to={`/events/register/${encodeURIComponent(event.id)}`}>
+                  {texts.eventList.edit}
+                </Link>
+              </li>
+            ) : null}
+            {allowed('event.delete') ? (
+              <li role="none">
+                <button type="button" role="menuitem" className="event-row__danger" onClick={choose(() => onDelete(event))}>
+                  {texts.eventList.remove}
+                </button>
+              </li>
+            ) : null}
           </ul>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
-import { AlbumRealtimeClient, albumSocketUrl, isNewPhotosFor, isPhotosRemovedFor, type SocketLike } from '../realtime/album-realtime';
+import { setEventPinHeader, setWallTokenHeader } from '../http/http-client';
+import { AlbumRealtimeClient, albumSocketUrl, isNewPhotosFor, isPhotosRemovedFor, socketTicket, type SocketLike } from '../realtime/album-realtime';
 
 class FakeSocket implements SocketLike {
   static created: FakeSocket[] = [];
@@ -153,10 +154,64 @@ describe('AlbumRealtimeClient', () => {
   });
 });
 
+describe('socket tickets (issue 23)', () => {
+  const ticketClient = (ticketFor: (albumId: string, token?: string | null) => string | null | Promise<string | null>) =>
+    new AlbumRealtimeClient({ createSocket: (url) => new FakeSocket(url), urlFor: (id, ticket) => `ws://test/ws/albums/${id}${ticket ? `?ticket=${ticket}` : ''}`, ticketFor, logger });
+
+  it('asks for a fresh ticket before each connection and opens the socket with it; the token stays out of the URL', async () => {
+    const asked: Array<[string, string | null | undefined]> = [];
+    let n = 0;
+    const client = ticketClient((albumId, token) => {
+      asked.push([albumId, token]);
+      n += 1;
+      return Promise.resolve(`t${n}`);
+    });
+    client.subscribe('a1', jest.fn(), { token: 'jwt.of.ana' });
+    expect(FakeSocket.created).toHaveLength(0);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(FakeSocket.created.map((socket) => socket.url)).toEqual(['ws://test/ws/albums/a1?ticket=t1']);
+    FakeSocket.created[0].serverOpens();
+    FakeSocket.created[0].drops();
+    jest.advanceTimersByTime(3000);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(FakeSocket.created.map((socket) => socket.url)).toEqual(['ws://test/ws/albums/a1?ticket=t1', 'ws://test/ws/albums/a1?ticket=t2']);
+    expect(asked).toEqual([['a1', 'jwt.of.ana'], ['a1', 'jwt.of.ana']]);
+    expect(FakeSocket.created.every((socket) => !socket.url.includes('jwt'))).toBe(true);
+  });
+
+  it('a refused ticket counts as a failed connection: it tries again later, and gives up like a socket would', async () => {
+    const ticketFor = jest.fn(() => Promise.reject(new Error('ws-ticket 403')));
+    const client = ticketClient(ticketFor);
+    client.subscribe('a1', jest.fn());
+    for (let i = 0; i < 6; i++) {
+      await Promise.resolve();
+      await Promise.resolve();
+      jest.advanceTimersByTime(3000);
+    }
+    expect(ticketFor).toHaveBeenCalledTimes(6);
+    expect(FakeSocket.created).toHaveLength(0);
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringMatching(/giving up after 5/));
+  });
+
+  it('without a token, a PIN or a wall token no ticket is asked for (a public album)', () => {
+    expect(socketTicket('a1')).toBeNull();
+  });
+});
+
 describe('albumSocketUrl, isNewPhotosFor and isPhotosRemovedFor', () => {
-  it('builds a same-origin ws URL with the token only when given', () => {
+  it('builds a same-origin ws URL with the ticket only when given, never a token or a PIN', () => {
     expect(albumSocketUrl('a 1')).toBe(`ws://${window.location.host}/ws/albums/a%201`);
-    expect(albumSocketUrl('a1', 't.k')).toBe(`ws://${window.location.host}/ws/albums/a1?token=t.k`);
+    expect(albumSocketUrl('a1', 'T-k_1')).toBe(`ws://${window.location.host}/ws/albums/a1?ticket=T-k_1`);
+    setEventPinHeader('482193');
+    setWallTokenHeader('wall-secret');
+    try {
+      expect(albumSocketUrl('a1')).toBe(`ws://${window.location.host}/ws/albums/a1`);
+    } finally {
+      setEventPinHeader(null);
+      setWallTokenHeader(null);
+    }
   });
 
   it('recognises new_photos of the album only', () => {

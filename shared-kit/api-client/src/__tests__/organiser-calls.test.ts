@@ -1,5 +1,5 @@
 import { http as client } from '../http/http-client';
-import { login } from '../calls/auth';
+import { login, logout } from '../calls/auth';
 import { createEvent, deleteEvent, getEvent, listEvents, resolveApiUrl, updateEvent } from '../calls/events';
 import { createAlbum, deleteAlbum, listAlbums, updateAlbum } from '../calls/albums';
 import { fetchQrCodeImage, getShareQrCode, isCloudStorageUrl, searchEventByCode } from '../calls/invite';
@@ -106,5 +106,15 @@ describe('organiser calls (spec §7)', () => {
     client.defaults.baseURL = 'https://api.example.com/';
     expect(resolveApiUrl('/api/files?path=a.png')).toBe('https://api.example.com/api/files?path=a.png');
     expect(resolveApiUrl('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
+  });
+});
+
+describe('logout (issue 23 item 2)', () => {
+  it('posts to /api/auth/logout with the session it ends', async () => {
+    const api = fakeApi({ organiser });
+    expect(await logout('tok.en.x')).toMatchObject({ ok: true, status: 200 });
+    expect(api.requests.map((entry) => `${entry.method} ${entry.path}`)).toEqual(['POST /api/auth/logout']);
+    expect(api.requests[0].request.headers.get('authentication')).toBe('tok.en.x');
+    expect(await logout(null)).toMatchObject({ ok: false, status: 401 });
   });
 });

@@ -17,8 +17,10 @@ function image(name: string, bytes = 1000, type = 'image/jpeg', fill = 1): File 
 
 /** A server in memory: stores files under the names they were sent with, once; records every call. */
 class FakeServer implements UploadTransport {
-  stored = new Map<string, { id: string; bytes: Uint8Array; deleteKey: string }>();
+  stored = new Map<string, { id: string; bytes: Uint8Array; deleteKey: string; clientKey: string | null }>();
   batches: string[][] = [];
+  /** Issue 28: the `place` field of each batch, null without one. */
+  batchPlaces: Array<string | null> = [];
   lookups: StoredLookupBody[] = [];
   chunks: Array<{ session: string; index: number }> = [];
   sessions = new Map<string, { fields: ChunkSessionFields; parts: Map<number, Uint8Array>; photoId: string | null }>();
@@ -50,8 +52,8 @@ class FakeServer implements UploadTransport {
     };
   }
 
-  private store(name: string, bytes: Uint8Array): UploadedPhoto {
-    if (!this.stored.has(name)) this.stored.set(name, { id: `pho_${(this.next += 1)}`, bytes, deleteKey: `key-${name}` });
+  private store(name: string, bytes: Uint8Array, clientKey: string | null = null): UploadedPhoto {
+    if (!this.stored.has(name)) this.stored.set(name, { id: `pho_${(this.next += 1)}`, bytes, deleteKey: `key-${name}`, clientKey });
     // Same bytes under another name: a duplicate of the first.
     const same = [...this.stored.entries()].find(([other, photo]) => other !== name && Buffer.from(photo.bytes).equals(Buffer.from(bytes)));
     if (same) {
@@ -71,13 +73,16 @@ class FakeServer implements UploadTransport {
     await this.enter();
     try {
       const files = form.getAll('images') as File[];
+      // Issue 23: each file's client key is the field just before it.
+      const keys = form.getAll('client_key') as string[];
       this.batches.push(files.map((file) => file.name));
+      this.batchPlaces.push(form.get('place') as string | null);
       this.onBatch?.();
       const failure = this.batchFailures.shift();
       const answers: UploadedPhoto[] = [];
       for (const [n, file] of files.entries()) {
         if (failure && n >= (failure.storeFirst ?? 0)) throw failure.error;
-        answers.push(this.store(file.name, new Uint8Array(await file.arrayBuffer())));
+        answers.push(this.store(file.name, new Uint8Array(await file.arrayBuffer()), keys[n] ?? null));
       }
       if (failure) throw failure.error;
       control.onProgress?.(files.reduce((sum, file) => sum + file.size, 0));
@@ -89,7 +94,8 @@ class FakeServer implements UploadTransport {
 
   async lookupStored(body: StoredLookupBody) {
     this.lookups.push(body);
-    return body.files.filter((file) => this.stored.has(file.name)).map((file) => this.item(file.name));
+    // As the server does: only a file sent with the same client key is answered.
+    return { photos: body.files.filter((file) => this.stored.get(file.name)?.clientKey === file.client_key).map((file) => this.item(file.name)) };
   }
 
   async initChunkSession(fields: ChunkSessionFields) {
@@ -281,7 +287,13 @@ describe('the queue on the device', () => {
       ['u1.jpg', 'u2.jpg', 'u3.jpg', 'u4.jpg', 'u5.jpg'],
       ['u4.jpg', 'u5.jpg'],
     ]);
-    expect(server.lookups).toEqual([{ album_id: 'alb_1', files: ['u1.jpg', 'u2.jpg', 'u3.jpg', 'u4.jpg', 'u5.jpg'].map((name) => ({ name, size: 100 })) }]);
+    // Each file is asked about with the client key it was sent with (issue 23): 43 random base64url characters, one per file.
+    expect(server.lookups).toEqual([
+      { album_id: 'alb_1', files: ['u1.jpg', 'u2.jpg', 'u3.jpg', 'u4.jpg', 'u5.jpg'].map((name) => ({ name, size: 100, client_key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) })) },
+    ]);
+    const keys = server.lookups[0].files.map((file) => file.client_key);
+    expect(new Set(keys).size).toBe(5);
+    expect(keys).toEqual(entries.map((entry) => entry.clientKey));
     expect(entries.every((entry) => entry.deleteKey)).toBe(true);
   });
 
@@ -409,6 +421,34 @@ describe('the queue on the device', () => {
     expect(server.chunks.map((chunk) => chunk.index)).toEqual([0, 1, 2, 2, 3, 4]);
     expect(server.sessions.size).toBe(1);
     expect(Buffer.from(server.stored.get('u1.mp4')!.bytes).equals(Buffer.alloc(23 * MB, 9))).toBe(true);
+  });
+
+  test("issue 28: a place travels with its files, kept on the device across a reload; files of different places never share a request", async () => {
+    const server = new FakeServer();
+    server.gate = new Promise(() => undefined);
+    const first = openQueue(server);
+    await first.add({ ...target, place: 'Mesa 5' }, [image('a.jpg', 100, 'image/jpeg', 1), image('b.jpg', 100, 'image/jpeg', 2)], { hold: true });
+    await first.add({ ...target, place: null }, [image('c.jpg', 100, 'image/jpeg', 3)], { hold: true });
+    await first.add(target, [image('big.mp4', 23 * MB, 'video/mp4', 4)], { hold: true });
+    await first.add({ ...target, place: 'Pista' }, [image('d.mp4', 23 * MB, 'video/mp4', 5)], { hold: true });
+    await writesDone();
+    expect((await store.load()).map(({ entry }) => entry.place ?? null).sort()).toEqual(['Mesa 5', 'Mesa 5', 'Pista', null, null]);
+    first.dispose();
+
+    const after = new FakeServer();
+    const second = openQueue(after, connectionProfiles.slow);
+    await second.release('evt_1');
+    const entries = await settled(second);
+    expect(states(entries)).toEqual(['stored', 'stored', 'stored', 'stored', 'stored']);
+    const batches = after.batches.map((names, n) => ({ names: names.map((name) => name.replace(/^u\d+/, '')).sort(), place: after.batchPlaces[n] }));
+    expect(batches).toEqual(
+      expect.arrayContaining([
+        { names: ['.jpg', '.jpg'], place: 'Mesa 5' },
+        { names: ['.jpg'], place: null },
+      ]),
+    );
+    expect(batches).toHaveLength(2);
+    expect([...after.sessions.values()].map((session) => session.fields.place ?? null).sort()).toEqual(['Pista', null]);
   });
 
   test('a chunk session the server forgot (expired) starts again', async () => {

@@ -13,3 +13,11 @@ export async function login(credentials: LoginInput): Promise<ApiResult<{ token:
   if (!token) return { ok: false, status: result.status, message: texts.unexpectedError };
   return { ...result, data: { token } };
 }
+
+/**
+ * POST /api/auth/logout (issue 23 item 2): ends the session on the server. 'Sair' forgets the
+ * credential whatever the answer (an ended or expired session answers 401, offline answers nothing).
+ */
+export function logout(token: string | null): Promise<ApiResult<unknown>> {
+  return request({ method: 'POST', url: '/api/auth/logout', headers: token ? { authentication: token } : {} });
+}

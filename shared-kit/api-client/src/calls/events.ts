@@ -1,4 +1,4 @@
-import type { StatusMessage, WallEvent, WallLink } from '@momentos/api-contract';
+import type { PrintablesTicket, StatusMessage, WallEvent, WallLink } from '@momentos/api-contract';
 import { request, type ApiResult } from '../http/api-result';
 import { http, setEventPinHeader, setWallTokenHeader } from '../http/http-client';
 import { readEventPin } from '../event-pin';
@@ -22,6 +22,8 @@ function eventFormData(input: EventInput): FormData {
   if (input.messages_require_approval !== undefined) form.append('messages_require_approval', String(input.messages_require_approval));
   // Issue 22: 'Convidados podem baixar as fotos'.
   if (input.guest_downloads !== undefined) form.append('guest_downloads', String(input.guest_downloads));
+  // Issue 25: 'Duração máxima dos vídeos' in seconds; '' for the server's default.
+  if (input.video_max_seconds !== undefined) form.append('video_max_seconds', input.video_max_seconds === null ? '' : String(input.video_max_seconds).trim());
   if (input.image) form.append('image', input.image);
   return form;
 }
@@ -108,3 +110,11 @@ export const hasEventPin = (eventId: string) => readEventPin()?.eventId === even
 
 /** The wall opened from a wall link: its token stands in for the event's PIN on the wall's calls. */
 export const setWallToken = (token: string | null) => setWallTokenHeader(token);
+
+/**
+ * POST /api/events/{id}/printables-ticket (owner, issue 28): a short-lived ticket for the event's
+ * printable QR kit and the PDF's URL; the caller adds `kind` and the places to its query.
+ */
+export function requestPrintables(eventId: string) {
+  return request<PrintablesTicket>({ method: 'POST', url: `/api/events/${encodeURIComponent(eventId)}/printables-ticket` });
+}

@@ -25,6 +25,8 @@ export interface MessageInput {
   /** The recording as MediaRecorder made it, and its length in seconds. */
   audio?: Blob | null;
   audioSeconds?: number | null;
+  /** Issue 28: the place of the invite the guest opened (its cookie), as uploads carry it. */
+  place?: string | null;
 }
 
 const audioExtension = (type: string) => (/mp4|aac|m4a/.test(type) ? 'm4a' : /ogg/.test(type) ? 'ogg' : 'webm');
@@ -34,6 +36,7 @@ export function postMessage(eventId: string, input: MessageInput) {
   const form = new FormData();
   form.append('user_id', input.userId);
   form.append('text', input.text);
+  if (input.place) form.append('place', input.place);
   if (input.audio) {
     if (input.audioSeconds) form.append('audio_seconds', String(Math.round(input.audioSeconds * 10) / 10));
     form.append('audio', input.audio, `recado.${audioExtension(input.audio.type)}`);

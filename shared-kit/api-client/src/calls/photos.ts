@@ -1,4 +1,4 @@
-import type { DownloadTicket, DownloadTicketBody, PhotoItem, PhotoModeration, PhotoUpdate, StatusMessage, Uploader } from '@momentos/api-contract';
+import type { DownloadTicket, DownloadTicketBody, PhotoItem, PhotoModeration, PhotoOrder, PhotoUpdate, StatusMessage, Uploader } from '@momentos/api-contract';
 import { request } from '../http/api-result';
 import { http } from '../http/http-client';
 
@@ -6,12 +6,16 @@ export type { DownloadTicket, DownloadTicketBody, PaintedGallery, PhotoItem, Pho
 
 const segment = (id: string) => encodeURIComponent(id);
 
-/** GET /api/events/photos/{albumId}?user_id=: the album's photos, newest first. */
-export function listAlbumPhotos(albumId: string, userId?: string | null) {
+/**
+ * GET /api/events/photos/{albumId}?user_id=&order=: the album's photos, newest first, or in the order
+ * they were taken (`order: 'taken'`, issue 25; unknown capture times last).
+ */
+export function listAlbumPhotos(albumId: string, userId?: string | null, order: PhotoOrder = 'recent') {
+  const params = { ...(userId ? { user_id: userId } : {}), ...(order === 'taken' ? { order } : {}) };
   return request<PhotoItem[]>({
     method: 'GET',
     url: `/api/events/photos/${segment(albumId)}`,
-    params: userId ? { user_id: userId } : undefined,
+    params: Object.keys(params).length > 0 ? params : undefined,
   });
 }
 

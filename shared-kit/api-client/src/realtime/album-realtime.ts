@@ -1,4 +1,5 @@
-import type { NewPhotosMessage, PhotosRemovedMessage } from '@momentos/api-contract';
+import type { NewPhotosMessage, PhotosRemovedMessage, WsTicketAnswer } from '@momentos/api-contract';
+import { request } from '../http/api-result';
 import { http } from '../http/http-client';
 
 /** A realtime message (spec §3): a type and a payload. */
@@ -29,8 +30,13 @@ export interface SocketLike {
 export interface RealtimeOptions {
   /** Creates a socket for a URL (default: the browser's WebSocket). */
   createSocket?: (url: string) => SocketLike;
-  /** The socket URL of an album (default: same origin as the API, `/ws/albums/{albumId}`). */
-  urlFor?: (albumId: string, token?: string | null) => string;
+  /** The socket URL of an album (default: same origin as the API, `/ws/albums/{albumId}`, `?ticket=` when one is given). */
+  urlFor?: (albumId: string, ticket?: string | null) => string;
+  /**
+   * The single-use ticket a socket opens with (issue 23), asked for before each (re)connection; null
+   * when no secret is needed (default: `socketTicket`, from `POST /api/ws-ticket`).
+   */
+  ticketFor?: (albumId: string, token?: string | null) => string | null | Promise<string | null>;
   maxReconnectAttempts?: number;
   /** A fixed delay, or one per attempt (1, 2, …): the live wall backs off and never gives up. */
   reconnectDelayMs?: number | ((attempt: number) => number);
@@ -38,7 +44,7 @@ export interface RealtimeOptions {
 }
 
 export interface SubscribeOptions {
-  /** The organiser's token, for private albums (`?token=`, DESIGN §6); guests leave it out. */
+  /** The organiser's token, for private albums (sent to `POST /api/ws-ticket`, never in the socket's URL); guests leave it out. */
   token?: string | null;
   /** Called each time the socket opens; after a reconnect the subscriber catches up on what it missed. */
   onOpen?: () => void;
@@ -56,20 +62,29 @@ const OPEN = 1;
 /** Close code of a close we asked for: never followed by a reconnect. */
 const NORMAL_CLOSURE = 1000;
 
-/** `ws(s)://<API host>/ws/albums/{albumId}`, with `?token=` when one is given. */
-export function albumSocketUrl(albumId: string, token?: string | null): string {
+/** `ws(s)://<API host>/ws/albums/{albumId}`, with `?ticket=` when one is given. */
+export function albumSocketUrl(albumId: string, ticket?: string | null): string {
   const base = http.defaults.baseURL ?? '';
   const origin = /^https?:\/\//i.test(base) ? new URL(base) : new URL(window.location.href);
   const protocol = origin.protocol === 'https:' ? 'wss:' : 'ws:';
-  // Issue 12: the event's PIN (or the wall link's token) travels in the query; sockets send no headers.
-  const params = new URLSearchParams();
-  if (token) params.set('token', token);
-  const pin = http.defaults.headers.common['x-event-pin'];
-  if (typeof pin === 'string') params.set('pin', pin);
-  const wall = http.defaults.headers.common['x-wall-token'];
-  if (typeof wall === 'string') params.set('wall', wall);
-  const query = params.toString() ? `?${params}` : '';
+  const query = ticket ? `?ticket=${encodeURIComponent(ticket)}` : '';
   return `${protocol}//${origin.host}/ws/albums/${encodeURIComponent(albumId)}${query}`;
+}
+
+/**
+ * Issue 23: a socket never carries the organiser's token, the event's PIN or the wall link's token in
+ * its URL (URLs end up in logs). When this page holds one of them (the axios instance's headers, or
+ * `token`), the server is asked for a single-use ticket with them as headers; otherwise the socket
+ * needs none (null, at once).
+ */
+export function socketTicket(albumId: string, token?: string | null): Promise<string | null> | null {
+  const common = http.defaults.headers.common;
+  const holdsSecret = Boolean(token) || ['authentication', 'x-event-pin', 'x-wall-token'].some((name) => typeof common[name] === 'string');
+  if (!holdsSecret) return null;
+  return request<WsTicketAnswer>({ method: 'POST', url: '/api/ws-ticket', data: { album_id: albumId }, headers: token ? { authentication: token } : {} }).then((answer) => {
+    if (!answer.ok) throw new Error(`ws-ticket ${answer.status}: ${answer.message}`);
+    return answer.data.ticket;
+  });
 }
 
 interface AlbumConnection {
@@ -95,7 +110,8 @@ interface AlbumConnection {
 export class AlbumRealtimeClient {
   private readonly connections = new Map<string, AlbumConnection>();
   private readonly createSocket: (url: string) => SocketLike;
-  private readonly urlFor: (albumId: string, token?: string | null) => string;
+  private readonly urlFor: (albumId: string, ticket?: string | null) => string;
+  private readonly ticketFor: (albumId: string, token?: string | null) => string | null | Promise<string | null>;
   private readonly maxReconnectAttempts: number;
   private readonly reconnectDelayMs: number | ((attempt: number) => number);
   private readonly logger: Pick<Console, 'warn' | 'error'>;
@@ -103,6 +119,7 @@ export class AlbumRealtimeClient {
   constructor(options: RealtimeOptions = {}) {
     this.createSocket = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
     this.urlFor = options.urlFor ?? albumSocketUrl;
+    this.ticketFor = options.ticketFor ?? socketTicket;
     this.maxReconnectAttempts = options.maxReconnectAttempts ?? realtimeTimings.maxReconnectAttempts;
     this.reconnectDelayMs = options.reconnectDelayMs ?? realtimeTimings.reconnectDelayMs;
     this.logger = options.logger ?? console;
@@ -187,10 +204,34 @@ export class AlbumRealtimeClient {
     }
   }
 
+  /** Asks for the socket's ticket (when one is needed: a fresh one per connection), then connects. */
   private open(connection: AlbumConnection): void {
+    let ticket: string | null | Promise<string | null>;
+    try {
+      ticket = this.ticketFor(connection.albumId, connection.token);
+    } catch (error) {
+      ticket = Promise.reject(error);
+    }
+    if (!(ticket instanceof Promise)) {
+      this.connect(connection, ticket);
+      return;
+    }
+    ticket.then(
+      (value) => {
+        if (!connection.closing) this.connect(connection, value);
+      },
+      (error: unknown) => {
+        if (connection.closing) return;
+        this.logger.error('[realtime] could not get a ticket for the album socket', error);
+        this.scheduleReconnect(connection);
+      },
+    );
+  }
+
+  private connect(connection: AlbumConnection, ticket: string | null): void {
     let socket: SocketLike;
     try {
-      socket = this.createSocket(this.urlFor(connection.albumId, connection.token));
+      socket = this.createSocket(this.urlFor(connection.albumId, ticket));
     } catch (error) {
       this.logger.error('[realtime] could not open the album socket', error);
       this.scheduleReconnect(connection);

@@ -7,6 +7,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Album, AlbumInput, EventItem } from '../calls/types';
 import type { PhotoItem } from '../calls/photos';
+import type { MessageItem } from '../calls/messages';
+import type { Team, TeamInvitePreview, TeamRole } from '../calls/team';
 
 export { http, HttpResponse } from 'msw';
 
@@ -24,6 +26,13 @@ export interface FakeApiData {
   albums: Record<string, Album[]>;
   /** Photos by album id, newest first. */
   photos: Record<string, PhotoItem[]>;
+  /** Issue 27: the setup code while no organiser exists, and the credential the new account gets. */
+  setup: { code: string; token: string } | null;
+  /** Issue 27: each event's team (the owner's view), and the open invite links by token. */
+  teams: Record<string, Team>;
+  teamInvites: Record<string, { eventId: string; preview: TeamInvitePreview; accountToken: string }>;
+  /** Issue 26: each event's published messages ('Recados'), newest first. */
+  messages: Record<string, MessageItem[]>;
 }
 
 export interface RecordedRequest {
@@ -47,9 +56,10 @@ const messages = {
   eventNotFound: 'Evento não encontrado.',
   albumNotFound: 'Álbum não encontrado.',
   noFiles: 'Nenhum arquivo selecionado para upload',
+  inviteInvalid: 'Este convite não é mais válido (já usado, revogado ou expirado). Peça um novo convite a quem organiza o evento.',
 };
 
-const emptyData = (): FakeApiData => ({ organiser: null, events: [], albums: {}, photos: {} });
+const emptyData = (): FakeApiData => ({ organiser: null, events: [], albums: {}, photos: {}, setup: null, teams: {}, teamInvites: {}, messages: {} });
 
 let data = emptyData();
 const requests: RecordedRequest[] = [];
@@ -98,6 +108,70 @@ const handlers = [
     );
   }),
 
+  http.post('/api/auth/logout', ({ request }) =>
+    request.headers.get('authentication') ? HttpResponse.json({ status: 200, message: 'Sessão encerrada.' }) : apiError(401, 'Autenticação necessária. Faça login novamente.'),
+  ),
+
+  http.get('/api/setup', () => HttpResponse.json({ needed: !data.organiser && Boolean(data.setup) })),
+  http.post('/api/setup', async ({ request }) => {
+    const input = (await request.json()) as { name: string; email: string; password: string; code: string };
+    if (data.organiser || !data.setup) return apiError(409, 'Já existe uma conta de organizador. Entre com seu e-mail e senha.');
+    if (input.code.replace(/[\s-]/g, '') !== data.setup.code.replace(/-/g, '')) {
+      return apiError(403, 'Código de configuração incorreto. Use o código mostrado no registro (log) do servidor ao iniciar.');
+    }
+    data.organiser = { email: input.email.toLowerCase(), password: input.password, token: data.setup.token };
+    return HttpResponse.json(
+      { status: 201, message: 'Conta criada com sucesso.', email: data.organiser.email, name: input.name },
+      { status: 201, headers: { authentication: data.setup.token, 'Access-Control-Expose-Headers': 'authentication' } },
+    );
+  }),
+
+  http.get('/api/events/:id/team', ({ params }) => {
+    const team = data.teams[String(params.id)];
+    return team ? HttpResponse.json(team) : apiError(404, messages.eventNotFound);
+  }),
+  http.post('/api/events/:id/team/invites', async ({ params, request }) => {
+    const team = data.teams[String(params.id)];
+    if (!team) return apiError(404, messages.eventNotFound);
+    const { role, email } = (await request.json()) as { role: TeamRole; email?: string };
+    const id = newId('inv');
+    const invite = { id, role, email: email || null, created_at: '2030-01-01T10:00:00.000Z', expires_at: '2030-01-08T10:00:00.000Z' };
+    team.invites.push(invite);
+    return HttpResponse.json({ ...invite, url: `http://localhost/equipe/token-${id}-abcdefghijklmnop`, emailed: false }, { status: 201 });
+  }),
+  http.delete('/api/events/:id/team/invites/:inviteId', ({ params }) => {
+    const team = data.teams[String(params.id)];
+    if (!team) return apiError(404, messages.eventNotFound);
+    team.invites = team.invites.filter((invite) => invite.id !== params.inviteId);
+    return HttpResponse.json({ status: 200, message: 'Convite revogado.' });
+  }),
+  http.delete('/api/events/:id/team/members/:organiserId', ({ params }) => {
+    const team = data.teams[String(params.id)];
+    if (!team) return apiError(404, messages.eventNotFound);
+    team.members = team.members.filter((member) => member.organiser_id !== params.organiserId);
+    return HttpResponse.json({ status: 200, message: 'Pessoa removida da equipe.' });
+  }),
+  http.get('/api/team-invites/:token', ({ params }) => {
+    const invite = data.teamInvites[String(params.token)];
+    return invite ? HttpResponse.json(invite.preview) : apiError(404, messages.inviteInvalid);
+  }),
+  http.post('/api/team-invites/:token/accept', ({ params, request }) => {
+    if (!request.headers.get('authentication')) return apiError(401, 'Autenticação necessária. Faça login novamente.');
+    const invite = data.teamInvites[String(params.token)];
+    if (!invite) return apiError(404, messages.inviteInvalid);
+    delete data.teamInvites[String(params.token)];
+    return HttpResponse.json({ status: 200, message: 'Convite aceito.', event_id: invite.eventId, role: invite.preview.role });
+  }),
+  http.post('/api/team-invites/:token/account', ({ params }) => {
+    const invite = data.teamInvites[String(params.token)];
+    if (!invite) return apiError(404, messages.inviteInvalid);
+    delete data.teamInvites[String(params.token)];
+    return HttpResponse.json(
+      { status: 201, message: 'Convite aceito.', event_id: invite.eventId, role: invite.preview.role },
+      { status: 201, headers: { authentication: invite.accountToken, 'Access-Control-Expose-Headers': 'authentication' } },
+    );
+  }),
+
   http.get('/api/health', () => HttpResponse.json({ status: 'ok' })),
 
   http.get('/api/events', () => HttpResponse.json(data.events)),
@@ -115,6 +189,12 @@ const handlers = [
     };
     data.events.push(event);
     return HttpResponse.json(event, { status: 201 });
+  }),
+  // Issue 28: the printable kit's ticket (the PDF itself is the server's; its tests read it back).
+  http.post('/api/events/:id/printables-ticket', ({ params }) => {
+    const event = data.events.find((candidate) => candidate.id === params.id);
+    if (!event) return apiError(404, messages.eventNotFound);
+    return HttpResponse.json({ ticket: 'kit-ticket', url: `/api/events/${event.id}/printables.pdf?ticket=kit-ticket`, expires_at: '2099-01-01T00:00:00.000Z' });
   }),
   http.get('/api/events/:id/public', ({ params }) => {
     const event = data.events.find((candidate) => candidate.id === params.id);
@@ -223,6 +303,22 @@ const handlers = [
     for (const [key, value] of Object.entries(scope)) query.set(key, String(value));
     return HttpResponse.json({ ticket: 'fake-ticket', url: `/api/events/${id}/download?${query}`, expires_at: new Date(Date.now() + 600_000).toISOString() });
   }),
+  // Issue 26: the guestbook: the event's published messages, and a guest's new one (text only here).
+  http.get('/api/events/:id/messages', ({ params }) => {
+    const id = String(params.id);
+    if (!data.events.some((event) => event.id === id)) return apiError(404, messages.eventNotFound);
+    return HttpResponse.json(data.messages[id] ?? []);
+  }),
+  http.post('/api/events/:id/messages', async ({ params, request }) => {
+    const id = String(params.id);
+    if (!data.events.some((event) => event.id === id)) return apiError(404, messages.eventNotFound);
+    const form = await request.formData();
+    const item: MessageItem = { id: newId('msg'), event_id: id, user_id: text(form, 'user_id').trim(), text: text(form, 'text').trim(), audio: null, created_at: new Date().toISOString() };
+    data.messages[id] = [item, ...(data.messages[id] ?? [])];
+    return HttpResponse.json({ ...item, delete_key: `key-${item.id}`, message: 'Recado enviado. Obrigado!' }, { status: 201 });
+  }),
+  // Issue 23: a socket's single-use ticket (the fake issues one for any album).
+  http.post('/api/ws-ticket', () => HttpResponse.json({ ticket: 'fake-socket-ticket', expires_in: 60 }, { status: 201 })),
   http.post('/api/events/photos', async ({ request }) => {
     const form = await request.formData();
     const albumId = text(form, 'album_id');
@@ -264,10 +360,14 @@ apiServer.events.on('request:start', ({ request }) => {
 
 /** Seeds the fake API's data for this test (it starts empty) and returns it with the request log. */
 export function fakeApi(seed: Partial<FakeApiData> = {}): FakeApi {
-  data.organiser = seed.organiser ?? data.organiser;
+  data.organiser = seed.organiser !== undefined ? seed.organiser : data.organiser;
   data.events = seed.events ? seed.events.map((event) => ({ ...event })) : data.events;
   data.albums = seed.albums ? Object.fromEntries(Object.entries(seed.albums).map(([id, list]) => [id, list.map((album) => ({ ...album }))])) : data.albums;
   data.photos = seed.photos ? Object.fromEntries(Object.entries(seed.photos).map(([id, list]) => [id, list.map((photo) => ({ ...photo }))])) : data.photos;
+  data.setup = seed.setup !== undefined ? seed.setup : data.setup;
+  data.teams = seed.teams ? (JSON.parse(JSON.stringify(seed.teams)) as FakeApiData['teams']) : data.teams;
+  data.teamInvites = seed.teamInvites ? (JSON.parse(JSON.stringify(seed.teamInvites)) as FakeApiData['teamInvites']) : data.teamInvites;
+  data.messages = seed.messages ? (JSON.parse(JSON.stringify(seed.messages)) as FakeApiData['messages']) : data.messages;
   return {
     data,
     requests,

@@ -12,6 +12,8 @@ export interface QueueEntry {
   albumId: string;
   /** The guest's typed name. */
   userId: string;
+  /** Issue 28: where the guest came from (a place's QR code, 'Mesa 5'); sent with the file. */
+  place?: string;
   /** The name on the guest's device, for the screen only. */
   name: string;
   type: string;
@@ -36,6 +38,11 @@ export interface QueueEntry {
   fileType?: 'image' | 'video';
   /** The key that removes the photo (`x-delete-key`); only for photos this device stored. */
   deleteKey?: string;
+  /**
+   * Issue 23: the secret sent with the file (`client_key`), made once at selection: the server asks it
+   * back before it tells what was stored. Entries kept from before it existed get one when sent.
+   */
+  clientKey?: string;
 }
 
 /** What the screen shows of the queue. */
@@ -62,6 +69,15 @@ export const isPending = (entry: Pick<QueueEntry, 'state' | 'held'>) => !entry.h
 export function randomId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/** A client key (issue 23): 32 random bytes, base64url (43 characters). */
+export function newClientKey(): string {
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** Spec §4: a random unique id plus the original extension (lower-cased; none when there is none). */

@@ -12,7 +12,7 @@ import { backoffDelay, FILES_PER_BATCH } from '../upload/upload-engine';
 import { describeUploadFailure, isRetryable, passesWithTime, retriesExhausted, UploadError } from '../upload/upload-errors';
 import { formatUploadText, uploadTexts } from '../upload/upload-texts';
 import type { RequestControl, UploadTransport } from '../upload/upload-transport';
-import { isDone, isPending, randomId, uniqueUploadName, type QueueEntry, type QueueSnapshot } from './queue-entry';
+import { isDone, isPending, newClientKey, randomId, uniqueUploadName, type QueueEntry, type QueueSnapshot } from './queue-entry';
 import type { QueueStore } from './queue-store';
 
 /** Issue 10 §6: requests in flight at once per connection class. */
@@ -23,6 +23,8 @@ export interface QueueTarget {
   eventId: string;
   albumId: string;
   userId: string;
+  /** Issue 28: the place of the invite's QR code the guest came from ('Mesa 5'), if any. */
+  place?: string | null;
 }
 
 export interface UploadQueueOptions {
@@ -139,9 +141,11 @@ export class UploadQueue {
     if (!this.hasPending()) this.newRound();
     const added: QueueEntry[] = [];
     for (const file of files) {
+      const { place, ...where } = target;
       const entry: QueueEntry = {
         id: uniqueUploadName(file.name, this.options.newId),
-        ...target,
+        ...where,
+        ...(place ? { place } : {}),
         name: file.name,
         type: file.type,
         size: file.size,
@@ -149,6 +153,7 @@ export class UploadQueue {
         state: 'waiting',
         ...(hold ? { held: true } : {}),
         fileType: file.type.startsWith('video/') ? 'video' : 'image',
+        clientKey: newClientKey(),
       };
       // The bytes first: an entry never exists without its file.
       await this.options.store.saveFile(entry.id, file);
@@ -271,7 +276,7 @@ export class UploadQueue {
     if (!first) return null;
     if (this.isLarge(first)) return [first];
     return waiting
-      .filter((entry) => !this.isLarge(entry) && entry.albumId === first.albumId && entry.userId === first.userId)
+      .filter((entry) => !this.isLarge(entry) && entry.albumId === first.albumId && entry.userId === first.userId && entry.place === first.place)
       .slice(0, FILES_PER_BATCH);
   }
 
@@ -279,7 +284,7 @@ export class UploadQueue {
   private async sendBatch(ids: string[]): Promise<void> {
     const entries = await this.readableEntries(ids);
     if (entries.length === 0) return;
-    const { albumId, userId } = entries[0];
+    const { albumId, userId, place } = entries[0];
     this.batchesStarted += 1;
     const batchNumber = this.batchesStarted;
     let mayHaveStored = false;
@@ -291,10 +296,11 @@ export class UploadQueue {
         if (mayHaveStored) {
           // The failed request may have stored some of them before it broke: ask, send only the rest.
           const found = await this.options.transport.lookupStored(
-            { album_id: albumId, files: left.map((entry) => ({ name: entry.id, size: entry.size })) },
+            { album_id: albumId, files: left.map((entry) => ({ name: entry.id, size: entry.size, client_key: entry.clientKey! })) },
             { timeoutMs: chunkSettings.initTimeoutMs },
           );
-          await this.applyAnswers(found);
+          await this.applyAnswers(found.photos);
+          await this.applyWithheld(found.withheld ?? []);
           left = left.filter((entry) => !isDone(this.entries.get(entry.id) ?? entry));
           if (left.length === 0) return;
         }
@@ -303,7 +309,12 @@ export class UploadQueue {
         // Text fields first: the server checks the album before it stores any file.
         form.append('album_id', albumId);
         form.append('user_id', userId);
-        for (const entry of left) form.append('images', this.files.get(entry.id)!, entry.id);
+        if (place) form.append('place', place);
+        for (const entry of left) {
+          // Issue 23: each file's key goes just before it.
+          form.append('client_key', entry.clientKey!);
+          form.append('images', this.files.get(entry.id)!, entry.id);
+        }
         const total = this.roundBatches(batchNumber);
         this.message = formatUploadText(uploadTexts.batchProgress, { x: batchNumber, y: total, n: left.length });
         this.notify();
@@ -353,7 +364,7 @@ export class UploadQueue {
         if (!sessionId) {
           failure = uploadTexts.chunkInitFailed;
           sessionId = await this.options.transport.initChunkSession(
-            { fileName: entry.id, fileSize: entry.size, fileType: entry.type, albumId: entry.albumId, userId: entry.userId },
+            { fileName: entry.id, fileSize: entry.size, fileType: entry.type, albumId: entry.albumId, userId: entry.userId, clientKey: entry.clientKey, ...(entry.place ? { place: entry.place } : {}) },
             control(chunkSettings.initTimeoutMs),
           );
           await this.change(this.entries.get(id)!, { chunkSessionId: sessionId });
@@ -432,7 +443,11 @@ export class UploadQueue {
     for (const id of ids) {
       const entry = this.entries.get(id);
       if (!entry) continue;
-      if (await readable(this.files.get(id))) ok.push(entry);
+      if (await readable(this.files.get(id))) {
+        // An entry kept from before client keys existed gets its key before it is first sent.
+        if (!entry.clientKey) await this.change(entry, { clientKey: newClientKey() });
+        ok.push(this.entries.get(id)!);
+      }
       else await this.change(entry, { state: 'failed', error: uploadTexts.unreadableFile, unreadable: true, retryable: false });
     }
     return ok;
@@ -455,6 +470,18 @@ export class UploadQueue {
         chunkSessionId: undefined,
       });
       // Stored: the device no longer needs the bytes.
+      this.files.delete(entry.id);
+      await this.options.store.dropFile(entry.id).catch(() => undefined);
+    }
+  }
+
+  /** Files the lookup found stored but hidden or awaiting approval: stored, without the photo's data. */
+  private async applyWithheld(items: ReadonlyArray<{ file_name: string; pending: boolean }>): Promise<void> {
+    for (const item of items) {
+      const entry = this.entries.get(item.file_name);
+      if (!entry || isDone(entry)) continue;
+      this.sent.delete(entry.id);
+      await this.change(entry, { state: 'stored', awaitingApproval: item.pending ? true : undefined, error: undefined, retryable: undefined, chunkSessionId: undefined });
       this.files.delete(entry.id);
       await this.options.store.dropFile(entry.id).catch(() => undefined);
     }

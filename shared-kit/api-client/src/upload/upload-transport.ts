@@ -17,7 +17,7 @@ export type ChunkSessionFields = ChunkInitFields;
 export interface UploadTransport {
   sendPhotos(form: FormData, control: RequestControl): Promise<UploadedPhoto[]>;
   /** Which of these files (name and size as sent) the album holds: asked before re-sending a batch that failed part-way. */
-  lookupStored(body: StoredLookupBody, control: RequestControl): Promise<UploadedPhoto[]>;
+  lookupStored(body: StoredLookupBody, control: RequestControl): Promise<StoredLookupAnswer>;
   initChunkSession(fields: ChunkSessionFields, control: RequestControl): Promise<string>;
   /** Where a chunk session stands; null once the server no longer knows it (expired). */
   chunkStatus(sessionId: string, albumId: string, control: RequestControl): Promise<ChunkStatus | null>;
@@ -64,7 +64,7 @@ export const httpUploadTransport: UploadTransport = {
   lookupStored: (body, { timeoutMs, signal }) =>
     call(async () => {
       const response = await http.post<StoredLookupAnswer>('/api/events/photos/stored', body, { timeout: timeoutMs, signal });
-      return response.data?.photos ?? [];
+      return { photos: response.data?.photos ?? [], withheld: response.data?.withheld ?? [] };
     }),
   chunkStatus: async (sessionId, albumId, { timeoutMs, signal }) => {
     try {

@@ -17,6 +17,15 @@ export function InviteQrCode({ code, label, size, fallback }: { code: string; la
   );
 }
 
+/** Any link as a QR code (the printable kit's preview: a place's invite link); qrcode.react loads with it. */
+export function QrCode({ value, label, size, fallback }: { value: string; label: string; size?: number; fallback?: ReactNode }) {
+  return (
+    <Suspense fallback={fallback ?? null}>
+      <InviteQr value={value} label={label} size={size} />
+    </Suspense>
+  );
+}
+
 /** The share link of spec §3: the app's host plus /invite/{code}. */
 export function inviteLink(code: string, origin: string = window.location.origin): string {
   return `${origin.replace(/\/+$/, '')}/invite/${encodeURIComponent(code)}`;

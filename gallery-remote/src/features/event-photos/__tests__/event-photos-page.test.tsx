@@ -101,4 +101,49 @@ describe("the organiser's photo screen", () => {
     expect(await api.calls('POST', '/api/events/evt_1/download-ticket')[0].request.json()).toEqual({ album_id: 'alb_pub' });
     expect(clicked[0]).toBe('/api/events/evt_1/download?ticket=fake-ticket&album_id=alb_pub');
   });
+
+  it("issue 28: each photo's place on its tile, 'Filtrar por local', and a folder per place in 'Baixar tudo' when asked", async () => {
+    useAuthStore.getState().signIn('token-da-ana');
+    jest.spyOn(albumRealtime, 'subscribe').mockImplementation(() => () => undefined);
+    const api = fakeApi({
+      events: [party],
+      albums: { evt_1: albums },
+      photos: {
+        alb_pub: [
+          photo('p1', { user_id: 'Tia Rosa', place: 'Mesa 10', created_at: '2030-01-01T21:00:00Z' }),
+          photo('p2', { user_id: 'Zé', place: 'Mesa 2', created_at: '2030-01-01T20:30:00Z' }),
+          photo('p4', { user_id: 'Bia', place: null, created_at: '2030-01-01T20:20:00Z' }),
+        ],
+        alb_priv: [photo('p3', { user_id: 'Vovó', place: 'Mesa 2', created_at: '2030-01-01T20:10:00Z' })],
+      },
+    });
+    const clicked: string[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href') ?? '');
+    });
+    renderScreen();
+    expect(await screen.findByRole('button', { name: 'Foto enviada por Tia Rosa, Mesa 10' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Foto enviada por Bia' })).toBeInTheDocument();
+    const filter = screen.getByRole('combobox', { name: 'Filtrar por local' });
+    expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual(['Todos os locais', 'Mesa 2', 'Mesa 10']);
+
+    fireEvent.change(filter, { target: { value: 'Mesa 2' } });
+    expect(screen.getByRole('button', { name: 'Foto enviada por Zé, Mesa 2' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Foto enviada por Vovó, Mesa 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Tia Rosa|Bia/ })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Pastas por local no download' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Baixar tudo' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(await api.calls('POST', '/api/events/evt_1/download-ticket')[0].request.json()).toEqual({ place: 'Mesa 2', by_place: true });
+    expect(clicked[0]).toBe('/api/events/evt_1/download?ticket=fake-ticket&place=Mesa+2&by_place=true');
+  });
+
+  it('without places there is no place filter', async () => {
+    seed();
+    renderScreen();
+    await screen.findByRole('button', { name: 'Foto enviada por Tia Rosa' });
+    expect(screen.queryByRole('combobox', { name: 'Filtrar por local' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Pastas por local no download' })).not.toBeInTheDocument();
+  });
 });

@@ -3,6 +3,25 @@ import { PhotoGrid } from '../grid/photo-grid';
 import { photo } from './gallery-test-kit';
 
 describe('PhotoGrid', () => {
+  it("marks video tiles with a play badge and the duration, and says when the rendition is not ready (issue 25)", () => {
+    const video = (id: string, extra: object) => photo(id, { user_id: id, file_type: 'video', duration: 42.3, ...extra });
+    render(
+      <PhotoGrid
+        photos={[
+          video('Lia', { playback_video: '/api/files?path=a-playback.mp4' }),
+          video('Rui', { playback_video: null, duration: 75 }),
+          video('Ivo', { playback_video: null, playback_error: 'Não foi possível preparar este vídeo.' }),
+          photo('Ana', { user_id: 'Ana' }),
+        ]}
+        onOpen={() => {}}
+      />,
+    );
+    const badges = screen.getAllByTestId('video-badge');
+    expect(badges.map((badge) => badge.textContent)).toEqual(['0:42', '1:15', '0:42']);
+    expect(screen.getByText('Processando vídeo…')).toBeInTheDocument();
+    expect(screen.getByText('Não foi possível preparar este vídeo.')).toBeInTheDocument();
+  });
+
   it('renders only the rows on screen for 10,000 photos, with a full-height container', () => {
     const photos = Array.from({ length: 10_000 }, (_, index) => photo(`p${index}`, { user_id: `Convidado ${index}` }));
     const started = performance.now();

@@ -60,9 +60,14 @@ describe('presentation rules', () => {
     expect(slowerInterval(10000)).toBe(10000);
   });
 
-  it('keeps images only', () => {
-    const list = [photo('a'), photo('v', { file_type: 'video' }), photo('e', { error: 'x' })];
-    expect(presentationImages(list).map((item) => item.id)).toEqual(['a']);
+  it('keeps images and the videos whose rendition is ready (issue 25), never failed items', () => {
+    const list = [
+      photo('a'),
+      photo('v', { file_type: 'video', playback_video: null }),
+      photo('r', { file_type: 'video', playback_video: '/p/r.mp4' }),
+      photo('e', { error: 'x' }),
+    ];
+    expect(presentationImages(list).map((item) => item.id)).toEqual(['a', 'r']);
   });
 });
 
@@ -94,6 +99,21 @@ describe('lightbox slides', () => {
     ]);
     expect(image.src).toBe('/api/files?path=albums/a1/a-display.webp');
     expect(video.poster).toBe('/api/files?path=albums/a1/v-display.webp');
+  });
+});
+
+describe('videos in the lightbox (issue 25)', () => {
+  it('plays the playback rendition, keeps the original for download, opens no player before it exists', () => {
+    const original = '/api/files?path=albums/a1/v.mov';
+    const [ready, preparing, failed] = toSlides([
+      photo('v', { user_id: 'Vera', file_type: 'video', original_photo: original, playback_video: '/api/files?path=albums/a1/v-playback.mp4' }),
+      photo('w', { user_id: 'Wil', file_type: 'video', original_photo: original, playback_video: null }),
+      photo('x', { user_id: 'Xan', file_type: 'video', original_photo: original, playback_video: null, playback_error: 'Não foi possível preparar este vídeo.' }),
+    ]);
+    expect(ready).toMatchObject({ type: 'video', sources: [{ src: '/api/files?path=albums/a1/v-playback.mp4', type: 'video/mp4' }] });
+    expect(ready.download.filename).toBe('v.mov');
+    expect(preparing).toMatchObject({ type: 'image', src: '/api/files?path=albums/a1/thumbs/w.webp', title: 'Wil · Processando vídeo…' });
+    expect(failed).toMatchObject({ type: 'image', title: 'Xan · Não foi possível preparar este vídeo.', download: { filename: 'v.mov' } });
   });
 });
 

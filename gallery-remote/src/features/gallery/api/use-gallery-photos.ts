@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import useSWR from 'swr';
-import { apiKeys, dataOf, isPinRefusal, listAlbumPhotos, type ApiError, type PhotoItem, type PhotoUpdate } from '@momentos/api-client';
+import { apiKeys, dataOf, isPinRefusal, listAlbumPhotos, type ApiError, type PhotoItem, type PhotoOrder, type PhotoUpdate } from '@momentos/api-client';
 import { notify } from '@momentos/design-kit';
 import { texts } from '../../../texts';
 import { applyPhotoUpdates } from '../live/polling-schedule';
@@ -22,6 +22,9 @@ export interface GalleryPhotos {
   closed: string | null;
   /** Issue 22: the event asks for its PIN (none on this device, a wrong or changed one): the server's words. */
   pinRefusal: string | null;
+  /** Issue 25: 'Mais recentes' (recent) or 'Ordem das fotos' (taken). */
+  order: PhotoOrder;
+  setOrder: (order: PhotoOrder) => void;
 }
 
 const noPhotos: PhotoItem[] = [];
@@ -44,8 +47,9 @@ function reportLoadError(error: ApiError) {
 export function useGalleryPhotos(albumId: string, painted?: PhotoItem[]): GalleryPhotos {
   const [uploader, setUploader] = useState<string | null>(null);
   const [loads, setLoads] = useState(0);
-  const { data, error, mutate } = useSWR(apiKeys.albumPhotos(albumId, uploader), () => dataOf(listAlbumPhotos(albumId, uploader)), {
-    fallbackData: uploader === null ? painted : undefined,
+  const [order, setOrder] = useState<PhotoOrder>('recent');
+  const { data, error, mutate } = useSWR(apiKeys.albumPhotos(albumId, uploader, order), () => dataOf(listAlbumPhotos(albumId, uploader, order)), {
+    fallbackData: uploader === null && order === 'recent' ? painted : undefined,
     keepPreviousData: true,
     shouldRetryOnError: false,
     onSuccess: () => setLoads((count) => count + 1),
@@ -71,5 +75,5 @@ export function useGalleryPhotos(albumId: string, painted?: PhotoItem[]): Galler
   const failure = error as ApiError | undefined;
   const pinRefusal = isPinRefusal(failure) ? failure!.message : null;
   const closed = failure?.status === 403 && !pinRefusal ? failure.message : null;
-  return { photos: data ?? noPhotos, loading: data === undefined && error === undefined, uploader, loads, reload, setUploader, applyUpdates, dropPhotos, closed, pinRefusal };
+  return { photos: data ?? noPhotos, loading: data === undefined && error === undefined, uploader, loads, reload, setUploader, applyUpdates, dropPhotos, closed, pinRefusal, order, setOrder };
 }

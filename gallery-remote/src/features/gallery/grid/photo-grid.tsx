@@ -11,6 +11,8 @@ interface PhotoGridProps {
   onOpen: (index: number) => void;
   /** The organiser's screen (issue 11): each tile's state word, if any. */
   markOf?: (photo: PhotoItem) => string | null;
+  /** Issue 28, the organiser's screen: each tile's place, if any. */
+  captionOf?: (photo: PhotoItem) => string | null;
   /** Selection mode: the selected ids, and what a click on a tile does instead of opening it. */
   selectedIds?: ReadonlySet<string>;
   onToggle?: (photo: PhotoItem) => void;
@@ -23,7 +25,7 @@ interface PhotoGridProps {
  * screen (plus a few) are in the DOM, so an album of 10,000 photos scrolls as smoothly as one of 10.
  * Rows have a fixed height (square tiles), so nothing moves when thumbnails arrive.
  */
-export function PhotoGrid({ photos, onOpen, markOf, selectedIds, onToggle, overlay }: PhotoGridProps) {
+export function PhotoGrid({ photos, onOpen, markOf, captionOf, selectedIds, onToggle, overlay }: PhotoGridProps) {
   const container = useRef<HTMLDivElement>(null);
   const width = useElementWidth(container);
   const columns = columnsForWidth(width);
@@ -73,6 +75,7 @@ export function PhotoGrid({ photos, onOpen, markOf, selectedIds, onToggle, overl
                       priority={row.index === 0}
                       onOpen={onOpen}
                       mark={markOf?.(photo)}
+                      caption={captionOf?.(photo)}
                       selected={selectedIds ? selectedIds.has(photo.id) : undefined}
                       onToggle={onToggle}
                     />

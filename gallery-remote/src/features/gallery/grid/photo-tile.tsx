@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { photoFileUrl, type PhotoItem } from '@momentos/api-client';
+import { formatDuration, photoFileUrl, videoState, videoTexts, type PhotoItem } from '@momentos/api-client';
 import { formatText, ImagePlaceholder } from '@momentos/design-kit';
 import { texts } from '../../../texts';
 import { ErrorIcon, PlayIcon } from './icons';
@@ -13,13 +13,15 @@ interface PhotoTileProps {
   onOpen: (index: number) => void;
   /** The organiser's screen (issue 11): a state word on the tile ('Oculta', 'Aguardando aprovação'). */
   mark?: string | null;
+  /** Issue 28, the organiser's screen: where the photo was sent from ('Mesa 5'), in a corner of the tile. */
+  caption?: string | null;
   /** In selection mode: whether the tile is selected; a click then toggles it instead of opening. */
   selected?: boolean;
   onToggle?: (photo: PhotoItem) => void;
 }
 
 /** One square tile: thumbnail, processing state, 'Erro ao processar' or the placeholder icon. */
-export const PhotoTile = memo(function PhotoTile({ photo, index, size, priority = false, onOpen, mark, selected, onToggle }: PhotoTileProps) {
+export const PhotoTile = memo(function PhotoTile({ photo, index, size, priority = false, onOpen, mark, caption, selected, onToggle }: PhotoTileProps) {
   const selecting = selected !== undefined && onToggle !== undefined;
   const name = formatText(photo.file_type === 'video' ? texts.videoBy : texts.photoBy, { name: photo.user_id });
 
@@ -47,11 +49,7 @@ export const PhotoTile = memo(function PhotoTile({ photo, index, size, priority 
           decoding="async"
           draggable={false}
         />
-        {photo.file_type === 'video' ? (
-          <span className="gallery-tile__badge">
-            <PlayIcon />
-          </span>
-        ) : null}
+        {photo.file_type === 'video' ? <VideoBadge photo={photo} /> : null}
       </>
     );
   } else if (photo.processing) {
@@ -76,11 +74,12 @@ export const PhotoTile = memo(function PhotoTile({ photo, index, size, priority 
       style={{ width: size, height: size }}
       // A marked tile is named by what it shows (the photo's alt text, then its state word), so the
       // visible word is part of the name.
-      aria-label={mark ? undefined : name}
+      aria-label={mark ? undefined : caption ? `${name}, ${caption}` : name}
       aria-pressed={selecting ? selected : undefined}
       onClick={() => (selecting ? onToggle(photo) : onOpen(index))}
     >
       {content}
+      {caption ? <span className="gallery-tile__caption">{caption}</span> : null}
       {mark ? (
         <span className="gallery-tile__mark">{mark}</span>
       ) : null}
@@ -88,3 +87,25 @@ export const PhotoTile = memo(function PhotoTile({ photo, index, size, priority 
     </button>
   );
 });
+
+/**
+ * Issue 25: a video tile's corner, a play badge with the duration ('0:42'); while the rendition is
+ * being made 'Processando vídeo…', and 'Não foi possível preparar este vídeo.' when it failed.
+ */
+export function VideoBadge({ photo }: { photo: Pick<PhotoItem, 'file_type' | 'processing' | 'error' | 'playback_video' | 'playback_error' | 'duration'> }) {
+  const state = videoState(photo);
+  const duration = formatDuration(photo.duration);
+  return (
+    <>
+      <span className="gallery-tile__badge" data-testid="video-badge">
+        <PlayIcon />
+        {duration ? <span className="gallery-tile__duration">{duration}</span> : null}
+      </span>
+      {state === 'preparing' || state === 'failed' ? (
+        <span className={`gallery-tile__video-state gallery-tile__video-state--${state}`} role="status">
+          {state === 'failed' ? videoTexts.failed : videoTexts.preparing}
+        </span>
+      ) : null}
+    </>
+  );
+}

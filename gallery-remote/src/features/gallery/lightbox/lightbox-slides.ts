@@ -1,4 +1,4 @@
-import { photoDownloadUrl, photoFileUrl, type PhotoItem } from '@momentos/api-client';
+import { photoDownloadUrl, playbackUrl, videoState, videoTexts, type PhotoItem } from '@momentos/api-client';
 import { displayUrl } from '../renditions';
 
 /**
@@ -34,14 +34,21 @@ function fileNameOf(photo: PhotoItem): string {
 export function toSlides(photos: readonly PhotoItem[]): GallerySlide[] {
   return photos.map((photo) => {
     const download = { url: photoDownloadUrl(photo.original_photo), filename: fileNameOf(photo) };
-    if (photo.file_type === 'video') {
+    const state = videoState(photo);
+    if (state === 'ready') {
+      // Issue 25: the browser-safe rendition (H.264/AAC MP4); the original stays for 'Baixar'.
       return {
         type: 'video',
         poster: photo.display_photo || photo.compressed_photo ? displayUrl(photo) : undefined,
-        sources: [{ src: photoFileUrl(photo.original_photo), type: lightboxSettings.videoType }],
+        sources: [{ src: playbackUrl(photo), type: lightboxSettings.videoType }],
         title: photo.user_id,
         download,
       };
+    }
+    if (state) {
+      // No player that cannot play: the poster, saying why (the original can still be downloaded).
+      const why = state === 'failed' ? videoTexts.failed : videoTexts.preparing;
+      return { type: 'image', src: displayUrl(photo), alt: why, title: `${photo.user_id} · ${why}`, download };
     }
     return {
       type: 'image',

@@ -1,4 +1,4 @@
-import type { PhotoItem, PhotoUpdate } from '@momentos/api-client';
+import { awaitingRenditions, type PhotoItem, type PhotoUpdate } from '@momentos/api-client';
 
 /**
  * Spec §4 'Gallery polling' and §9: while a photo is processing, poll for updates; attempts 1 to 3
@@ -12,9 +12,13 @@ export function pollDelayMs(attempt: number): number | null {
   return attempt <= pollingSchedule.fastAttempts ? pollingSchedule.fastDelayMs : pollingSchedule.slowDelayMs;
 }
 
+/** Photos being processed, and videos whose playback rendition is being made (issue 25). */
 export function processingIds(photos: readonly PhotoItem[]): string[] {
-  return photos.filter((photo) => photo.processing && !photo.error).map((photo) => photo.id);
+  return photos.filter(awaitingRenditions).map((photo) => photo.id);
 }
+
+/** Issue 25: the video fields an update brings (the rendition arrives after the poster). */
+const VIDEO_KEYS = ['playback_video', 'playback_error', 'duration', 'width', 'height'] as const;
 
 /**
  * Applies update items: a new thumbnail or an error replaces the old values. When an update does not
@@ -33,9 +37,11 @@ export function applyPhotoUpdates(photos: readonly PhotoItem[], updates: readonl
     const error = update.error || false;
     const processing =
       typeof update.processing === 'boolean' ? update.processing : error ? false : compressed ? false : photo.processing;
-    if (compressed === photo.compressed_photo && display === photo.display_photo && error === photo.error && processing === photo.processing) return photo;
+    const video = Object.fromEntries(VIDEO_KEYS.filter((key) => update[key] !== undefined).map((key) => [key, update[key]]));
+    const videoChanged = Object.entries(video).some(([key, value]) => photo[key as (typeof VIDEO_KEYS)[number]] !== value);
+    if (!videoChanged && compressed === photo.compressed_photo && display === photo.display_photo && error === photo.error && processing === photo.processing) return photo;
     changed = true;
-    return { ...photo, compressed_photo: compressed, display_photo: display, error, processing };
+    return { ...photo, ...video, compressed_photo: compressed, display_photo: display, error, processing };
   });
   return changed ? next : (photos as PhotoItem[]);
 }

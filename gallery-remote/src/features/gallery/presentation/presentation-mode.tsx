@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { PhotoItem } from '@momentos/api-client';
+import { playbackUrl, type PhotoItem } from '@momentos/api-client';
 import { Button, formatText } from '@momentos/design-kit';
 import { texts } from '../../../texts';
 import { displayUrl } from '../renditions';
@@ -60,11 +60,13 @@ export function PresentationMode({ photos, onClose }: PresentationModeProps) {
     return leaveFullscreen;
   }, []);
 
+  // A video (issue 25) plays to its end, then the next item; a photo stays the interval.
+  const showingVideo = total > 0 && images[shown].file_type === 'video';
   useEffect(() => {
-    if (!playing || total === 0) return undefined;
+    if (!playing || total === 0 || showingVideo) return undefined;
     const timer = setTimeout(() => setIndex((value) => nextIndex(value, total)), intervalMs);
     return () => clearTimeout(timer);
-  }, [playing, intervalMs, shown, total]);
+  }, [playing, intervalMs, shown, total, showingVideo]);
 
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
@@ -99,12 +101,18 @@ export function PresentationMode({ photos, onClose }: PresentationModeProps) {
           style={{ animationDuration: `${intervalMs}ms`, animationPlayState: playing ? 'running' : 'paused' }}
         />
       </div>
-      <img
-        key={photo.id}
-        className="presentation__image"
-        src={displayUrl(photo)}
-        alt={formatText(texts.photoBy, { name: photo.user_id })}
-      />
+      {photo.file_type === 'video' ? (
+        <PresentationVideo
+          key={photo.id}
+          src={playbackUrl(photo)}
+          poster={displayUrl(photo)}
+          label={formatText(texts.videoBy, { name: photo.user_id })}
+          playing={playing}
+          onEnded={() => setIndex((value) => nextIndex(value, total))}
+        />
+      ) : (
+        <img key={photo.id} className="presentation__image" src={displayUrl(photo)} alt={formatText(texts.photoBy, { name: photo.user_id })} />
+      )}
       <p className="presentation__caption">{photo.user_id}</p>
       <div className="presentation__top">
         <span className="presentation__counter" aria-live="polite">
@@ -158,4 +166,16 @@ export function PresentationMode({ photos, onClose }: PresentationModeProps) {
     </div>,
     document.body,
   );
+}
+
+/** A video of the presentation: its rendition, muted and inline (autoplay is allowed muted), paused with the show. */
+function PresentationVideo({ src, poster, label, playing, onEnded }: { src: string; poster: string; label: string; playing: boolean; onEnded: () => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    if (playing) element.play()?.catch(() => undefined);
+    else element.pause();
+  }, [playing]);
+  return <video ref={video} className="presentation__image" src={src} poster={poster} muted autoPlay playsInline onEnded={onEnded} aria-label={label} />;
 }

@@ -1,4 +1,4 @@
-import type { PhotoItem } from '@momentos/api-client';
+import { videoState, type PhotoItem } from '@momentos/api-client';
 
 /** Spec §9: presentation interval default 3 s, range 1 to 10 s, step 1 s. */
 export const presentationSpeed = { defaultMs: 3000, minMs: 1000, maxMs: 10000, stepMs: 1000 } as const;
@@ -22,7 +22,7 @@ export function slowerInterval(ms: number): number {
   return Math.min(presentationSpeed.maxMs, ms + presentationSpeed.stepMs);
 }
 
-/** The slideshow shows images only (no videos, no failed items). */
+/** The slideshow shows images and (issue 25) videos whose playback rendition is ready; no failed items. */
 export function presentationImages(photos: readonly PhotoItem[]): PhotoItem[] {
-  return photos.filter((photo) => photo.file_type === 'image' && !photo.error);
+  return photos.filter((photo) => !photo.error && (photo.file_type === 'image' || videoState(photo) === 'ready'));
 }

@@ -4,6 +4,12 @@ import { advance, back, currentPhoto, emptyPlaylist, withoutPhotos, withPhotos }
 const shown = (ids: string[]) => ids.map((id) => photo(id, { display_photo: `/d/${id}.webp` }));
 
 describe('the wall playlist', () => {
+  it('takes a video only once its playback rendition exists (issue 25)', () => {
+    const video = (id: string, playback: string | null) => photo(id, { file_type: 'video', display_photo: `/d/${id}.webp`, playback_video: playback });
+    const list = withPhotos(emptyPlaylist, [video('ready', '/p/ready.mp4'), video('waiting', null), ...shown(['a'])], true);
+    expect(list.photos.map((item) => item.id)).toEqual(['ready', 'a']);
+  });
+
   it('runs the ring oldest to newest and wraps; unfinished photos wait', () => {
     let list = withPhotos(emptyPlaylist, [...shown(['c', 'b', 'a']), photo('p', { processing: true, compressed_photo: null })], true);
     const seen: string[] = [];

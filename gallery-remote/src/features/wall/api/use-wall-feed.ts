@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { AlbumRealtimeClient, dataOf, getPhotoUpdates, listPublicPhotos, type PhotoItem } from '@momentos/api-client';
+import { AlbumRealtimeClient, awaitingRenditions, dataOf, getPhotoUpdates, listPublicPhotos, type PhotoItem } from '@momentos/api-client';
 import { advance, back, emptyPlaylist, withoutPhotos, withPhotos, type Playlist } from '../wall-playlist';
 
 type Action =
@@ -61,6 +61,8 @@ export function useWallFeed(eventId: string): WallFeed {
   const [connected, setConnected] = useState(false);
   const [closed, setClosed] = useState<string | null>(null);
   const processing = useRef(new Set<string>());
+  /** Which of them are videos: those are done when their rendition exists (or failed), not with their poster. */
+  const videos = useRef(new Set<string>());
   const loadedOnce = useRef(false);
   /** Counts `photos_removed` messages: a list asked for before one may still hold the removed photo. */
   const removals = useRef(0);
@@ -80,7 +82,11 @@ export function useWallFeed(eventId: string): WallFeed {
     dispatch({ type: 'loaded', photos, first: !loadedOnce.current });
     loadedOnce.current = true;
     setLoaded(true);
-    for (const photo of photos) if (photo.processing) processing.current.add(photo.id);
+    // Issue 25: a video goes on the wall once its playback rendition exists (asked about like a thumbnail).
+    for (const photo of photos) {
+      if (photo.file_type === 'video') videos.current.add(photo.id);
+      if (awaitingRenditions(photo)) processing.current.add(photo.id);
+    }
   }, [eventId]);
 
   useEffect(() => {
@@ -90,7 +96,8 @@ export function useWallFeed(eventId: string): WallFeed {
       const ids = [...processing.current];
       if (ids.length > 0) {
         const updates = await dataOf(getPhotoUpdates(eventId, ids)).catch(() => null);
-        const done = updates?.filter((update) => !update.processing) ?? [];
+        const done =
+          updates?.filter((update) => !update.processing && (!videos.current.has(update.id) || update.playback_video !== null || Boolean(update.playback_error))) ?? [];
         // Gone from the answer (hidden, deleted) or finished: stop asking.
         const answered = new Set(updates?.map((update) => update.id) ?? ids);
         for (const id of ids) if (!answered.has(id)) processing.current.delete(id);
@@ -120,7 +127,10 @@ export function useWallFeed(eventId: string): WallFeed {
         }
         if (message.type === 'new_photos') {
           const photos = (message.payload as { photos?: PhotoItem[] } | null)?.photos ?? [];
-          photos.forEach((photo) => processing.current.add(photo.id));
+          photos.forEach((photo) => {
+            processing.current.add(photo.id);
+            if (photo.file_type === 'video') videos.current.add(photo.id);
+          });
           void reload();
         }
       },

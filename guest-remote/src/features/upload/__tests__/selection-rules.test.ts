@@ -1,5 +1,6 @@
 import { connectionProfiles } from '@momentos/api-client';
 import {
+  checkVideoLengths,
   checkSelection,
   checkSomethingToSend,
   checkTotalSize,
@@ -94,5 +95,24 @@ describe('upload selection rules (spec §5, in order)', () => {
     expect(formatDuration(45)).toBe('45 s');
     expect(formatDuration(200)).toBe('3 min 20 s');
     expect(formatDuration(7500)).toBe('2 h 5 min');
+  });
+});
+
+describe("the event's video length limit, read on the phone (issue 25)", () => {
+  const file = (name: string, type: string) => Object.assign(new Blob(['x'], { type }), { name }) as unknown as File;
+  const durations: Record<string, number | null> = { 'long.mov': 252.4, 'short.mp4': 30, 'unknown.mov': null };
+  const read = async (picked: File) => durations[picked.name] ?? null;
+
+  it('refuses a longer video at once with the exact message, keeps the rest', async () => {
+    const picked = [file('long.mov', 'video/quicktime'), file('short.mp4', 'video/mp4'), file('photo.jpg', 'image/jpeg'), file('unknown.mov', 'video/quicktime')];
+    const { keep, problem } = await checkVideoLengths(picked, 180, read);
+    expect(problem).toEqual({ title: 'Vídeo longo demais', message: 'Este vídeo tem 4 min 12 s; o limite deste evento é 3 min.' });
+    expect(keep.map((kept) => kept.name)).toEqual(['short.mp4', 'photo.jpg', 'unknown.mov']);
+  });
+
+  it('keeps everything without a limit or within it', async () => {
+    const picked = [file('long.mov', 'video/quicktime')];
+    expect(await checkVideoLengths(picked, 300, read)).toEqual({ keep: picked, problem: null });
+    expect(await checkVideoLengths(picked, null, read)).toEqual({ keep: picked, problem: null });
   });
 });

@@ -155,6 +155,37 @@ describe('upload screen: selection and sending', () => {
     expect(within(mine).getAllByRole('listitem')).toHaveLength(3);
   });
 
+  it("issue 28: files picked after a place's invite carry its place (the cookie the server set); other events' places do not leak", async () => {
+    document.cookie = 'momentos-place-evt_1=Mesa%205; path=/';
+    document.cookie = 'momentos-place-evt_2=Pista; path=/';
+    try {
+      api = await renderUpload({ albumId: 'alb_cerimonia' });
+      expect(await screen.findByText('Cerimônia')).toBeInTheDocument();
+      pick([image('a.jpg'), image('b.jpg')]);
+      await screen.findByRole('list', { name: 'Arquivos selecionados' });
+      fireEvent.click(screen.getByRole('button', { name: 'Enviar arquivos' }));
+      await screen.findByRole('dialog', { name: 'Arquivos enviados' }, { timeout: 10_000 });
+      const [upload] = api.calls('POST', '/api/events/photos');
+      const sent = await upload.request.formData();
+      expect(sent?.get('place')).toBe('Mesa 5');
+      expect(sent?.getAll('images')).toHaveLength(2);
+    } finally {
+      document.cookie = 'momentos-place-evt_1=; path=/; max-age=0';
+      document.cookie = 'momentos-place-evt_2=; path=/; max-age=0';
+    }
+  }, 30_000);
+
+  it('without a place no place is sent', async () => {
+    api = await renderUpload({ albumId: 'alb_cerimonia' });
+    expect(await screen.findByText('Cerimônia')).toBeInTheDocument();
+    pick([image('a.jpg')]);
+    await screen.findByRole('list', { name: 'Arquivos selecionados' });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar arquivos' }));
+    await screen.findByRole('dialog', { name: 'Arquivos enviados' }, { timeout: 10_000 });
+    const sent = await api.calls('POST', '/api/events/photos')[0].request.formData();
+    expect(sent?.has('place')).toBe(false);
+  }, 30_000);
+
   it('opens no realtime connection: the server announces the upload itself', async () => {
     const sockets: string[] = [];
     const RealWebSocket = window.WebSocket;

@@ -75,7 +75,7 @@ describe('entry screen', () => {
     expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Por favor, informe um e-mail válido');
     expect(screen.getByLabelText('Senha')).toHaveAccessibleDescription('Por favor, informe uma senha válida');
     expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
-    expect(api.requests).toHaveLength(0);
+    expect(api.requests.filter((entry) => entry.path !== '/api/setup')).toHaveLength(0);
   });
 
   it('shows the failed-login message on both fields', async () => {
@@ -126,5 +126,50 @@ describe('entry screen', () => {
     await openForm();
     expect(screen.getByLabelText('E-mail')).toHaveValue('bia@example.com');
     expect(screen.getByRole('checkbox', { name: 'Salvar e-mail' })).toBeChecked();
+  });
+});
+
+describe('the first account (issue 27)', () => {
+  const setupToken = fakeToken();
+
+  it('offers "Criar a primeira conta" only while the server has no organiser', async () => {
+    fakeApi({ organiser: null, setup: { code: '482-913', token: setupToken } });
+    renderEntry();
+    expect(await screen.findByRole('button', { name: 'Criar a primeira conta' })).toBeInTheDocument();
+    expect(screen.getByText('Ainda não há nenhuma conta de organizador neste servidor.')).toBeInTheDocument();
+  });
+
+  it('is not offered once an organiser exists', async () => {
+    renderEntry();
+    await waitFor(() => expect(api.calls('GET', '/api/setup')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Criar a primeira conta' })).not.toBeInTheDocument();
+  });
+
+  it('checks every field, shows the wrong code on its field, then creates the account and signs in', async () => {
+    const fake = fakeApi({ organiser: null, setup: { code: '482-913', token: setupToken } });
+    const user = userEvent.setup();
+    renderEntry();
+    await user.click(await screen.findByRole('button', { name: 'Criar a primeira conta' }));
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(screen.getByText('Por favor, informe seu nome.')).toBeInTheDocument();
+    expect(screen.getByText('A senha precisa ter pelo menos 8 caracteres.')).toBeInTheDocument();
+    expect(screen.getByText('Informe o código de 6 dígitos mostrado pelo servidor.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Seu nome')).toHaveFocus();
+    expect(fake.calls('POST', '/api/setup')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Seu nome'), 'Ana Souza');
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Senha'), 'senha-segura-1');
+    await user.type(screen.getByLabelText('Código de configuração'), '111-111');
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(await screen.findByText(/^Código de configuração incorreto/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Código de configuração')).toHaveFocus();
+
+    await user.clear(screen.getByLabelText('Código de configuração'));
+    await user.type(screen.getByLabelText('Código de configuração'), '482913');
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    await waitFor(() => expect(location()).toBe('/events'));
+    expect(useAuthStore.getState().token).toBe(setupToken);
+    expect(await fake.calls('POST', '/api/setup')[1].request.json()).toEqual({ name: 'Ana Souza', email: 'ana@example.com', password: 'senha-segura-1', code: '482913' });
   });
 });

@@ -102,7 +102,20 @@ describe('event form: create', () => {
     await waitFor(() => expect(api.calls('POST', '/api/events')).toHaveLength(1));
     const { image: sentImage, ...fields } = await sentForm('POST', '/api/events');
     // Visibility as chosen (issue 12): open by default, no reveal date, no end of sending.
-    expect(fields).toEqual({ name: 'Aniversário', date: '2030-01-02 09:05', location: 'Salão', contact: 'bia@example.com', visibility: 'open', reveal_at: '', uploads_close_at: '', pin: '', guest_downloads: 'true' });
+    expect(fields).toEqual({
+      name: 'Aniversário',
+      date: '2030-01-02 09:05',
+      location: 'Salão',
+      contact: 'bia@example.com',
+      visibility: 'open',
+      reveal_at: '',
+      uploads_close_at: '',
+      pin: '',
+      // Issue 26: 'Aprovar recados antes de publicar?', off by default.
+      messages_require_approval: 'false',
+      guest_downloads: 'true',
+      video_max_seconds: '',
+    });
     expect(sentImage).toMatchObject({ name: 'foto.png', type: 'image/png', size: image.size });
     answer.release();
     const dialog = await screen.findByRole('dialog', { name: 'Evento cadastrado com sucesso' });
@@ -124,6 +137,18 @@ describe('event form: create', () => {
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
     await screen.findByRole('dialog', { name: 'Evento cadastrado com sucesso' });
     expect(await sentForm('POST', '/api/events')).toMatchObject({ visibility: 'reveal', reveal_at: '2030-01-03 10:30', uploads_close_at: '2030-01-03 02:00' });
+  });
+
+  it('recommends a 6-digit PIN, and says so again while a shorter one is typed (issue 23)', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    const pin = screen.getByLabelText('PIN para convidados (opcional)');
+    expect(pin).toHaveAccessibleDescription('Recomendamos 6 números (aceita de 4 a 8). Os convidados digitam uma vez no aparelho; deixe vazio para não pedir.');
+    expect(pin).toHaveAttribute('placeholder', '6 números');
+    await user.type(pin, '4821');
+    expect(pin).toHaveAccessibleDescription('Um PIN de 4 ou 5 números é mais fácil de adivinhar: recomendamos 6.');
+    await user.type(pin, '93');
+    expect(pin).toHaveAccessibleDescription('Recomendamos 6 números (aceita de 4 a 8). Os convidados digitam uma vez no aparelho; deixe vazio para não pedir.');
   });
 
   it('shows the error dialog when the save fails', async () => {
@@ -190,6 +215,19 @@ describe('event form: edit', () => {
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     await screen.findByRole('dialog', { name: 'Evento atualizado com sucesso' });
     expect(await sentForm('PUT', '/api/events/e1')).toMatchObject({ guest_downloads: 'false' });
+  });
+
+  it("'Aprovar recados antes de publicar?' shows the event's setting and is sent as changed (issue 26)", async () => {
+    apiServer.use(http.get('/api/events/:id', () => HttpResponse.json([{ ...event, messages_require_approval: true }])));
+    const user = userEvent.setup();
+    renderEdit();
+    const toggle = await screen.findByRole('switch', { name: 'Aprovar recados antes de publicar?' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    expect(toggle).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await screen.findByRole('dialog', { name: 'Evento atualizado com sucesso' });
+    expect(await sentForm('PUT', '/api/events/e1')).toMatchObject({ messages_require_approval: 'false' });
   });
 });
 

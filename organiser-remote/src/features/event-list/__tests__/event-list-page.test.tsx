@@ -84,8 +84,9 @@ describe('event list', () => {
     renderList();
     await user.click(await screen.findByRole('button', { name: 'Opções do evento Casamento Ana e Bia' }));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Compartilhar', 'Fotos', 'Telão', 'Editar', 'Excluir']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Compartilhar', 'Fotos', 'Telão', 'Imprimir QR', 'Editar', 'Excluir']);
     expect(within(menu).getByRole('menuitem', { name: 'Telão' })).toHaveAttribute('href', '/events/e1/wall');
+    expect(within(menu).getByRole('menuitem', { name: 'Imprimir QR' })).toHaveAttribute('href', '/events/e1/imprimir');
     expect(within(menu).getByRole('menuitem', { name: 'Fotos' })).toHaveAttribute('href', '/events/e1/photos');
     expect(within(menu).getByRole('menuitem', { name: 'Editar' })).toHaveAttribute('href', '/events/register/e1');
     expect(within(menu).getByRole('menuitem', { name: 'Compartilhar' })).toHaveFocus();
@@ -96,13 +97,18 @@ describe('event list', () => {
     expect(screen.getByRole('button', { name: 'Opções do evento Casamento Ana e Bia' })).toHaveFocus();
   });
 
-  it("'Sair' removes the stored auth and goes to /", async () => {
+  it("'Sair' ends the session on the server, removes the stored auth and goes to /", async () => {
     const user = userEvent.setup();
     localStorage.setItem('auth', 'x');
+    const token = fakeToken();
+    useAuthStore.setState({ token });
     renderList();
     await user.click(await screen.findByRole('button', { name: 'Sair' }));
     expect(localStorage.getItem('auth')).toBeNull();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    await waitFor(() => expect(api.requests.map((entry) => `${entry.method} ${entry.path}`)).toContain('POST /api/auth/logout'));
+    const ended = api.requests.find((entry) => entry.path === '/api/auth/logout')!;
+    expect(ended.request.headers.get('authentication')).toBe(token);
   });
 
   it("'Novo' goes to the create form", async () => {

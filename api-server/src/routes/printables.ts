@@ -1,0 +1,63 @@
+import { answers, EventParams, PrintablesQuery, PrintablesTicket } from '@momentos/api-contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Config } from '../config';
+import { sameScope, signDownloadTicket, verifyDownloadTicket } from '../domain/download-ticket';
+import { safeName } from '../domain/event-zip';
+import { kitEventImage } from '../domain/printables/event-image';
+import { buildKitPdf } from '../domain/printables/kit-pdf';
+import { readPlaces } from '../domain/printables/places';
+import { HttpError, messages } from '../errors';
+import { publicOrigin } from '../http/public-origin';
+import { eventAccess, requireEventRole } from '../domain/team/event-access';
+
+/**
+ * The printable QR kit (issue 28): table cards, a poster or stickers as a PDF made here, one QR code
+ * per place. The owner's token, or a ticket (a browser's download cannot send the header).
+ */
+const printableRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  app.post(
+    '/api/events/:id/printables-ticket',
+    { preHandler: app.requireOrganiser, schema: { params: EventParams, response: answers({ 200: PrintablesTicket }) } },
+    async (request) => {
+      const { event } = await requireEventRole(app.db, request, request.params.id, 'event.edit');
+      const { ticket, expiresAt } = signDownloadTicket({ eventId: event.id, printables: true, organiserId: request.organiser!.id }, app.jwtSecret);
+      return { ticket, url: `/api/events/${event.id}/printables.pdf?${new URLSearchParams({ ticket })}`, expires_at: expiresAt.toISOString() };
+    },
+  );
+
+  app.get('/api/events/:id/printables.pdf', { schema: { params: EventParams, querystring: PrintablesQuery } }, async (request, reply) => {
+    const { ticket } = request.query;
+    let organiserId: string;
+    if (ticket === undefined) {
+      await app.requireOrganiser(request);
+      organiserId = request.organiser!.id;
+    } else {
+      const claims = verifyDownloadTicket(ticket, app.jwtSecret);
+      if (!claims || !sameScope(claims, { eventId: request.params.id, printables: true })) throw new HttpError(403, messages.ticketInvalid);
+      organiserId = claims.organiserId;
+    }
+    const places = readPlaces(request.query);
+    // Issue 27: whoever may edit the event prints its cards (the owner and co-organisers).
+    const { event } = await eventAccess(app.db, request.params.id, organiserId, 'event.edit');
+
+    const kind = request.query.kind ?? 'cards';
+    const pdf = await buildKitPdf(
+      {
+        name: event.name,
+        date: event.date,
+        image: await kitEventImage(app.storage, event, (error) => request.log.warn({ err: error, eventId: event.id }, 'event image left out of the QR kit')),
+        inviteLink: `${publicOrigin(request, config)}/invite/${event.code}`,
+      },
+      kind,
+      places,
+    );
+    const fileName = `${safeName(event.name, 'evento')} - QR codes.pdf`;
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+};
+
+export default printableRoutes;

@@ -1,0 +1,20 @@
+import { answers, WsTicketAnswer, WsTicketInput } from '@momentos/api-contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { albumSubscriptionAccess, issueSocketTicket } from '../domain/socket-ticket';
+
+/**
+ * Issue 23: `POST /api/ws-ticket` `{album_id}` answers a single-use ticket, good for 60 seconds, for
+ * one socket of that album (or event). What the socket may hear is decided now, from this request's
+ * headers (the organiser's token, `x-event-pin`, `x-wall-token`), exactly as the socket used to
+ * decide from its URL; the socket then sends only `?ticket=`.
+ */
+const wsTicketRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/api/ws-ticket', { schema: { body: WsTicketInput, response: answers({ 201: WsTicketAnswer }) } }, async (request, reply) => {
+    const organiser = await app.optionalOrganiser(request);
+    const access = await albumSubscriptionAccess(app.db, request, request.body.album_id, organiser?.id ?? null);
+    reply.header('cache-control', 'no-store');
+    return reply.status(201).send(await issueSocketTicket(app.db, request.body.album_id, access));
+  });
+};
+
+export default wsTicketRoutes;

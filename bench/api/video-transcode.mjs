@@ -1,0 +1,51 @@
+// Issue 25: the playback rendition's transcoding speed through the pipeline (upload → poster job →
+// video lane → ffmpeg → store) against bare ffmpeg with the same arguments on the same file, and as
+// a multiple of real time. BENCH_VIDEO_SECONDS sets the clip's length (default 20).
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT, startApi } from '../lib.mjs';
+import { iphoneClip } from './video-fixture.mjs';
+
+const require = createRequire(path.join(ROOT, 'api-server', 'package.json'));
+const { canRemux, playbackArgs, probeVideo } = require(path.join(ROOT, 'api-server', 'dist', 'domain', 'video.js'));
+const SECONDS = Number(process.env.BENCH_VIDEO_SECONDS ?? 20);
+const limits = { maxEdge: 1080, maxBitrate: 5_000_000, preset: 'veryfast' };
+
+const clip = iphoneClip(SECONDS);
+const probe = await probeVideo('ffprobe', clip);
+console.log(`clip: ${probe.videoCodec} ${probe.width}×${probe.height} (rotation ${probe.rotation}°), ${probe.duration.toFixed(1)} s, ${(fs.statSync(clip).size / 1048576).toFixed(1)} MB; remux only: ${canRemux(probe, limits)}`);
+
+// Bare ffmpeg: the pipeline's own arguments (video.ts playbackArgs) on the same file.
+const out = path.join(os.tmpdir(), 'momentos-bench-bare.mp4');
+const bareStarted = performance.now();
+execFileSync('ffmpeg', playbackArgs(clip, out, false, limits), { stdio: 'inherit' });
+const bare = (performance.now() - bareStarted) / 1000;
+fs.rmSync(out, { force: true });
+console.log(`bare ffmpeg: ${bare.toFixed(2)} s = ${(probe.duration / bare).toFixed(2)}× real time`);
+
+const api = await startApi({ VIDEO_MAX_SECONDS: String(SECONDS + 60), VIDEO_CONCURRENCY: '1' });
+try {
+  const form = new FormData();
+  form.append('album_id', api.albumId);
+  form.append('user_id', 'Bench');
+  form.append('images', new Blob([fs.readFileSync(clip)], { type: 'video/quicktime' }), 'IMG_0001.MOV');
+  const response = await fetch(`${api.url}/api/events/photos`, { method: 'POST', body: form });
+  const uploaded = performance.now();
+  const [photo] = (await response.json()).photos;
+  let update;
+  for (;;) {
+    [update] = await (await fetch(`${api.url}/api/events/photos/updates/${api.albumId}?ids=${photo.id}`)).json();
+    if (update.playback_video || update.playback_error) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const pipeline = (performance.now() - uploaded) / 1000;
+  console.log(
+    `pipeline (upload answered → rendition stored, poster and ffprobe included): ${pipeline.toFixed(2)} s = ${(probe.duration / pipeline).toFixed(2)}× real time; ` +
+      `speed ratio to bare ffmpeg ${(bare / pipeline).toFixed(2)} (${update.playback_error || 'ok'})`,
+  );
+} finally {
+  await api.stop();
+}

@@ -1,0 +1,1 @@
+export { videoTexts, videoState, playbackUrl, awaitingRenditions, formatDuration, formatVideoLength, videoTooLongMessage, videoOverLimit, readVideoDuration } from './videos';

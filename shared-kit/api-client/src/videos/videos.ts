@@ -1,0 +1,90 @@
+import type { PhotoItem } from '@momentos/api-contract';
+import { photoFileUrl } from '../calls/photos';
+
+// Issue 25: what every screen needs to know of a video (players, tiles, the upload screen).
+
+/** The players' and tiles' words for a video (pt-BR, the issue's wording). */
+export const videoTexts = {
+  preparing: 'Processando vídeo…',
+  failed: 'Não foi possível preparar este vídeo.',
+  downloadOriginal: 'Baixar o original',
+} as const;
+
+type VideoFieldsOf = Pick<PhotoItem, 'file_type' | 'processing' | 'error' | 'playback_video' | 'playback_error'>;
+
+/**
+ * A video's state for the players: 'ready' (its browser-safe rendition exists), 'preparing' (being
+ * made: the tile shows the poster and 'Processando vídeo…', no player opens), 'failed' (it could not
+ * be made: 'Não foi possível preparar este vídeo.'). null for photos. A server before issue 25 sends
+ * no `playback_video`: its videos play from the original, as they did.
+ */
+export function videoState(photo: VideoFieldsOf): 'ready' | 'preparing' | 'failed' | null {
+  if (photo.file_type !== 'video') return null;
+  if (photo.error || photo.playback_error) return 'failed';
+  if (photo.playback_video) return 'ready';
+  if (photo.playback_video === undefined && !photo.processing) return 'ready';
+  return 'preparing';
+}
+
+/** The URL a player plays: the rendition, or the original from a server that makes none. */
+export function playbackUrl(photo: Pick<PhotoItem, 'playback_video' | 'original_photo'>): string {
+  return photoFileUrl(photo.playback_video ?? photo.original_photo);
+}
+
+/** Photos and videos whose renditions are still being made: what the screens keep asking /updates about. */
+export const awaitingRenditions = (photo: VideoFieldsOf) => (photo.processing && !photo.error) || videoState(photo) === 'preparing';
+
+/** The tile's badge: '0:42', '12:05', '1:02:03' (whole seconds, rounded). */
+export function formatDuration(seconds: number | null | undefined): string | null {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;
+  const whole = Math.round(seconds);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** A length as people say it: '4 min 12 s', '3 min', '45 s' (whole seconds, cut down), as the server words it. */
+export function formatVideoLength(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (minutes === 0) return `${rest} s`;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+/** The refusal, before sending and from the server alike: 'Este vídeo tem 4 min 12 s; o limite deste evento é 3 min.' */
+export const videoTooLongMessage = (duration: number, limit: number) =>
+  `Este vídeo tem ${formatVideoLength(duration)}; o limite deste evento é ${formatVideoLength(limit)}.`;
+
+/** Whole seconds count, as the message shows them (the server decides the same way). */
+export const videoOverLimit = (duration: number, limit: number) => Math.floor(duration) > limit;
+
+/**
+ * A selected video's duration, read on the phone from its metadata (an HTMLVideoElement on an object
+ * URL: only the header is read). null when the browser cannot tell (a codec it cannot open, or no
+ * answer within `timeoutMs`): the server checks again with ffprobe.
+ */
+export function readVideoDuration(file: Blob, timeoutMs = 8000): Promise<number | null> {
+  if (typeof document === 'undefined' || typeof URL.createObjectURL !== 'function') return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const video = document.createElement('video');
+    const url = URL.createObjectURL(file);
+    let settled = false;
+    const finish = (value: number | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      video.removeAttribute('src');
+      video.load?.();
+      URL.revokeObjectURL(url);
+      resolve(value);
+    };
+    const timer = setTimeout(() => finish(null), timeoutMs);
+    video.preload = 'metadata';
+    video.muted = true;
+    video.onloadedmetadata = () => finish(Number.isFinite(video.duration) && video.duration > 0 ? video.duration : null);
+    video.onerror = () => finish(null);
+    video.src = url;
+  });
+}
