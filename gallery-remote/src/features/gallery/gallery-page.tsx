@@ -69,7 +69,9 @@ function AlbumGallery({ albumId }: { albumId: string }) {
   const hasFavorites = gallery.photos.some((photo) => photo.favorite);
   const [bestOnly, setBestOnly] = useState(false);
   const photos = useMemo(() => (bestOnly && hasFavorites ? gallery.photos.filter((photo) => photo.favorite) : gallery.photos), [bestOnly, hasFavorites, gallery.photos]);
-  const hearts = useHearts(albumId);
+  // Issue 22: a PIN typed here (a gallery link opened on a new device) reloads the list and reopens the socket with it.
+  const [pinsTyped, setPinsTyped] = useState(0);
+  const hearts = useHearts(albumId, undefined, pinsTyped);
   const heartOf = (photo: PhotoItem) => <HeartButton count={hearts.countOf(photo)} pressed={hearts.mine(photo.id)} onToggle={() => hearts.toggle(photo)} />;
   const eventId = useSharedEventId() ?? painted?.event_id ?? null;
 
@@ -81,8 +83,6 @@ function AlbumGallery({ albumId }: { albumId: string }) {
   // Files this device still has to send go on by themselves (the queue loads only when there are some).
   useEffect(resumePendingUploads, []);
   useProcessingUpdates(albumId, gallery.loads, gallery.photos, gallery.applyUpdates);
-  // Issue 22: a PIN typed here (a gallery link opened on a new device) reloads the list and reopens the socket with it.
-  const [pinsTyped, setPinsTyped] = useState(0);
   const live = useLiveRefresh(albumId, lightboxIndex >= 0 || presenting, gallery.reload, gallery.dropPhotos, pinsTyped);
 
   // The lightbox stays on the photo it shows when the list is refreshed under it.

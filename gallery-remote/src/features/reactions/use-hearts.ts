@@ -12,9 +12,12 @@ export interface Hearts {
 
 /**
  * Issue 26: hearts ('Curtir') on the photos of an album or event: one per device, tapped again to
- * take it back; counts update live from the channel's `reactions` messages.
+ * take it back; counts update live from the channel's `reactions` messages. `generation` is the
+ * gallery's (a PIN typed): the socket is shared with the live refresh, so both let go of it together
+ * and it opens again with what the device now holds (a socket refused before the PIN never reopens
+ * while a subscriber holds it).
  */
-export function useHearts(channelId: string, token?: string | null): Hearts {
+export function useHearts(channelId: string, token?: string | null, generation = 0): Hearts {
   const [counts, setCounts] = useState<ReadonlyMap<string, number>>(new Map());
   const [own, setOwn] = useState<ReadonlySet<string>>(() => heartedPhotos());
   const busy = useRef(new Set<string>());
@@ -30,7 +33,7 @@ export function useHearts(channelId: string, token?: string | null): Hearts {
         },
         { token },
       ),
-    [channelId, token],
+    [channelId, token, generation],
   );
 
   const toggle = useCallback(
