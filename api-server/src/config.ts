@@ -56,6 +56,8 @@ export interface Config {
   guards: ServerGuards;
   /** Issue 26: the guestbook and hearts. */
   guestbook: GuestbookConfig;
+  /** Issue 27: outgoing e-mail (invites, password reset); without SMTP_URL the screens show the link instead. */
+  mail: MailConfig;
 }
 
 /** Issue 26: the guestbook's voice notes and the hearts' rate limit. */
@@ -68,6 +70,36 @@ export interface GuestbookConfig {
   reactionRateLimitPerMinute: number;
   /** MESSAGE_AUDIO_LINK_TTL: how long the 'Livro de recados' QR links play their voice note (default 180d). */
   audioLinkTtlSeconds: number;
+}
+
+export interface MailConfig {
+  /** SMTP_URL: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465; undefined: no e-mail. */
+  smtpUrl?: string;
+  /** MAIL_FROM: the sender, e.g. 'Momentos <fotos@example.com>' (default: nao-responda@ the PUBLIC_URL's host). */
+  from: string;
+}
+
+/** Issue 27: SMTP_URL must be an smtp:// or smtps:// URL with a host. */
+function mailFrom(env: Env, publicUrl: string | undefined): MailConfig {
+  const smtpUrl = optional(env.SMTP_URL);
+  if (smtpUrl !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(smtpUrl);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname) {
+      throw new ConfigError('SMTP_URL inválido: use uma URL como smtp://usuario:senha@smtp.example.com:587 ou smtps://usuario:senha@smtp.example.com:465');
+    }
+  }
+  let host = 'localhost';
+  try {
+    if (publicUrl) host = new URL(publicUrl).hostname;
+  } catch {
+    // PUBLIC_URL's own check names it.
+  }
+  return { smtpUrl, from: optional(env.MAIL_FROM) ?? `Momentos <nao-responda@${host}>` };
 }
 
 export type StorageDriverName = 'local' | 's3';
@@ -473,6 +505,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       shutdownGraceMs: parseDuration(optional(env.SHUTDOWN_GRACE) ?? '30s') * 1000,
     },
     guestbook: guestbookFrom(env),
+    mail: mailFrom(env, publicUrl),
   };
 }
 

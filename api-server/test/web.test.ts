@@ -163,6 +163,20 @@ describe('the server skeleton', () => {
     }
   });
 
+  test('a share from the phone that no service worker caught gets the page saying to open the invite first (issue 28)', async () => {
+    const form = new FormData();
+    form.append('media', new Blob([Buffer.from('not read')], { type: 'image/jpeg' }), 'praia.jpg');
+    const response = await fetch(`${server.url}/share-target`, { method: 'POST', body: form, redirect: 'manual' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/compartilhar.html');
+    // The page itself is the shell build's (shell/service-worker/pages), served like the shell's files.
+    fs.writeFileSync(path.join(server.webRoot, 'shell', 'dist', 'compartilhar.html'), '<h1>Abra o convite primeiro</h1>');
+    const page = await fetch(`${server.url}/compartilhar.html`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('Abra o convite primeiro');
+  });
+
   test('a missing file under /remotes stays 404', async () => {
     for (const url of ['/remotes/organiser/missing.js', '/remotes/unknown/remoteEntry.js', '/remotes/']) {
       const response = await fetch(`${server.url}${url}`);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 
 /** Creates, through the API, an organiser's event with one public, upload-available album. */
-export async function createPublicAlbum(apiUrl: string, email: string, password: string) {
+export async function createPublicAlbum(apiUrl: string, email: string, password: string, eventName = 'Casamento Ana & Bruno') {
   const auth = await fetch(`${apiUrl}/api/auth`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -11,7 +11,7 @@ export async function createPublicAlbum(apiUrl: string, email: string, password:
   if (!auth.ok || !token) throw new Error(`login failed: ${auth.status}`);
 
   const form = new FormData();
-  form.set('name', 'Casamento Ana & Bruno');
+  form.set('name', eventName);
   form.set('date', '2030-05-10 18:00');
   form.set('location', 'Salão Azul');
   form.set('contact', 'contato@example.com');

@@ -26,14 +26,17 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built all-in-one server (as `npm start` runs it) on a free port with a fresh DATA_DIR. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the built all-in-one server (as `npm start` runs it) on a free port with a fresh DATA_DIR.
+ * `publicUrl` sets PUBLIC_URL to the server's own address (issue 27: reset e-mails need it).
+ */
+export async function startServer(env: Record<string, string> = {}, options: { publicUrl?: boolean } = {}): Promise<RunningServer> {
   if (!existsSync(serverEntry)) throw new Error('The server is not built: run `npm run build` first.');
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'momentos-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(options.publicUrl ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The log is kept for tests that read it (the setup code) and still shown as before.

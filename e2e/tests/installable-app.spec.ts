@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/csp-guard';
+import { expectNoViolations } from '../support/axe';
 import { createPublicAlbum, jpeg } from '../support/gallery-album';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -22,6 +23,34 @@ async function controlledByWorker(page: Page) {
 
 /** What the guest remote's install step cached (the worker's warm-up runs before it activates). */
 const cachedCount = (page: Page, cache: string) => page.evaluate(async (name) => (await (await caches.open(name)).keys()).length, cache);
+
+/** What the browser does for a share from the phone's gallery: a form POST (multipart) to the manifest's action. */
+async function shareFromGallery(target: Page, files: Array<{ name: string; type: string; bytes: Buffer }>) {
+  await target.evaluate((sent) => {
+    const form = document.createElement('form');
+    form.method = 'POST';
+    form.enctype = 'multipart/form-data';
+    form.action = '/share-target';
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.name = 'media';
+    input.multiple = true;
+    const transfer = new DataTransfer();
+    for (const file of sent) transfer.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name, { type: file.type }));
+    input.files = transfer.files;
+    form.append(input);
+    document.body.append(form);
+    form.submit();
+  }, files.map((file) => ({ name: file.name, type: file.type, base64: file.bytes.toString('base64') })));
+}
+
+/** The guest opens an event's upload screen once: name typed, the album chosen; the screen remembers the event for shares. */
+async function sendOnceTo(page: Page, apiUrl: string, eventId: string, name: string) {
+  await page.goto(`${apiUrl}/events/upload/${eventId}`);
+  await page.getByLabel('Quem está enviando as fotos?').fill(name);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByText('Enviando como:')).toBeVisible();
+}
 
 test.describe('the installable app', () => {
   let server: RunningServer;
@@ -93,37 +122,16 @@ test.describe('the installable app', () => {
     // Without an event used yet: the worker answers the share with the explanation.
     await page.goto(`${server.url}/invite/${album.code}`);
     await controlledByWorker(page);
-    const share = async (target: Page, files: Array<{ name: string; type: string; bytes: Buffer }>) => {
-      // What the browser does for a share: a form POST (multipart) to the manifest's action.
-      await target.evaluate((sent) => {
-        const form = document.createElement('form');
-        form.method = 'POST';
-        form.enctype = 'multipart/form-data';
-        form.action = '/share-target';
-        const input = document.createElement('input');
-        input.type = 'file';
-        input.name = 'media';
-        input.multiple = true;
-        const transfer = new DataTransfer();
-        for (const file of sent) transfer.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name, { type: file.type }));
-        input.files = transfer.files;
-        form.append(input);
-        document.body.append(form);
-        form.submit();
-      }, files.map((file) => ({ name: file.name, type: file.type, base64: file.bytes.toString('base64') })));
-    };
     const photos = [
       { name: 'praia.jpg', type: 'image/jpeg', bytes: await jpeg('#3b82f6') },
       { name: 'bolo.jpg', type: 'image/jpeg', bytes: await jpeg('#f59e0b') },
     ];
-    await share(page, photos);
+    await shareFromGallery(page, photos);
     await expect(page.getByRole('heading', { name: 'Abra o convite primeiro' })).toBeVisible();
+    await expectNoViolations(page, 'share target: open the invite first');
 
     // The guest opens the upload screen once (name typed, album chosen), then shares two photos.
-    await page.goto(`${server.url}/events/upload/${album.eventId}`);
-    await page.getByLabel('Quem está enviando as fotos?').fill('Tia Rosa');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await expect(page.getByText('Enviando como:')).toBeVisible();
+    await sendOnceTo(page, server.url, album.eventId, 'Tia Rosa');
     await expect.poll(() =>
       page.evaluate(
         () =>
@@ -142,7 +150,7 @@ test.describe('the installable app', () => {
     const sharedPage = await context.newPage();
     await sharedPage.addInitScript(() => localStorage.setItem('hasSeenUploadTour', 'true'));
     await sharedPage.goto(`${server.url}/events/share/${album.eventId}`);
-    await share(sharedPage, photos);
+    await shareFromGallery(sharedPage, photos);
     await expect(sharedPage).toHaveURL(new RegExp(`/events/upload/${album.eventId}\\?compartilhado=1$`));
     const previews = sharedPage.getByRole('list', { name: 'Arquivos selecionados' }).getByRole('listitem');
     await expect(previews).toHaveCount(2);
@@ -156,5 +164,47 @@ test.describe('the installable app', () => {
     await sharedPage.reload();
     await expect(sharedPage.getByRole('region', { name: 'Minhas fotos' }).getByRole('listitem')).toHaveCount(2);
     await expect(sharedPage.getByRole('list', { name: 'Arquivos selecionados' })).toHaveCount(0);
+  });
+  test('after sending to two events, a share asks which; the shared files wait through the worker going away', async ({ page }) => {
+    test.setTimeout(120_000);
+    const wedding = await createPublicAlbum(server.url, organiser.email, organiser.password, 'Casamento Ana & Bruno');
+    const birthday = await createPublicAlbum(server.url, organiser.email, organiser.password, 'Aniversário da Lúcia');
+    await page.addInitScript(() => localStorage.setItem('hasSeenUploadTour', 'true'));
+    await page.goto(`${server.url}/invite/${wedding.code}`);
+    await controlledByWorker(page);
+    await sendOnceTo(page, server.url, wedding.eventId, 'Tia Rosa');
+    await sendOnceTo(page, server.url, birthday.eventId, 'Tia Rosa');
+    const recentNames = () =>
+      page.evaluate(
+        () =>
+          new Promise<unknown>((resolve) => {
+            const open = indexedDB.open('momentos-shared');
+            open.onsuccess = () => {
+              const read = open.result.transaction('files').objectStore('files').get('recent-targets');
+              read.onsuccess = () => resolve((read.result ?? []).map((target: { eventName: string | null }) => target.eventName));
+              read.onerror = () => resolve(null);
+            };
+            open.onerror = () => resolve(null);
+          }),
+      );
+    await expect.poll(recentNames).toEqual(['Aniversário da Lúcia', 'Casamento Ana & Bruno']);
+
+    await shareFromGallery(page, [{ name: 'brinde.jpg', type: 'image/jpeg', bytes: await jpeg('#10b981') }]);
+    await expect(page.getByRole('heading', { name: 'Enviar para qual evento?' })).toBeVisible();
+    await expect(page.getByText('Você compartilhou 1 arquivo.', { exact: false })).toBeVisible();
+    const choices = page.getByRole('list', { name: 'Eventos' }).getByRole('link');
+    await expect(choices).toHaveText([/^Aniversário da Lúcia/, /^Casamento Ana & Bruno/]);
+    await expectNoViolations(page, 'share target: which event');
+
+    // The worker goes away before the guest chooses (an update, or the site's data cleared in part):
+    // the files wait in IndexedDB, not in the worker, and the upload screen still finds them.
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration('/'))?.unregister();
+    });
+    await choices.filter({ hasText: 'Casamento Ana & Bruno' }).click();
+    await expect(page).toHaveURL(new RegExp(`/events/upload/${wedding.eventId}\\?compartilhado=1$`));
+    const previews = page.getByRole('list', { name: 'Arquivos selecionados' }).getByRole('listitem');
+    await expect(previews).toHaveCount(1);
+    await expect(previews.first()).toHaveAccessibleName('brinde.jpg: Aguardando');
   });
 });

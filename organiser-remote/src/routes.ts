@@ -8,4 +8,7 @@ export const pages: RemotePages<'organiser_remote'> = {
   'print-kit': () => import('./features/print-kit/print-kit-page'),
   // Issue 27: an invite link to an event's team.
   'team-invite': () => import('./features/team/team-invite-page'),
+  // Issue 27 item 4: a password-reset link, and 'Minha conta'.
+  'password-reset': () => import('./features/account/password-reset-page'),
+  'account': () => import('./features/account/account-page'),
 };

@@ -22,6 +22,57 @@ export const texts = {
     loginFailed: 'Por favor, verifique se o e-mail e/ou senha estão corretos.',
   },
 
+  // Issue 27 item 4: 'Esqueci minha senha', the reset link's page and 'Minha conta'.
+  forgot: {
+    link: 'Esqueci minha senha',
+    title: 'Redefinir a senha',
+    lead: 'Informe o e-mail da sua conta de organizador. Enviaremos um link para você definir uma nova senha.',
+    email: 'E-mail',
+    submit: 'Enviar link',
+    submitting: 'Enviando…',
+    back: 'Voltar ao login',
+    emailRequired: 'Por favor, informe um e-mail válido',
+    noMailTitle: 'Peça ajuda ao administrador',
+  },
+  passwordReset: {
+    title: 'Definir nova senha',
+    lead: 'Nova senha para {email}. Ao salvar, todas as sessões abertas da conta serão encerradas.',
+    password: 'Nova senha',
+    passwordHint: 'Pelo menos 8 caracteres.',
+    confirm: 'Repita a nova senha',
+    submit: 'Salvar nova senha',
+    submitting: 'Salvando…',
+    done: 'Senha redefinida. Entre com a nova senha.',
+    invalid: 'Este link para redefinir a senha não é mais válido (já usado ou expirado). Peça um novo em "Esqueci minha senha".',
+    toLogin: 'Ir para o login',
+    loading: 'Verificando o link…',
+  },
+  password: {
+    tooShort: 'A senha precisa ter pelo menos 8 caracteres.',
+    mismatch: 'As senhas não são iguais.',
+    currentRequired: 'Informe sua senha atual.',
+  },
+  account: {
+    header: 'Minha conta',
+    title: 'Minha conta',
+    detailsTitle: 'Seus dados',
+    name: 'Nome',
+    email: 'E-mail',
+    emailHint: 'Para trocar o e-mail, confirme com sua senha atual.',
+    currentPassword: 'Senha atual',
+    save: 'Salvar dados',
+    saving: 'Salvando…',
+    saved: 'Dados salvos.',
+    passwordTitle: 'Trocar a senha',
+    passwordLead: 'Ao trocar a senha, as outras sessões da sua conta (outros aparelhos e navegadores) são encerradas. Esta continua aberta.',
+    newPassword: 'Nova senha',
+    newPasswordHint: 'Pelo menos 8 caracteres.',
+    confirm: 'Repita a nova senha',
+    changePassword: 'Trocar senha',
+    changing: 'Trocando…',
+    loadFailed: 'Não foi possível carregar sua conta. Tente novamente.',
+  },
+
   // Issue 27: the event's team.
   team: {
     tab: 'Equipe',
@@ -100,6 +151,7 @@ export const texts = {
     label: 'Menu principal', // (not in the spec)
     events: 'Eventos',
     create: 'Novo',
+    account: 'Conta', // issue 27: 'Minha conta'
     signOut: 'Sair',
   },
 

@@ -58,11 +58,14 @@ const manifest = {
 };
 fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), `${JSON.stringify(manifest, null, 2)}\n`);
 fs.copyFileSync(path.join(here, 'momentos-sw.js'), path.join(dist, 'momentos-sw.js'));
+// The share target's own pages, precached: 'open the invite first' (also the server's answer to a
+// share that no worker caught) and the style of the worker's 'which event?' page.
+for (const file of fs.readdirSync(path.join(here, 'pages'))) fs.copyFileSync(path.join(here, 'pages', file), path.join(dist, file));
 
 const { count, size, warnings } = await generateSW({
   globDirectory: dist,
   // The shell's code and styles; index.html is the server's (preload hints, painted views): pages are cached as visited.
-  globPatterns: ['**/*.{js,css}', 'manifest.webmanifest', 'icons/*.png'],
+  globPatterns: ['**/*.{js,css}', 'manifest.webmanifest', 'icons/*.png', 'compartilhar.html'],
   globIgnores: ['sw.js', 'workbox-*.js', 'momentos-sw.js', '**/*.map'],
   swDest: path.join(dist, 'sw.js'),
   importScripts: ['/momentos-sw.js'],

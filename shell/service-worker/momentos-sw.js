@@ -85,27 +85,59 @@ function sharedStep(mode, work) {
   );
 }
 
-const noEventPage = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Momentos</title>
-<style>body{margin:0;font-family:system-ui,sans-serif;background:#f5f5f7;color:#1f2937;display:flex;min-height:100vh;align-items:center;justify-content:center}main{max-width:26rem;margin:1.5rem;padding:1.5rem;background:#fff;border-radius:12px}a{color:#4f46e5;font-weight:600}</style></head>
-<body><main><h1>Abra o convite primeiro</h1><p>Para enviar fotos e vídeos pelo Momentos, abra antes o convite do evento: aponte a câmera para o QR code ou toque no link que você recebeu. Depois, compartilhe de novo.</p><p><a href="/">Ir para o Momentos</a></p></main></body></html>`;
+/** Events used within this many days are offered when the guest shares; older ones are forgotten. */
+const RECENT_DAYS = 30;
+
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const uploadUrl = (eventId) => `/events/upload/${encodeURIComponent(eventId)}?compartilhado=1`;
+
+/** 'Enviar para qual evento?': the guest sent to several events from this phone; the files wait meanwhile. */
+function chooserPage(targets, fileCount) {
+  const items = targets
+    .map((target) => {
+      const name = target.eventName || 'Evento sem nome';
+      const used = new Date(target.usedAt).toLocaleDateString('pt-BR');
+      return `<li><a href="${escapeHtml(uploadUrl(target.eventId))}">${escapeHtml(name)}<small>Último envio em ${escapeHtml(used)}</small></a></li>`;
+    })
+    .join('');
+  const what = fileCount === 1 ? '1 arquivo' : `${fileCount} arquivos`;
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Momentos: enviar para qual evento?</title><link rel="stylesheet" href="/compartilhar.css"></head>
+<body><main><h1>Enviar para qual evento?</h1><p>Você compartilhou ${what}. Escolha o evento que vai recebê-los:</p><ul aria-label="Eventos">${items}</ul></main></body></html>`;
+}
+
+/** The events the guest sent to lately, the most recent first (the guest remote keeps the list). */
+async function recentTargets() {
+  const recent = await sharedStep('readonly', (store) => store.get('recent-targets')).catch(() => undefined);
+  if (Array.isArray(recent) && recent.length > 0) {
+    const since = Date.now() - RECENT_DAYS * 24 * 60 * 60 * 1000;
+    const fresh = recent.filter((target) => target && target.eventId && target.usedAt >= since);
+    return fresh.length > 0 ? fresh : recent.slice(0, 1);
+  }
+  // Written by the first version of the guest remote.
+  const last = await sharedStep('readonly', (store) => store.get('last-target')).catch(() => undefined);
+  return last && last.eventId ? [last] : [];
+}
 
 /**
  * The share target (manifest `share_target`): the photos and videos shared from the phone's gallery
  * wait in IndexedDB (they survive an update of this worker) and the upload screen of the event the
- * guest used last opens with them; without an event yet, a page says to open the invite first.
+ * guest used last opens with them, or a page asks which event when the guest sent to several; without
+ * an event yet, a page says to open the invite first (the server answers with the same page when no
+ * worker runs).
  */
 async function receiveShare(request) {
   const form = await request.formData();
   const files = form.getAll('media').filter((file) => typeof file !== 'string' && /^(image|video)\//.test(file.type));
-  const target = await sharedStep('readonly', (store) => store.get('last-target')).catch(() => undefined);
-  if (!target || !target.eventId) return new Response(noEventPage, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  const targets = await recentTargets();
+  if (targets.length === 0) return Response.redirect('/compartilhar.html', 303);
   if (files.length > 0) {
     const waiting = (await sharedStep('readonly', (store) => store.get('shared')).catch(() => undefined)) ?? [];
     // Name and type beside the bytes: the upload screen makes them files again.
     const records = files.map((file) => ({ name: file.name, type: file.type, lastModified: file.lastModified, blob: file }));
     await sharedStep('readwrite', (store) => store.put([...waiting, ...records], 'shared'));
   }
-  return Response.redirect(`/events/upload/${encodeURIComponent(target.eventId)}?compartilhado=1`, 303);
+  if (targets.length > 1) return new Response(chooserPage(targets, files.length), { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  return Response.redirect(uploadUrl(targets[0].eventId), 303);
 }
 
 self.addEventListener('fetch', (event) => {

@@ -233,6 +233,15 @@ export interface TeamInvitesTable {
   revoked_at: string | null;
 }
 
+/** Issue 27 item 4: a password-reset link; the token is kept as its SHA-256, single use, 1 hour. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  organiser_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   organisers: OrganisersTable;
   events: EventsTable;
@@ -249,6 +258,7 @@ export interface Database {
   team_invites: TeamInvitesTable;
   messages: MessagesTable;
   photo_reactions: PhotoReactionsTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type OrganiserRow = Selectable<OrganisersTable>;

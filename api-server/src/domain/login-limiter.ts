@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { addFailure, clearFailures, deleteClosedWindows, takeBackFailure } from '../repositories/login-failures';
 
 /** Keys are hashed: the table never holds an address or an e-mail in clear. */
-const keyOf = (kind: 'ip' | 'email', value: string) => createHash('sha256').update(`${kind}:${value}`).digest('hex');
+const keyOf = (kind: 'ip' | 'email', value: string, scope = '') => createHash('sha256').update(`${scope}${kind}:${value}`).digest('hex');
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
@@ -27,6 +27,8 @@ export class LoginLimiter {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly limits: LoginLimits,
+    /** Issue 27: counts of another kind of attempt ('reset:' for 'Esqueci minha senha'), apart from the logins'. */
+    private readonly scope = '',
   ) {}
 
   /** Counts one attempt and says whether it is over either limit (then the password is not checked). */
@@ -36,8 +38,8 @@ export class LoginLimiter {
       await deleteClosedWindows(this.db, now);
     }
     const [byIp, byEmail] = await Promise.all([
-      addFailure(this.db, keyOf('ip', ip), now, this.limits.windowMs),
-      addFailure(this.db, keyOf('email', email), now, this.limits.windowMs),
+      addFailure(this.db, keyOf('ip', ip, this.scope), now, this.limits.windowMs),
+      addFailure(this.db, keyOf('email', email, this.scope), now, this.limits.windowMs),
     ]);
     const over = [byIp.count > this.limits.perIp ? byIp : null, byEmail.count > this.limits.perEmail ? byEmail : null].filter((entry) => entry !== null);
     if (over.length === 0) return { blocked: false, retryAfterSeconds: 0 };
@@ -47,6 +49,6 @@ export class LoginLimiter {
 
   /** The password was right: the address gets its attempt back and the e-mail starts again from 0. */
   async succeeded(ip: string, email: string): Promise<void> {
-    await Promise.all([takeBackFailure(this.db, keyOf('ip', ip)), clearFailures(this.db, keyOf('email', email))]);
+    await Promise.all([takeBackFailure(this.db, keyOf('ip', ip, this.scope)), clearFailures(this.db, keyOf('email', email, this.scope))]);
   }
 }

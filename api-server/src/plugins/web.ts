@@ -163,6 +163,11 @@ export default fp<{ config: Config }>(
       });
     };
 
+    // Issue 28: a share from the phone's gallery that no service worker caught (the worker not installed
+    // yet, or removed with the site's data) cannot know the event: the page that says to open the
+    // invite first, as the worker answers without an event. The files are not read.
+    app.post('/share-target', async (_request, reply) => reply.redirect('/compartilhar.html', 303));
+
     app.setNotFoundHandler(async (request, reply) => {
       const method = request.method;
       if ((method === 'GET' || method === 'HEAD') && isFrontEndRoute(request.url)) {

@@ -5,7 +5,7 @@ import { pages } from '../routes';
 
 describe('organiser remote contract (./routes)', () => {
   it('exposes exactly the pages the app manifest names for it', () => {
-    expect(Object.keys(pages).sort()).toEqual(['entry', 'event-form', 'event-list', 'print-kit', 'team-invite']);
+    expect(Object.keys(pages).sort()).toEqual(['account', 'entry', 'event-form', 'event-list', 'password-reset', 'print-kit', 'team-invite']);
     expect(Object.keys(pages).sort()).toEqual([...remotes.organiser_remote.pages].sort());
   });
 

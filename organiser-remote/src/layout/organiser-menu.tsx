@@ -9,7 +9,7 @@ const icon = (path: string) => (
   </svg>
 );
 
-/** The fixed 70 px bottom menu of the organiser pages: Eventos, Novo, Sair (spec §2). */
+/** The fixed 70 px bottom menu of the organiser pages: Eventos, Novo, Conta (issue 27), Sair (spec §2). */
 export function OrganiserMenu() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -33,6 +33,14 @@ export function OrganiserMenu() {
           icon: icon('M12 5v14M5 12h14'),
           active: pathname === '/events/register',
           onSelect: () => void navigate('/events/register'),
+        },
+        {
+          // Issue 27 item 4: 'Minha conta'.
+          key: 'account',
+          label: texts.menu.account,
+          icon: icon('M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8'),
+          active: pathname === '/conta',
+          onSelect: () => void navigate('/conta'),
         },
         {
           key: 'sign-out',

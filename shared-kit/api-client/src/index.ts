@@ -12,6 +12,8 @@ export type { Health } from './calls/health';
 export { login, logout } from './calls/auth';
 export { getSetupState, createFirstAccount } from './calls/account';
 export type { AccountCreated, SetupInput, SetupState } from './calls/account';
+export { requestPasswordReset, getPasswordResetLink, resetPassword, getAccount, updateAccount, changePassword } from './calls/account';
+export type { Account, AccountInput, ForgotPasswordAnswer, PasswordChanged, PasswordChangeInput, ResetLinkState } from './calls/account';
 export { getTeam, createTeamInvite, revokeTeamInvite, removeTeamMember, getTeamInvite, acceptTeamInvite, createAccountFromInvite } from './calls/team';
 export type { InviteAccountInput, Team, TeamInviteAccepted, TeamInviteCreated, TeamInviteInput, TeamInvitePreview, TeamRole } from './calls/team';
 export {
@@ -55,7 +57,7 @@ export type { RealtimeMessage, NewPhotosMessage, PhotosRemovedMessage, RealtimeL
 export { splitIntoBatches, backoffDelay, FILES_PER_BATCH } from './upload/upload-engine';
 export { loadUploadQueue, resumePendingUploads } from './upload-queue/load-upload-queue';
 export type { UploadQueue, QueueTarget } from './upload-queue/upload-queue';
-export type { QueueEntry, QueueSnapshot, EntryState } from './upload-queue/queue-entry';
+export type { QueueEntry, QueueProgress, QueueSnapshot, EntryState } from './upload-queue/queue-entry';
 export { connectionProfiles, detectConnection, classifyConnection, classifyMeasurement, isFlaggedSlow, estimateUploadSeconds } from './upload/connection-profile';
 export type { ConnectionClass, ConnectionProfile, DetectedConnection, NetworkInformationLike } from './upload/connection-profile';
 export { chunkSettings, optimalChunkSize } from './upload/chunking';

@@ -25,3 +25,68 @@ export const AccountCreated = Type.Object({
   name: Type.String(),
 });
 export type AccountCreated = Static<typeof AccountCreated>;
+
+// Issue 27 item 4: 'Esqueci minha senha' and 'Minha conta'.
+
+/** `POST /api/auth/forgot`: the e-mail to send a reset link to. */
+export const ForgotPasswordInput = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 320 }),
+});
+export type ForgotPasswordInput = Static<typeof ForgotPasswordInput>;
+
+/**
+ * The same answer whether or not the e-mail has an account; `mail` says whether this server sends
+ * e-mail at all (without SMTP the link is in the server's log: ask its administrator).
+ */
+export const ForgotPasswordAnswer = Type.Object({
+  ...StatusMessage.properties,
+  mail: Type.Boolean(),
+});
+export type ForgotPasswordAnswer = Static<typeof ForgotPasswordAnswer>;
+
+/** `/api/auth/reset/{token}`. */
+export const ResetTokenParams = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }) });
+export type ResetTokenParams = Static<typeof ResetTokenParams>;
+
+/** `GET /api/auth/reset/{token}`: the link is open; whose account it resets. */
+export const ResetLinkState = Type.Object({
+  email: Type.String(),
+  expires_at: Type.String(),
+});
+export type ResetLinkState = Static<typeof ResetLinkState>;
+
+/** `POST /api/auth/reset/{token}`: the new password (8 characters or more, like every password). */
+export const ResetPasswordInput = Type.Object({
+  password: Type.String({ minLength: 8, maxLength: 1024 }),
+});
+export type ResetPasswordInput = Static<typeof ResetPasswordInput>;
+
+/** `GET /api/account`: the signed-in organiser. */
+export const Account = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+});
+export type Account = Static<typeof Account>;
+
+/** `PUT /api/account`: name and e-mail; changing the e-mail asks for the current password. */
+export const AccountInput = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 120 }),
+  email: Type.String({ minLength: 3, maxLength: 320 }),
+  current_password: Type.Optional(Type.String({ maxLength: 1024 })),
+});
+export type AccountInput = Static<typeof AccountInput>;
+
+/** `PUT /api/account/password`: the current password and the new one; the other sessions end. */
+export const PasswordChangeInput = Type.Object({
+  current_password: Type.String({ minLength: 1, maxLength: 1024 }),
+  new_password: Type.String({ minLength: 8, maxLength: 1024 }),
+});
+export type PasswordChangeInput = Static<typeof PasswordChangeInput>;
+
+/** The password changed: how many other sessions were ended. */
+export const PasswordChanged = Type.Object({
+  ...StatusMessage.properties,
+  ended_sessions: Type.Integer(),
+});
+export type PasswordChanged = Static<typeof PasswordChanged>;

@@ -11,7 +11,7 @@ export const remotes = {
     mountPath: '/remotes/organiser/',
     /** The deploy-time variable that moves it (remotes.json). */
     urlVariable: 'REMOTE_ORGANISER_URL',
-    pages: ['entry', 'event-list', 'event-form', 'print-kit', 'team-invite'],
+    pages: ['entry', 'event-list', 'event-form', 'print-kit', 'team-invite', 'password-reset', 'account'],
   },
   guest_remote: {
     folder: 'guest-remote',
@@ -71,6 +71,9 @@ export const routes: readonly AppRoute[] = [
   { path: '/events/:id/imprimir', remote: 'organiser_remote', page: 'print-kit', guarded: true },
   // Issue 27: an invite link to an event's team (signed in or not: the page handles both).
   { path: '/equipe/:token', remote: 'organiser_remote', page: 'team-invite' },
+  // Issue 27 item 4: a password-reset link from the e-mail (or the server's log), and 'Minha conta'.
+  { path: '/redefinir-senha/:token', remote: 'organiser_remote', page: 'password-reset' },
+  { path: '/conta', remote: 'organiser_remote', page: 'account', guarded: true },
 ];
 
 /** Paths of routes one remote links to on another's page (the route table stays the one source). */

@@ -16,6 +16,7 @@ import * as videos from './014-videos';
 import * as places from './017-places';
 import * as organiserTeam from './016-organiser-team';
 import * as guestbook from './015-guestbook';
+import * as passwordResets from './019-password-resets';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '017-places': places,
   '016-organiser-team': organiserTeam,
   '015-guestbook': guestbook,
+  '019-password-resets': passwordResets,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,6 @@
 // What the upload screen shows of the queue, as plain functions (issue 10).
 import { formatText } from '@momentos/design-kit';
-import type { QueueEntry, QueueSnapshot } from '@momentos/api-client';
+import type { QueueEntry, QueueProgress, QueueSnapshot } from '@momentos/api-client';
 import { texts } from './texts';
 
 const done = (entry: QueueEntry) => entry.state === 'stored' || entry.state === 'duplicate';
@@ -28,6 +28,14 @@ export const allSent = (entries: readonly QueueEntry[]) => entries.length > 0 &&
 
 /** 'Minhas fotos': what this device sent to the event, newest first. */
 export const myPhotos = (entries: readonly QueueEntry[]) => entries.filter((entry) => done(entry) && entry.photoId).reverse();
+
+/** Spec §4's line for the request under way: 'Enviando lote 2 de 3 (10 arquivos)...', 'Enviando parte 4 de 9 (37%)'. */
+export function progressText(progress: QueueProgress | null): string | null {
+  if (!progress) return null;
+  return progress.kind === 'batch'
+    ? formatText(texts.batchProgress, { x: progress.batch, y: progress.batches, n: progress.files })
+    : formatText(texts.chunkProgress, { x: progress.chunk, y: progress.chunks, p: progress.percent });
+}
 
 /** 'Aguardando', 'Enviando 42%', 'Enviada', 'Já enviada', 'Falhou'. */
 export function stateLabel(entry: QueueEntry, sentBytes: number | undefined): string {

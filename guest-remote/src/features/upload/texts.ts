@@ -17,6 +17,9 @@ export const texts = {
   selectPhoto: 'Selecionar foto',
   send: 'Enviar arquivos',
   preparing: 'Processando arquivos...',
+  /** Spec §4: the request under way (the queue says which; the words are ours). */
+  batchProgress: 'Enviando lote {x} de {y} ({n} arquivos)...',
+  chunkProgress: 'Enviando parte {x} de {y} ({p}%)',
   nothingSent: 'Nenhum arquivo enviado :(',
   removeFile: 'Remover {name}',
   selectedFiles: 'Arquivos selecionados',

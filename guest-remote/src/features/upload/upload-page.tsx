@@ -29,7 +29,7 @@ import { ConnectionBanner } from './connection-banner';
 import { MyPhotos } from './my-photos';
 import { NamePrompt } from './name-prompt';
 import { PreviewGrid } from './preview-grid';
-import { allSent, entriesOf, heldEntries, myPhotos, previewEntries, sendingCount, waitingCount } from './queue-view';
+import { allSent, entriesOf, heldEntries, myPhotos, previewEntries, progressText, sendingCount, waitingCount } from './queue-view';
 import {
   checkSelection,
   checkSomethingToSend,
@@ -91,8 +91,8 @@ export default function UploadPage() {
   // Issue 28: the installable app; photos shared from the phone's gallery go to this event and album.
   useEffect(() => scheduleServiceWorker(), []);
   useEffect(() => {
-    if (albumId) void rememberLastTarget(eventId, albumId);
-  }, [eventId, albumId]);
+    if (albumId) void rememberLastTarget(eventId, albumId, publicEvent?.name ?? null);
+  }, [eventId, albumId, publicEvent?.name]);
   // Files shared into the app (the share target) wait here, selected, for 'Enviar arquivos'.
   const askingForName = !name || editingName;
   useEffect(() => {
@@ -254,7 +254,7 @@ export default function UploadPage() {
               >
                 <span style={{ width: `${snapshot.percent}%` }} />
               </div>
-              <p aria-live="polite">{snapshot.message ?? texts.preparing}</p>
+              <p aria-live="polite">{progressText(snapshot.progress) ?? texts.preparing}</p>
             </div>
           ) : null}
 

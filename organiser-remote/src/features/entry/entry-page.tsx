@@ -3,6 +3,7 @@ import useSWR from 'swr';
 import { Button, Navigate } from '@momentos/design-kit';
 import { apiKeys, dataOf, getSetupState, isTokenUsable, useAuthStore } from '@momentos/api-client';
 import { texts } from '../../texts';
+import { ForgotForm } from './forgot-form';
 import { LoginForm } from './login-form';
 import { SetupForm } from './setup-form';
 import '../../layout/organiser.css';
@@ -14,7 +15,8 @@ import './entry.css';
  */
 export default function EntryPage() {
   const token = useAuthStore((state) => state.token);
-  const [step, setStep] = useState<1 | 2 | 'setup'>(1);
+  const [step, setStep] = useState<1 | 2 | 'setup' | 'forgot'>(1);
+  const [forgotEmail, setForgotEmail] = useState('');
   const { data: setup } = useSWR(apiKeys.setupState(), () => dataOf(getSetupState()), { shouldRetryOnError: false });
 
   if (isTokenUsable(token)) return <Navigate to="/events" replace />;
@@ -53,8 +55,15 @@ export default function EntryPage() {
           </section>
         ) : step === 'setup' ? (
           <SetupForm onBack={() => setStep(1)} />
+        ) : step === 'forgot' ? (
+          <ForgotForm initialEmail={forgotEmail} onBack={() => setStep(2)} />
         ) : (
-          <LoginForm />
+          <LoginForm
+            onForgot={(email) => {
+              setForgotEmail(email);
+              setStep('forgot');
+            }}
+          />
         )}
       </div>
     </main>

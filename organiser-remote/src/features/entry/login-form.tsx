@@ -8,10 +8,11 @@ import { failedLoginErrors, validateLogin, type LoginErrors } from './login-rule
 const readSavedEmail = () => readStored(storageKeys.savedEmail) ?? '';
 
 /**
- * Step 2 of the entry screen: e-mail, password, 'Salvar e-mail', 'Ajuda' and 'Entrar'. `stay` keeps
+ * Step 2 of the entry screen: e-mail, password, 'Salvar e-mail', 'Ajuda', 'Entrar' and (issue 27,
+ * with `onForgot`) 'Esqueci minha senha'. `stay` keeps
  * the page after signing in (issue 27: the invite page then offers 'Aceitar convite').
  */
-export function LoginForm({ stay = false }: { stay?: boolean } = {}) {
+export function LoginForm({ stay = false, onForgot }: { stay?: boolean; onForgot?: (email: string) => void } = {}) {
   const navigate = useNavigate();
   const signIn = useAuthStore((state) => state.signIn);
   const forgetSessionData = useForgetSessionData();
@@ -83,6 +84,11 @@ export function LoginForm({ stay = false }: { stay?: boolean } = {}) {
       <Button type="submit" block busy={submitting} busyLabel={texts.entry.submitting}>
         {texts.entry.submit}
       </Button>
+      {onForgot ? (
+        <button type="button" className="entry__forgot" onClick={() => onForgot(email.trim())}>
+          {texts.forgot.link}
+        </button>
+      ) : null}
     </form>
   );
 }

@@ -1,8 +1,21 @@
-import type { AccountCreated, SetupInput, SetupState } from '@momentos/api-contract';
+import type {
+  Account,
+  AccountCreated,
+  AccountInput,
+  ForgotPasswordAnswer,
+  PasswordChanged,
+  PasswordChangeInput,
+  ResetLinkState,
+  SetupInput,
+  SetupState,
+  StatusMessage,
+} from '@momentos/api-contract';
 import { request, type ApiResult } from '../http/api-result';
 import { texts } from '../texts';
 
-export type { AccountCreated, SetupInput, SetupState };
+export type { Account, AccountCreated, AccountInput, ForgotPasswordAnswer, PasswordChanged, PasswordChangeInput, ResetLinkState, SetupInput, SetupState };
+
+const path = encodeURIComponent;
 
 /** GET /api/setup (issue 27): whether the server still waits for its first organiser. */
 export function getSetupState() {
@@ -19,4 +32,34 @@ export async function createFirstAccount(input: SetupInput): Promise<ApiResult<A
   const token = result.headers.authentication;
   if (!token) return { ok: false, status: result.status, message: texts.unexpectedError };
   return { ...result, data: { ...result.data, token } };
+}
+
+/** POST /api/auth/forgot (issue 27): the same answer for any e-mail; `mail` false means ask the server's administrator. */
+export function requestPasswordReset(email: string) {
+  return request<ForgotPasswordAnswer>({ method: 'POST', url: '/api/auth/forgot', data: { email } });
+}
+
+/** GET /api/auth/reset/{token}: whose account an open reset link is for (404 when used or expired). */
+export function getPasswordResetLink(token: string) {
+  return request<ResetLinkState>({ method: 'GET', url: `/api/auth/reset/${path(token)}` });
+}
+
+/** POST /api/auth/reset/{token}: the new password; every session of the account ends. */
+export function resetPassword(token: string, password: string) {
+  return request<StatusMessage>({ method: 'POST', url: `/api/auth/reset/${path(token)}`, data: { password } });
+}
+
+/** GET /api/account ('Minha conta'). */
+export function getAccount() {
+  return request<Account>({ method: 'GET', url: '/api/account' });
+}
+
+/** PUT /api/account: name and e-mail (a new e-mail needs `current_password`). */
+export function updateAccount(input: AccountInput) {
+  return request<Account>({ method: 'PUT', url: '/api/account', data: input });
+}
+
+/** PUT /api/account/password: the other sessions end, this one stays. */
+export function changePassword(input: PasswordChangeInput) {
+  return request<PasswordChanged>({ method: 'PUT', url: '/api/account/password', data: input });
 }

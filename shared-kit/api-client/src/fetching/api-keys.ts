@@ -7,6 +7,9 @@ export const apiKeys = {
   /** Issue 27: an event's team (owner), and what an invite link is for. */
   team: (eventId: string) => ['team', eventId] as const,
   teamInvite: (token: string) => ['team-invite', token] as const,
+  /** Issue 27 item 4: the signed-in organiser's account, and an open password-reset link. */
+  account: () => ['account'] as const,
+  passwordReset: (token: string) => ['password-reset', token] as const,
   event: (id: string) => ['event', id] as const,
   publicEvent: (id: string) => ['public-event', id] as const,
   albums: (eventId: string) => ['albums', eventId] as const,

@@ -31,6 +31,10 @@ export interface FakeApiData {
   /** Issue 27: each event's team (the owner's view), and the open invite links by token. */
   teams: Record<string, Team>;
   teamInvites: Record<string, { eventId: string; preview: TeamInvitePreview; accountToken: string }>;
+  /** Issue 27 item 4: the signed-in organiser's account, open reset links by token, whether the server sends e-mail. */
+  account: { id: string; name: string; email: string; password: string } | null;
+  passwordResets: Record<string, { email: string }>;
+  mail: boolean;
   /** Issue 26: each event's published messages ('Recados'), newest first. */
   messages: Record<string, MessageItem[]>;
 }
@@ -56,10 +60,12 @@ const messages = {
   eventNotFound: 'Evento não encontrado.',
   albumNotFound: 'Álbum não encontrado.',
   noFiles: 'Nenhum arquivo selecionado para upload',
+  resetInvalid: 'Este link para redefinir a senha não é mais válido (já usado ou expirado). Peça um novo em "Esqueci minha senha".',
+  wrongPassword: 'Senha atual incorreta.',
   inviteInvalid: 'Este convite não é mais válido (já usado, revogado ou expirado). Peça um novo convite a quem organiza o evento.',
 };
 
-const emptyData = (): FakeApiData => ({ organiser: null, events: [], albums: {}, photos: {}, setup: null, teams: {}, teamInvites: {}, messages: {} });
+const emptyData = (): FakeApiData => ({ organiser: null, events: [], albums: {}, photos: {}, setup: null, teams: {}, teamInvites: {}, account: null, passwordResets: {}, mail: true, messages: {} });
 
 let data = emptyData();
 const requests: RecordedRequest[] = [];
@@ -170,6 +176,45 @@ const handlers = [
       { status: 201, message: 'Convite aceito.', event_id: invite.eventId, role: invite.preview.role },
       { status: 201, headers: { authentication: invite.accountToken, 'Access-Control-Expose-Headers': 'authentication' } },
     );
+  }),
+
+  // Issue 27 item 4: 'Esqueci minha senha', the reset link and 'Minha conta' (the server's messages).
+  http.post('/api/auth/forgot', () =>
+    HttpResponse.json({
+      status: 200,
+      message: data.mail
+        ? 'Se houver uma conta com este e-mail, enviamos um link para redefinir a senha. Ele vale por 1 hora.'
+        : 'Este servidor não envia e-mails. Peça ao administrador do servidor o link para redefinir sua senha: ele aparece no registro (log) do servidor.',
+      mail: data.mail,
+    }),
+  ),
+  http.get('/api/auth/reset/:token', ({ params }) => {
+    const reset = data.passwordResets[String(params.token)];
+    return reset ? HttpResponse.json({ email: reset.email, expires_at: '2099-01-01T00:00:00.000Z' }) : apiError(404, messages.resetInvalid);
+  }),
+  http.post('/api/auth/reset/:token', async ({ params, request }) => {
+    const reset = data.passwordResets[String(params.token)];
+    if (!reset) return apiError(404, messages.resetInvalid);
+    const { password } = (await request.json()) as { password: string };
+    delete data.passwordResets[String(params.token)];
+    if (data.account?.email === reset.email) data.account.password = password;
+    return HttpResponse.json({ status: 200, message: 'Senha redefinida. Entre com a nova senha.' });
+  }),
+  http.get('/api/account', () => (data.account ? HttpResponse.json({ id: data.account.id, name: data.account.name, email: data.account.email }) : apiError(401, 'Autenticação necessária. Faça login novamente.'))),
+  http.put('/api/account', async ({ request }) => {
+    if (!data.account) return apiError(401, 'Autenticação necessária. Faça login novamente.');
+    const input = (await request.json()) as { name: string; email: string; current_password?: string };
+    const email = input.email.trim().toLowerCase();
+    if (email !== data.account.email && input.current_password !== data.account.password) return apiError(403, messages.wrongPassword);
+    Object.assign(data.account, { name: input.name.trim(), email });
+    return HttpResponse.json({ id: data.account.id, name: data.account.name, email: data.account.email });
+  }),
+  http.put('/api/account/password', async ({ request }) => {
+    if (!data.account) return apiError(401, 'Autenticação necessária. Faça login novamente.');
+    const input = (await request.json()) as { current_password: string; new_password: string };
+    if (input.current_password !== data.account.password) return apiError(403, messages.wrongPassword);
+    data.account.password = input.new_password;
+    return HttpResponse.json({ status: 200, message: 'Senha alterada. As outras sessões da sua conta foram encerradas.', ended_sessions: 1 });
   }),
 
   http.get('/api/health', () => HttpResponse.json({ status: 'ok' })),
@@ -367,6 +412,9 @@ export function fakeApi(seed: Partial<FakeApiData> = {}): FakeApi {
   data.setup = seed.setup !== undefined ? seed.setup : data.setup;
   data.teams = seed.teams ? (JSON.parse(JSON.stringify(seed.teams)) as FakeApiData['teams']) : data.teams;
   data.teamInvites = seed.teamInvites ? (JSON.parse(JSON.stringify(seed.teamInvites)) as FakeApiData['teamInvites']) : data.teamInvites;
+  data.account = seed.account === undefined ? data.account : seed.account && { ...seed.account };
+  data.passwordResets = seed.passwordResets ? { ...seed.passwordResets } : data.passwordResets;
+  data.mail = seed.mail ?? data.mail;
   data.messages = seed.messages ? (JSON.parse(JSON.stringify(seed.messages)) as FakeApiData['messages']) : data.messages;
   return {
     data,

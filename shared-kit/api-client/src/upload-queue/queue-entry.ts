@@ -46,6 +46,11 @@ export interface QueueEntry {
 }
 
 /** What the screen shows of the queue. */
+/** The request under way, for the screen to word (spec §4: 'Enviando lote X de Y (N arquivos)...', 'Enviando parte X de Y (P%)'). */
+export type QueueProgress =
+  | { kind: 'batch'; batch: number; batches: number; files: number }
+  | { kind: 'chunk'; chunk: number; chunks: number; percent: number };
+
 export interface QueueSnapshot {
   /** Every entry, in selection order. */
   entries: readonly QueueEntry[];
@@ -53,8 +58,8 @@ export interface QueueSnapshot {
   sentBytes: Readonly<Record<string, number>>;
   /** The browser is offline: sending waits for the connection. */
   offline: boolean;
-  /** Spec §4's message of the request under way: 'Enviando lote X de Y (N arquivos)...' or 'Enviando parte X de Y (P%)'. */
-  message: string | null;
+  /** The request under way; null between requests. */
+  progress: QueueProgress | null;
   /** The current round (the files sent since the queue was last idle), 0 to 100. */
   percent: number;
   /** Ids of the current round's entries. */

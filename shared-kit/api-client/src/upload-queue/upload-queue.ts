@@ -6,17 +6,19 @@
 import type { UploadedPhoto } from '@momentos/api-contract';
 import { removeOwnPhoto } from '../calls/photos';
 import { readStored, storageKeys, writeStored } from '../storage-keys';
-import { chunkCount, chunkSettings, optimalChunkSize } from '../upload/chunking';
-import { connectionProfiles, type ConnectionClass, type ConnectionProfile } from '../upload/connection-profile';
-import { backoffDelay, FILES_PER_BATCH } from '../upload/upload-engine';
-import { describeUploadFailure, isRetryable, passesWithTime, retriesExhausted, UploadError } from '../upload/upload-errors';
-import { formatUploadText, uploadTexts } from '../upload/upload-texts';
-import type { RequestControl, UploadTransport } from '../upload/upload-transport';
-import { isDone, isPending, newClientKey, randomId, uniqueUploadName, type QueueEntry, type QueueSnapshot } from './queue-entry';
+import { connectionProfiles, type ConnectionProfile } from '../upload/connection-profile';
+import { describeUploadFailure, passesWithTime, type UploadError } from '../upload/upload-errors';
+import { uploadTexts } from '../upload/upload-texts';
+import type { UploadTransport } from '../upload/upload-transport';
+import { sendBatch } from './batch-sender';
+import { sendChunked } from './chunk-sender';
+import { nextJob, REQUESTS_IN_FLIGHT, roundBatches } from './next-job';
+import { isDone, isPending, newClientKey, randomId, uniqueUploadName, type QueueEntry, type QueueProgress, type QueueSnapshot } from './queue-entry';
 import type { QueueStore } from './queue-store';
+import { sendWithRetries, type RetryPolicy } from './retry-policy';
+import type { SenderHost } from './sender-host';
 
-/** Issue 10 §6: requests in flight at once per connection class. */
-export const REQUESTS_IN_FLIGHT: Record<ConnectionClass, number> = { fast: 3, medium: 2, slow: 1 };
+export { REQUESTS_IN_FLIGHT } from './next-job';
 
 /** Files selected together: where they go and who sends them. */
 export interface QueueTarget {
@@ -72,9 +74,14 @@ async function readable(file: Blob | undefined): Promise<boolean> {
   }
 }
 
-export class UploadQueue {
+/**
+ * The queue: its entries (kept on the device by the store), the round the overall bar counts, the
+ * connectivity, and the pump that starts requests as the connection allows. The two senders
+ * (batch-sender, chunk-sender) do the talking to the server through the SenderHost this implements.
+ */
+export class UploadQueue implements SenderHost {
   private readonly options: Required<Omit<UploadQueueOptions, 'profile' | 'connectivity'>> & Pick<UploadQueueOptions, 'connectivity'>;
-  private profile: ConnectionProfile;
+  profile: ConnectionProfile;
   private readonly entries = new Map<string, QueueEntry>();
   private readonly files = new Map<string, Blob | undefined>();
   private readonly sent = new Map<string, number>();
@@ -85,7 +92,7 @@ export class UploadQueue {
   private running = 0;
   private offline: boolean;
   private onlineWaiters: Array<() => void> = [];
-  private message: string | null = null;
+  private progress: QueueProgress | null = null;
   private batchesStarted = 0;
   private snapshot: QueueSnapshot;
 
@@ -238,26 +245,26 @@ export class UploadQueue {
   private newRound(): void {
     this.round.clear();
     this.batchesStarted = 0;
-    this.message = null;
+    this.progress = null;
   }
 
   private pump(): void {
     if (!this.loading) return;
     while (!this.offline && this.running < REQUESTS_IN_FLIGHT[this.profile.connection]) {
-      const job = this.nextJob();
+      const job = nextJob(this.entries.values(), this.isLarge);
       if (!job) break;
       this.running += 1;
       for (const entry of job) {
         this.entries.set(entry.id, { ...entry, state: 'sending' });
         this.sent.set(entry.id, 0);
       }
-      const run = job.length === 1 && this.isLarge(job[0]) ? this.sendChunked(job[0].id) : this.sendBatch(job.map((entry) => entry.id));
+      const run = job.length === 1 && this.isLarge(job[0]) ? sendChunked(this, job[0].id) : sendBatch(this, job.map((entry) => entry.id));
       void run
         .catch((error: unknown) => this.failAll(job.map((entry) => entry.id), describeUploadFailure(error), false))
         .finally(() => {
           this.running -= 1;
           for (const entry of job) this.sent.delete(entry.id);
-          if (!this.hasPending()) this.message = null;
+          if (!this.hasPending()) this.progress = null;
           this.pump();
           this.notify();
         });
@@ -265,180 +272,45 @@ export class UploadQueue {
     this.notify();
   }
 
-  private isLarge(entry: QueueEntry): boolean {
-    return entry.size > this.profile.chunkThresholdBytes;
+  private isLarge = (entry: QueueEntry): boolean => entry.size > this.profile.chunkThresholdBytes;
+
+  // ---- what the senders use (SenderHost) ----
+
+  get transport(): UploadTransport {
+    return this.options.transport;
   }
 
-  /** The next request: the oldest waiting file alone when large, else up to 10 small ones going to the same album from the same guest. */
-  private nextJob(): QueueEntry[] | null {
-    const waiting = [...this.entries.values()].filter((entry) => entry.state === 'waiting' && !entry.held).sort((a, b) => a.addedAt - b.addedAt);
-    const first = waiting[0];
-    if (!first) return null;
-    if (this.isLarge(first)) return [first];
-    return waiting
-      .filter((entry) => !this.isLarge(entry) && entry.albumId === first.albumId && entry.userId === first.userId && entry.place === first.place)
-      .slice(0, FILES_PER_BATCH);
+  entry(id: string): QueueEntry | undefined {
+    return this.entries.get(id);
   }
 
-  /** One batch request, tried again with the profile's backoff; after a failure that may have stored some files, only the others are sent. */
-  private async sendBatch(ids: string[]): Promise<void> {
-    const entries = await this.readableEntries(ids);
-    if (entries.length === 0) return;
-    const { albumId, userId, place } = entries[0];
+  sentBytes(parts: ReadonlyArray<readonly [id: string, bytes: number]>): void {
+    for (const [id, bytes] of parts) this.sent.set(id, bytes);
+    this.notify();
+  }
+
+  showProgress(progress: QueueProgress): void {
+    this.progress = progress;
+    this.notify();
+  }
+
+  startBatch(): { batch: number; batches: () => number } {
     this.batchesStarted += 1;
-    const batchNumber = this.batchesStarted;
-    let mayHaveStored = false;
-    await this.withRetries(
-      this.profile.maxRetries,
-      (attempt) => backoffDelay(this.profile, attempt),
-      async () => {
-        let left = entries.filter((entry) => !isDone(this.entries.get(entry.id) ?? entry));
-        if (mayHaveStored) {
-          // The failed request may have stored some of them before it broke: ask, send only the rest.
-          const found = await this.options.transport.lookupStored(
-            { album_id: albumId, files: left.map((entry) => ({ name: entry.id, size: entry.size, client_key: entry.clientKey! })) },
-            { timeoutMs: chunkSettings.initTimeoutMs },
-          );
-          await this.applyAnswers(found.photos);
-          await this.applyWithheld(found.withheld ?? []);
-          left = left.filter((entry) => !isDone(this.entries.get(entry.id) ?? entry));
-          if (left.length === 0) return;
-        }
-        mayHaveStored = true;
-        const form = new FormData();
-        // Text fields first: the server checks the album before it stores any file.
-        form.append('album_id', albumId);
-        form.append('user_id', userId);
-        if (place) form.append('place', place);
-        for (const entry of left) {
-          // Issue 23: each file's key goes just before it.
-          form.append('client_key', entry.clientKey!);
-          form.append('images', this.files.get(entry.id)!, entry.id);
-        }
-        const total = this.roundBatches(batchNumber);
-        this.message = formatUploadText(uploadTexts.batchProgress, { x: batchNumber, y: total, n: left.length });
-        this.notify();
-        const answers = await this.options.transport.sendPhotos(form, {
-          timeoutMs: this.profile.uploadTimeoutMs,
-          onProgress: (loaded) => this.spread(left, loaded),
-        });
-        await this.applyAnswers(answers);
-        const missing = left.filter((entry) => !isDone(this.entries.get(entry.id) ?? entry));
-        if (missing.length > 0) this.failAll(missing.map((entry) => entry.id), new UploadError(uploadTexts.titleOther, uploadTexts.serverError), true);
-      },
-      (error) => this.failAll(ids, error, true),
+    const batch = this.batchesStarted;
+    return { batch, batches: () => roundBatches(this.entries.values(), this.isLarge, this.batchesStarted, batch) };
+  }
+
+  withRetries(policy: RetryPolicy, send: (progressed: () => void) => Promise<void>, onGiveUp: (error: UploadError) => void): Promise<void> {
+    return sendWithRetries(
+      policy,
+      { sleep: this.options.sleep, offline: () => !this.options.isOnline() || this.offline, wentOffline: () => this.offline, waitOnline: () => this.waitOnline() },
+      send,
+      onGiveUp,
     );
-  }
-
-  /** Y of 'lote X de Y': the batches started in this round plus those the waiting files still need. */
-  private roundBatches(started: number): number {
-    const waitingSmall = [...this.entries.values()].filter((entry) => isPending(entry) && entry.state === 'waiting' && !this.isLarge(entry)).length;
-    return Math.max(started, this.batchesStarted + Math.ceil(waitingSmall / FILES_PER_BATCH));
-  }
-
-  /** A large file through a chunk session that survives reloads: the chunks the server lacks, then finalize. */
-  private async sendChunked(id: string): Promise<void> {
-    const [entry] = await this.readableEntries([id]);
-    if (!entry) return;
-    const file = this.files.get(id)!;
-    const chunkSize = optimalChunkSize(entry.size, entry.type.startsWith('video/'));
-    const total = chunkCount(entry.size, chunkSize);
-    const control = (timeoutMs: number, onProgress?: (loaded: number) => void): RequestControl => ({ timeoutMs, onProgress });
-    let failure: string = uploadTexts.chunkInitFailed;
-    await this.withRetries(
-      chunkSettings.maxRetries,
-      (attempt) => chunkSettings.retryDelayMs * attempt,
-      async (progressed) => {
-        const current = this.entries.get(id)!;
-        let sessionId = current.chunkSessionId;
-        let have = new Set<number>();
-        let finished = false;
-        if (sessionId) {
-          const status = await this.options.transport.chunkStatus(sessionId, entry.albumId, control(chunkSettings.initTimeoutMs));
-          if (!status) sessionId = undefined; // expired: start again
-          else {
-            have = new Set(status.receivedChunks);
-            finished = status.photoId !== null;
-          }
-        }
-        if (!sessionId) {
-          failure = uploadTexts.chunkInitFailed;
-          sessionId = await this.options.transport.initChunkSession(
-            { fileName: entry.id, fileSize: entry.size, fileType: entry.type, albumId: entry.albumId, userId: entry.userId, clientKey: entry.clientKey, ...(entry.place ? { place: entry.place } : {}) },
-            control(chunkSettings.initTimeoutMs),
-          );
-          await this.change(this.entries.get(id)!, { chunkSessionId: sessionId });
-        }
-        if (!finished) {
-          for (let index = 0; index < total; index += 1) {
-            if (have.has(index)) continue;
-            const start = index * chunkSize;
-            const chunk = file.slice(start, Math.min(entry.size, start + chunkSize));
-            const doneBefore = [...have].reduce((sum, i) => sum + Math.min(chunkSize, entry.size - i * chunkSize), 0);
-            const show = (loaded: number) => {
-              const percent = Math.min(100, Math.round(((doneBefore + loaded) / entry.size) * 100));
-              this.message = formatUploadText(uploadTexts.chunkProgress, { x: index + 1, y: total, p: percent });
-              this.sent.set(id, doneBefore + loaded);
-              this.notify();
-            };
-            show(0);
-            failure = formatUploadText(uploadTexts.chunkFailed, { x: index + 1, y: total });
-            const form = new FormData();
-            form.append('sessionId', sessionId);
-            form.append('chunkIndex', String(index));
-            form.append('totalChunks', String(total));
-            form.append('chunk', chunk, entry.id);
-            await this.options.transport.sendChunk(form, control(chunkSettings.chunkTimeoutMs, (loaded) => show(Math.min(loaded, chunk.size))));
-            have.add(index);
-            progressed();
-          }
-        }
-        failure = uploadTexts.chunkFinalizeFailed;
-        await this.applyAnswers(await this.options.transport.finalizeChunkSession(sessionId, control(chunkSettings.finalizeTimeoutMs)));
-        if (!isDone(this.entries.get(id)!)) throw new UploadError(uploadTexts.titleOther, uploadTexts.chunkFinalizeFailed);
-      },
-      (error) => {
-        const connection = error.title === uploadTexts.titleConnection;
-        this.failAll([id], connection ? new UploadError(error.title, failure) : error, true);
-      },
-    );
-  }
-
-  /**
-   * Runs `send` until it succeeds. A retryable failure while the browser is offline waits for the
-   * connection and costs no try; otherwise it waits the backoff and counts, up to `tries` tries in a
-   * row without progress (a chunk that got through starts the count again).
-   */
-  private async withRetries(
-    tries: number,
-    delay: (failedAttempt: number) => number,
-    send: (progressed: () => void) => Promise<void>,
-    onGiveUp: (error: UploadError) => void,
-  ): Promise<void> {
-    let attempt = 0;
-    for (;;) {
-      try {
-        await send(() => {
-          attempt = 0;
-        });
-        return;
-      } catch (error) {
-        if (error instanceof UploadError) return onGiveUp(error);
-        if (!isRetryable(error)) return onGiveUp(describeUploadFailure(error));
-        if (!this.options.isOnline() || this.offline) {
-          await this.waitOnline();
-          continue;
-        }
-        attempt += 1;
-        if (attempt >= tries) return onGiveUp(retriesExhausted(tries, error));
-        await this.options.sleep(delay(attempt));
-        if (this.offline) await this.waitOnline();
-      }
-    }
   }
 
   /** The entries whose bytes the browser can still read; the others fail asking to be selected again. */
-  private async readableEntries(ids: string[]): Promise<QueueEntry[]> {
+  async readableEntries(ids: string[]): Promise<QueueEntry[]> {
     const ok: QueueEntry[] = [];
     for (const id of ids) {
       const entry = this.entries.get(id);
@@ -454,7 +326,7 @@ export class UploadQueue {
   }
 
   /** Matches the server's items to their entries by the unique name they were sent under. */
-  private async applyAnswers(answers: readonly UploadedPhoto[]): Promise<void> {
+  async applyAnswers(answers: readonly UploadedPhoto[]): Promise<void> {
     for (const item of answers) {
       const entry = item.file_name ? this.entries.get(item.file_name) : undefined;
       if (!entry || isDone(entry)) continue;
@@ -476,7 +348,7 @@ export class UploadQueue {
   }
 
   /** Files the lookup found stored but hidden or awaiting approval: stored, without the photo's data. */
-  private async applyWithheld(items: ReadonlyArray<{ file_name: string; pending: boolean }>): Promise<void> {
+  async applyWithheld(items: ReadonlyArray<{ file_name: string; pending: boolean }>): Promise<void> {
     for (const item of items) {
       const entry = this.entries.get(item.file_name);
       if (!entry || isDone(entry)) continue;
@@ -487,7 +359,7 @@ export class UploadQueue {
     }
   }
 
-  private failAll(ids: string[], error: UploadError, retryable: boolean): void {
+  failAll(ids: string[], error: UploadError, retryable: boolean): void {
     // Kept for later: a connection problem, or a refusal that passes with time (429, 503, 507).
     const later = error.title === uploadTexts.titleConnection || passesWithTime(error.status);
     for (const id of ids) {
@@ -497,18 +369,7 @@ export class UploadQueue {
     }
   }
 
-  /** Spreads a batch request's sent bytes over its files, in order. */
-  private spread(entries: QueueEntry[], loaded: number): void {
-    let left = loaded;
-    for (const entry of entries) {
-      const part = Math.max(0, Math.min(entry.size, left));
-      this.sent.set(entry.id, part);
-      left -= part;
-    }
-    this.notify();
-  }
-
-  private async change(entry: QueueEntry, patch: Partial<QueueEntry>): Promise<void> {
+  async change(entry: QueueEntry, patch: Partial<QueueEntry>): Promise<void> {
     const next = { ...(this.entries.get(entry.id) ?? entry), ...patch };
     this.entries.set(entry.id, next);
     this.notify();
@@ -552,7 +413,7 @@ export class UploadQueue {
       entries,
       sentBytes: Object.fromEntries(this.sent),
       offline: this.offline,
-      message: this.message,
+      progress: this.progress,
       percent: total === 0 ? 0 : Math.min(100, Math.round((done / total) * 100)),
       round: [...this.round],
     };

@@ -2,8 +2,6 @@
 // filled with formatUploadText. The spec elides the end of some sentences ('...'); those endings are
 // ours and say what the guest can do next.
 export const uploadTexts = {
-  batchProgress: 'Enviando lote {x} de {y} ({n} arquivos)...',
-  chunkProgress: 'Enviando parte {x} de {y} ({p}%)',
   noFilesSelected: 'Nenhum arquivo selecionado para upload',
   tooManyForConnection: 'Muitos arquivos para sua conexão. Envie menos arquivos por vez.',
   serverTotalTooLarge:

@@ -33,9 +33,26 @@ export function paintedPage(): string | null {
   return data ? `${data.remote}/${data.page}` : null;
 }
 
-/** Removes the painted markup: its page has rendered the same view (or could not load). */
+/** What a screen reader would call a button: how a tap on the painted view finds its twin in the app. */
+const buttonLabel = (button: Element) => (button.getAttribute('aria-label') ?? button.textContent ?? '').trim();
+
+/**
+ * Removes the painted markup: its page has rendered the same view (or could not load). A button the
+ * guest tapped on the painted view before the app ran (marked `data-tap` by the shell's entry) is
+ * tapped again in the app, after this frame: the app's button with the same label, at the same place
+ * among the buttons with that label (the second 'Foto enviada por Tia Rosa').
+ */
 export function removeFirstPaint(): void {
-  document.getElementById(firstPaintIds.markupId)?.remove();
+  const painted = document.getElementById(firstPaintIds.markupId);
+  const tapped = painted?.querySelector('button[data-tap]');
+  const label = tapped && buttonLabel(tapped);
+  const place = tapped ? Array.from(painted!.querySelectorAll('button')).filter((button) => buttonLabel(button) === label).indexOf(tapped as HTMLButtonElement) : -1;
+  painted?.remove();
+  if (!tapped) return;
+  setTimeout(() => {
+    const twins = Array.from(document.querySelectorAll<HTMLButtonElement>('button')).filter((button) => buttonLabel(button) === label);
+    twins[place]?.click();
+  });
 }
 
 /** Tests: forget what was read. */

@@ -65,3 +65,21 @@ test('shared files are taken once, in the order they were shared; the last targe
   ]);
   expect(await takeSharedFiles()).toEqual([]);
 });
+
+test('the events sent to lately, for the worker to ask which: the most recent first, one entry per event, at most five', async () => {
+  const { createStore, get } = await import('idb-keyval');
+  const store = createStore('momentos-shared', 'files');
+  await rememberLastTarget('evt_a', 'alb_a1', 'Casamento Ana & Leo');
+  await rememberLastTarget('evt_b', 'alb_b1', null);
+  // The same event again moves to the front, with the album used now and the name it had.
+  await rememberLastTarget('evt_a', 'alb_a2', null);
+  const recent = await get<Array<{ eventId: string; albumId: string; eventName: string | null; usedAt: number }>>('recent-targets', store);
+  expect(recent?.map(({ eventId, albumId, eventName }) => [eventId, albumId, eventName])).toEqual([
+    ['evt_a', 'alb_a2', 'Casamento Ana & Leo'],
+    ['evt_b', 'alb_b1', null],
+  ]);
+  expect(recent?.[0].usedAt).toBeGreaterThanOrEqual(recent?.[1].usedAt ?? Infinity);
+  for (const id of ['c', 'd', 'e', 'f', 'g']) await rememberLastTarget(`evt_${id}`, `alb_${id}`, `Festa ${id}`);
+  expect((await get<Array<{ eventId: string }>>('recent-targets', store))?.map((target) => target.eventId)).toEqual(['evt_g', 'evt_f', 'evt_e', 'evt_d', 'evt_c']);
+  expect(await get('last-target', store)).toEqual({ eventId: 'evt_g', albumId: 'alb_g' });
+});

@@ -138,7 +138,7 @@ describe('upload screen: selection and sending', () => {
     pick([image('a.jpg'), image('b.jpg'), image('c.jpg')]);
     await screen.findByRole('list', { name: 'Arquivos selecionados' });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar arquivos' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Arquivos enviados' });
+    const dialog = await screen.findByRole('dialog', { name: 'Arquivos enviados' }, { timeout: 10_000 });
     expect(dialog).toHaveTextContent('3 arquivos foram enviados com sucesso. Você poderá visualizá-los pela galeria.');
     const [upload] = api.calls('POST', '/api/events/photos');
     const sent = await upload.request.formData();
@@ -201,7 +201,7 @@ describe('upload screen: selection and sending', () => {
       pick([image('a.jpg')]);
       await screen.findByRole('list', { name: 'Arquivos selecionados' });
       fireEvent.click(screen.getByRole('button', { name: 'Enviar arquivos' }));
-      await screen.findByRole('dialog', { name: 'Arquivos enviados' });
+      await screen.findByRole('dialog', { name: 'Arquivos enviados' }, { timeout: 10_000 });
       expect(sockets).toEqual([]);
     } finally {
       window.WebSocket = RealWebSocket;

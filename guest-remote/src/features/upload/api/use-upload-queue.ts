@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import useSWR from 'swr';
 import { apiKeys, loadUploadQueue, type ConnectionProfile, type QueueSnapshot, type UploadQueue } from '@momentos/api-client';
 
-const nothing: QueueSnapshot = { entries: [], sentBytes: {}, offline: false, message: null, percent: 0, round: [] };
+const nothing: QueueSnapshot = { entries: [], sentBytes: {}, offline: false, progress: null, percent: 0, round: [] };
 const noSubscription = () => () => undefined;
 
 async function startedQueue(): Promise<UploadQueue> {

@@ -1,0 +1,52 @@
+/**
+ * Issue 27: the e-mails the server sends, in Portuguese, each as plain text and HTML. Every value
+ * put in the HTML is escaped; links are the only thing the reader has to act on.
+ */
+export interface MailMessage {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** One message laid out the same way: paragraphs, a button with its link, the link again in full, a closing note. */
+function layout(subject: string, paragraphs: string[], action: { label: string; url: string }, closing: string[]): MailMessage {
+  const text = [...paragraphs, `${action.label}: ${action.url}`, ...closing, '— Momentos'].join('\n\n');
+  const p = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
+  const html = `<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2937;font-size:16px;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
+<h1 style="margin:0 0 16px;font-size:20px;color:#4338ca">Momentos</h1>
+${paragraphs.map(p).join('\n')}
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:14px;color:#4b5563">Se o botão não funcionar, copie este endereço no navegador:<br><a href="${escapeHtml(action.url)}" style="color:#4338ca;word-break:break-all">${escapeHtml(action.url)}</a></p>
+${closing.map(p).join('\n')}
+</div></body></html>`;
+  return { subject, text, html };
+}
+
+/** The team invite (issue 27 item 2): who invites, to which event, with which role. */
+export function teamInviteMail(input: { eventName: string; roleName: string; invitedBy: string; url: string }): MailMessage {
+  const role = input.roleName;
+  const subject = `Convite para a equipe de ${input.eventName}`;
+  return layout(
+    subject,
+    [`Olá!`, `${input.invitedBy} convidou você para ajudar no evento "${input.eventName}" como ${role}.`, 'Abra o link para entrar com sua conta ou criar uma nova. O convite vale por 7 dias e só pode ser usado uma vez.'],
+    { label: 'Aceitar convite', url: input.url },
+    ['Se você não esperava este convite, ignore este e-mail.'],
+  );
+}
+
+/** The password reset (issue 27 item 4): a single-use link valid for one hour. */
+export function passwordResetMail(input: { name: string; url: string }): MailMessage {
+  const subject = 'Redefinir sua senha do Momentos';
+  return layout(
+    subject,
+    [input.name ? `Olá, ${input.name}!` : 'Olá!', 'Recebemos um pedido para redefinir a senha da sua conta de organizador no Momentos.', 'O link vale por 1 hora e só pode ser usado uma vez. Ao definir a nova senha, todas as sessões abertas da sua conta serão encerradas.'],
+    { label: 'Definir nova senha', url: input.url },
+    ['Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.'],
+  );
+}

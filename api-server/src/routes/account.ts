@@ -1,0 +1,115 @@
+import {
+  Account,
+  AccountInput,
+  answers,
+  ForgotPasswordAnswer,
+  ForgotPasswordInput,
+  PasswordChanged,
+  PasswordChangeInput,
+  ResetLinkState,
+  ResetPasswordInput,
+  ResetTokenParams,
+  StatusMessage,
+} from '@momentos/api-contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Config } from '../config';
+import { accountMessages, changePassword, updateAccount } from '../domain/account/account';
+import { createResetLink, openResetLink, resetMessages, resetPassword } from '../domain/account/password-reset';
+import { LoginLimiter } from '../domain/login-limiter';
+import { HttpError, messages } from '../errors';
+import { passwordResetMail } from '../mail/templates';
+import { findOrganiserById, normaliseEmail } from '../repositories/organisers';
+
+/**
+ * Issue 27 item 4: 'Esqueci minha senha' (a single-use link for one hour, by e-mail or, without
+ * SMTP, in the server's log) and 'Minha conta' (name, e-mail, password).
+ */
+const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  // Requests for links are limited like logins (per address and per e-mail), counted apart from them.
+  const resetLimiter = new LoginLimiter(app.db, config.loginLimits, 'reset:');
+  // A wrong current password on 'Minha conta' counts as a failed login.
+  const loginLimiter = new LoginLimiter(app.db, config.loginLimits);
+  /**
+   * Reset links are e-mailed only with PUBLIC_URL: the link's origin must not come from the request
+   * (a forged Host or Origin would send the victim a link to someone else's site).
+   */
+  const mails = app.mail.configured && Boolean(config.publicUrl);
+  if (app.mail.configured && !config.publicUrl) app.log.warn('SMTP_URL is set but PUBLIC_URL is not: password-reset links are written to this log instead of e-mailed');
+
+  app.post('/api/auth/forgot', { schema: { body: ForgotPasswordInput, response: answers({ 200: ForgotPasswordAnswer }) } }, async (request, reply) => {
+    const email = normaliseEmail(request.body.email);
+    const verdict = await resetLimiter.attempt(request.ip, email);
+    if (verdict.blocked) {
+      reply.header('retry-after', String(verdict.retryAfterSeconds));
+      throw new HttpError(429, resetMessages.tooMany);
+    }
+    const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const link = await createResetLink(app.db, email, origin);
+    if (link) {
+      if (mails) {
+        // Sent after the answer: the time taken says nothing about whether the account exists.
+        void app.mail.send(link.organiser.email, passwordResetMail({ name: link.organiser.name, url: link.url })).catch((error: unknown) => {
+          app.log.error({ err: error }, 'password-reset e-mail not sent');
+        });
+      } else {
+        // Without e-mail the administrator reads the link here and passes it on (README, 'E-mail').
+        app.log.warn(`Link para redefinir a senha de ${link.organiser.email} (vale 1 hora, uso único): ${link.url}`);
+      }
+    }
+    reply.header('cache-control', 'no-store');
+    return { status: 200, message: mails ? resetMessages.sent : resetMessages.noMail, mail: mails };
+  });
+
+  app.get('/api/auth/reset/:token', { schema: { params: ResetTokenParams, response: answers({ 200: ResetLinkState }) } }, async (request, reply) => {
+    const reset = await openResetLink(app.db, request.params.token);
+    reply.header('cache-control', 'no-store');
+    return { email: reset.email, expires_at: reset.expires_at };
+  });
+
+  app.post(
+    '/api/auth/reset/:token',
+    { schema: { params: ResetTokenParams, body: ResetPasswordInput, response: answers({ 200: StatusMessage }) } },
+    async (request, reply) => {
+      const done = await resetPassword(app.db, request.params.token, request.body.password);
+      // Every session ended: open sockets of the organiser close at their next check (issue 23's rechecks).
+      app.fileAccess.invalidate();
+      request.log.info({ ended_sessions: done.endedSessions }, 'password reset through a link');
+      reply.header('cache-control', 'no-store');
+      return { status: 200, message: resetMessages.done };
+    },
+  );
+
+  const signedIn = { preHandler: app.requireOrganiser };
+
+  app.get('/api/account', { ...signedIn, schema: { response: answers({ 200: Account }) } }, async (request, reply) => {
+    const organiser = await findOrganiserById(app.db, request.organiser!.id);
+    if (!organiser) throw new HttpError(401, messages.unauthorized);
+    reply.header('cache-control', 'no-store');
+    return { id: organiser.id, name: organiser.name, email: organiser.email };
+  });
+
+  app.put('/api/account', { ...signedIn, schema: { body: AccountInput, response: answers({ 200: Account }) } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return updateAccount(app.db, request.organiser!.id, request.body);
+  });
+
+  app.put(
+    '/api/account/password',
+    { ...signedIn, schema: { body: PasswordChangeInput, response: answers({ 200: PasswordChanged }) } },
+    async (request, reply) => {
+      const who = request.organiser!;
+      const verdict = await loginLimiter.attempt(request.ip, who.email);
+      if (verdict.blocked) {
+        reply.header('retry-after', String(verdict.retryAfterSeconds));
+        throw new HttpError(429, messages.tooManyLogins);
+      }
+      const ended = await changePassword(app.db, who.id, who.sessionId, request.body.current_password, request.body.new_password);
+      await loginLimiter.succeeded(request.ip, who.email);
+      app.fileAccess.invalidate();
+      reply.header('cache-control', 'no-store');
+      return { status: 200, message: accountMessages.passwordChanged, ended_sessions: ended };
+    },
+  );
+};
+
+export default accountRoutes;
