@@ -122,7 +122,8 @@ describe('event form: create', () => {
     expect(within(dialog).getByText('O evento foi cadastrado com sucesso e agora está disponível.')).toBeInTheDocument();
     expect(location()).toBe('/events/register');
     await waitFor(() => expect(location()).toBe('/events'), { timeout: 3000 });
-  });
+    // The screen waits 2 s before leaving; typing the whole form on a loaded machine takes the rest of jest's 5 s.
+  }, 15_000);
 
   it("'Revelar em' asks for its date, then sends the visibility, the reveal and the end of sending (issue 12)", async () => {
     const user = userEvent.setup();
