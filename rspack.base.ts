@@ -193,6 +193,21 @@ export function createAppConfig(options: AppConfigOptions): (env: unknown, argv:
         // Module Federation needs the runtime inside each entry: no runtimeChunk.
         runtimeChunk: false,
         minimize: production,
+        // Issue 29: react-dom's small entry module (what `import 'react-dom'` gives: createPortal,
+        // flushSync) is both the shared module the app provides and the fallback of its own consume;
+        // split apart, the two chunk groups got two identical chunks and a first visit fetched both. One
+        // named chunk makes them one file, fetched once (bench/guest-js-weight.mjs).
+        splitChunks: {
+          cacheGroups: {
+            reactDomEntry: {
+              test: /[\\/]node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)$/,
+              name: 'react-dom',
+              chunks: 'async',
+              enforce: true,
+              priority: 20,
+            },
+          },
+        },
       },
       performance: { hints: false },
       // Lazy compilation (on by default in development) makes a remote's page chunk ask the page's

@@ -18,11 +18,11 @@ export async function photoLikeJpeg(width, height, seed = 1) {
   return sharp(base, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
 }
 
-/** Gives the bench event (startApi) its cover image, as the organiser's edit form would. */
-export async function addCoverImage(api) {
+/** Gives the bench event (startApi) its cover image, as the organiser's edit form would (4000×3000 unless told). */
+export async function addCoverImage(api, { width = 4000, height = 3000 } = {}) {
   const form = new FormData();
   for (const [k, v] of Object.entries({ name: 'Casamento de Ana e Rui', date: '2030-06-01 18:30', location: 'Lisboa', contact: 'b@example.com' })) form.append(k, v);
-  form.append('image', new Blob([await photoLikeJpeg(4000, 3000)], { type: 'image/jpeg' }), 'capa.jpg');
+  form.append('image', new Blob([await photoLikeJpeg(width, height)], { type: 'image/jpeg' }), 'capa.jpg');
   const response = await fetch(`${api.url}/api/events/${api.eventId}`, { method: 'PUT', headers: { authentication: api.token }, body: form });
   if (!response.ok) throw new Error(`cover image: ${response.status}`);
   const event = await response.json();

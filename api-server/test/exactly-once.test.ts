@@ -52,7 +52,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 // Originals only: the renditions (`-grid`, `-display`) appear whenever processing ends, which a
 // test cannot time, and are derived from the original anyway.
 const originalKeys = async (server: TestServer) =>
-  (await storedKeys(server)).filter((key) => !/-(grid|display|thumb)\.webp$/.test(key));
+  (await storedKeys(server)).filter((key) => !/-(grid|display|thumb|tile)\.webp$/.test(key));
 const photoCount = async (server: TestServer, albumId: string) => (await readJson(await fetch(`${server.url}/api/events/photos/${albumId}`))).length as number;
 const removeWithKey = (server: TestServer, photoId: string, key?: string) =>
   fetch(`${server.url}/api/events/photos/${photoId}`, { method: 'DELETE', headers: key === undefined ? {} : { 'x-delete-key': key } });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { request as httpRequest } from 'node:http';
+import { GRID_TILE_SIZES } from '@momentos/app-manifest/dist/grid-tile';
 import sharp from 'sharp';
 import { createAlbum, createEvent, expectError, FAKE_FILES, makeWebRoot, organiserSession, startServer, type TestServer, readJson } from './helpers';
 
@@ -153,7 +154,7 @@ describe('a guest\'s first paint and link previews', () => {
     }
 
     /** The album's list as a guest reads it, once every photo has its grid rendition. */
-    async function guestList(albumId: string): Promise<Array<{ id: string; compressed_photo: string | null; user_id: string }>> {
+    async function guestList(albumId: string): Promise<Array<{ id: string; compressed_photo: string | null; thumb_photo?: string | null; user_id: string }>> {
       for (let i = 0; i < 200; i++) {
         const list = await readJson(await fetch(`${server.url}/api/events/photos/${albumId}`));
         if (list.every((item: { processing: boolean }) => !item.processing)) return list;
@@ -190,14 +191,20 @@ describe('a guest\'s first paint and link previews', () => {
       // A guest's name is text: in the label, the alt text and the data.
       expect(html).not.toContain('<script>alert');
       expect(html).toContain('aria-label="Foto enviada por &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Ana &amp; Rui&#x27;s &quot;festa&quot;"');
-      // The first row is fetched first: preloaded from the top of the head, eager; the rest lazy.
-      const preloads = [...html.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]*)">/g)].map((match) => match[1].replace(/&amp;/g, '&'));
-      expect(preloads).toEqual(first.slice(0, 2).map((item) => item.compressed_photo));
+      // Each tile offers the phone copy beside the grid copy (issue 29).
+      const srcsets = [...html.matchAll(/<img class="gallery-tile__image"[^>]* srcset="([^"]*)" sizes="([^"]*)"/g)].map((match) => [match[1].replace(/&amp;/g, '&'), match[2]]);
+      expect(srcsets).toEqual(first.map((item) => [`${item.thumb_photo} 320w, ${item.compressed_photo} 640w`, GRID_TILE_SIZES]));
+      expect(first.every((item) => /-tile\.webp$/.test(item.thumb_photo ?? ''))).toBe(true);
+      // The first row is fetched first: preloaded from the top of the head (the same srcset, so the same choice), eager; the rest lazy.
+      const preloads = [...html.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]*)" imagesrcset="([^"]*)" imagesizes="([^"]*)">/g)].map((match) =>
+        match.slice(1).map((value) => value.replace(/&amp;/g, '&')),
+      );
+      expect(preloads).toEqual(first.slice(0, 2).map((item) => [item.compressed_photo, `${item.thumb_photo} 320w, ${item.compressed_photo} 640w`, GRID_TILE_SIZES]));
       expect(html.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('<title>'));
       expect(html.match(/loading="eager" fetchpriority="high"/g)).toHaveLength(4);
       expect(html.match(/loading="lazy"/g)).toHaveLength(8);
       expect(html.match(/<script(?![^>]*type="application\/json")(?![^>]*src=)[^>]*>/g) ?? []).toEqual([]);
-    });
+    }, 90_000); // 12 uploads processed with three renditions each: over 30 s on PostgreSQL + S3 on the loaded shared cores
 
     test('paints nothing a guest could not read: hidden photos, a private album, a PIN, a closed gallery; nor an empty album', async () => {
       const event = await createEvent(server, ana.token, { name: 'Reservado' });

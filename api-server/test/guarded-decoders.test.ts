@@ -94,6 +94,41 @@ describe('guarded decoders', () => {
     }
   });
 
+  test("issue 29: the phone copy's backfill decodes in the same guarded process: a grid copy past MEDIA_JOB_MAX_MEMORY fails that job only", async () => {
+    const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#36a' } }).png({ progressive: true, compressionLevel: 1 }).toBuffer();
+    const server = await startServer({ env: { MEDIA_JOB_MAX_MEMORY: '150M', MEDIA_CONCURRENCY: '1' } });
+    try {
+      const ana = await organiserSession(server, 'ana@example.com');
+      const album = await createAlbum(server, ana.token, (await createEvent(server, ana.token)).id);
+      const id = await upload(server, album.id, 'foto.jpg', await sharp({ create: { width: 900, height: 600, channels: 3, background: '#a36' } }).jpeg().toBuffer(), 'image/jpeg');
+      await server.app.media.idle();
+      const row = await server.app.db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.thumb_path).toMatch(/-tile\.webp$/);
+      // A photo stored before the phone copy existed, whose grid copy is now a pixel bomb.
+      await server.app.storage.remove(row.thumb_path!);
+      await server.app.storage.put(row.compressed_path!, bomb);
+      await server.app.db.updateTable('photos').set({ thumb_path: null }).where('id', '=', id).execute();
+
+      const warnings: Array<{ err?: Error }> = [];
+      const rssBefore = process.memoryUsage().rss;
+      await processPhoto(
+        { db: server.app.db, storage: server.app.storage, temp: server.app.temp, media: server.config.media, log: { warn: (details) => warnings.push(details) } },
+        id,
+        new AbortController().signal,
+      );
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0].err?.name).toBe('DecoderLimitError');
+      expect(warnings[0].err?.message).toMatch(/MEDIA_JOB_MAX_MEMORY/);
+      // Not tried at every start: the tile offers the grid copy alone.
+      const after = await server.app.db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(after.thumb_path).toBe(row.compressed_path);
+      expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
   test('ffmpeg opens an upload with no stdin, local files only and the demuxer of the type its bytes revealed', () => {
     expect(ffmpegInput('/data/tmp/media/x.part', 'mp4')).toEqual(['-nostdin', '-protocol_whitelist', 'file', '-f', 'mov', '-i', 'file:/data/tmp/media/x.part']);
     expect(ffmpegInput('/x', 'webm')).toContain('matroska');

@@ -15,6 +15,8 @@ interface Photo {
   original_photo: string;
   compressed_photo: string | null;
   display_photo: string | null;
+  /** The phone copy (issue 29): the same access as the grid copy. */
+  thumb_photo?: string | null;
 }
 
 /** A request with exactly these headers (fetch would add its own). */
@@ -76,7 +78,7 @@ function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
   });
 }
 
-const urlsOf = (photo: Photo) => [photo.original_photo, photo.compressed_photo!, photo.display_photo!];
+const urlsOf = (photo: Photo) => [photo.original_photo, photo.compressed_photo!, photo.display_photo!, ...(photo.thumb_photo ? [photo.thumb_photo] : [])];
 
 describe('issue 22: guest access follows the photo now', () => {
   let server: TestServer;
@@ -221,6 +223,7 @@ describe('issue 22: guest access follows the photo now', () => {
     // A guest of a PIN event gets URLs signed for that PIN; a changed PIN revokes them at once.
     await putEvent({ pin: '4821' });
     const pinned = (await guestList({ 'x-event-pin': '4821' })).find((item) => item.id === photo.id)!;
+    expect(pinned.thumb_photo).toMatch(/-tile\.webp&/);
     for (const url of urlsOf(pinned)) expect(url).toMatch(/&scope=g&exp=\d+&sig=[\w-]+$/);
     await expectAll(urlsOf(pinned), 200, 'private, max-age=30');
     // A tampered signature or a URL for another file is refused.

@@ -87,7 +87,7 @@ onPostgres('media jobs on a PostgreSQL queue (pg-boss)', () => {
     expect(await update(server, albumId, photo.id)).toMatchObject({ processing: true, error: false });
     await server.app.storage.put(photo.original, photo.bytes);
     await server.app.media.idle();
-    expect(await update(server, albumId, photo.id)).toEqual({ id: photo.id, compressed_photo: expect.stringMatching(/-grid\.webp$/), display_photo: expect.stringMatching(/-display\.webp$/), error: false, processing: false, playback_video: null, playback_error: false, duration: null, width: null, height: null });
+    expect(await update(server, albumId, photo.id)).toEqual({ id: photo.id, compressed_photo: expect.stringMatching(/-grid\.webp$/), display_photo: expect.stringMatching(/-display\.webp$/), thumb_photo: expect.stringMatching(/-tile\.webp$/), error: false, processing: false, playback_video: null, playback_error: false, duration: null, width: null, height: null });
     const [job] = await jobsOf(server, photo.id);
     expect(job.state).toBe('completed');
     expect(job.retry_count).toBeGreaterThanOrEqual(1);
@@ -96,7 +96,7 @@ onPostgres('media jobs on a PostgreSQL queue (pg-boss)', () => {
   test('a job that keeps failing ends, after its retries, with the photo in error', async () => {
     const photo = await failingJob('never.jpg');
     await server.app.media.idle();
-    expect(await update(server, albumId, photo.id)).toEqual({ id: photo.id, compressed_photo: null, display_photo: null, error: 'Erro ao processar', processing: false, playback_video: null, playback_error: false, duration: null, width: null, height: null });
+    expect(await update(server, albumId, photo.id)).toEqual({ id: photo.id, compressed_photo: null, display_photo: null, thumb_photo: null, error: 'Erro ao processar', processing: false, playback_video: null, playback_error: false, duration: null, width: null, height: null });
     const [job] = await jobsOf(server, photo.id);
     expect(job).toMatchObject({ state: 'failed', retry_count: 2 });
   }, 40_000);
@@ -117,7 +117,9 @@ onPostgres('a job whose instance died', () => {
   test('is taken up by another instance after MEDIA_JOB_TIMEOUT', async () => {
     // The instance that receives the upload takes no media jobs (MEDIA_CONCURRENCY=0); a bare pg-boss
     // client plays an instance that took the job and died; a third instance finishes it.
-    const env = { MEDIA_JOB_TIMEOUT: '2s', MEDIA_JOB_RETRY_DELAY: '1s' };
+    // 5 s: long enough for the worker's own attempt (a decoder process, three renditions, the guests'
+    // copy) on a loaded machine, which must not time out in its turn (2 s did, under load).
+    const env = { MEDIA_JOB_TIMEOUT: '5s', MEDIA_JOB_RETRY_DELAY: '1s' };
     const web = await startServer({ env: { ...env, MEDIA_CONCURRENCY: '0' } });
     const schema = await schemaOf(web);
     const shared = { DATABASE_SCHEMA: schema, ...(web.config.storage.s3 ? { S3_BUCKET: web.config.storage.s3.bucket } : {}) };

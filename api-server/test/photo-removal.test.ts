@@ -51,7 +51,7 @@ describe('removing a photo (DELETE /api/events/photos/{photoId})', () => {
     const [withThumb] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${albumId}?ids=${doomed.id}`));
     expect(withThumb.compressed_photo).toEqual(expect.any(String));
     expect(withThumb.display_photo).toEqual(expect.any(String));
-    const doomedKeys = [keyOf(doomed.original_photo), keyOf(withThumb.compressed_photo), keyOf(withThumb.display_photo)];
+    const doomedKeys = [keyOf(doomed.original_photo), keyOf(withThumb.compressed_photo), keyOf(withThumb.display_photo), keyOf(withThumb.thumb_photo)];
     expect(await storedKeys(server)).toEqual(expect.arrayContaining(doomedKeys));
 
     const gallery = await listen(`${server.url.replace('http', 'ws')}/ws/albums/${albumId}`);

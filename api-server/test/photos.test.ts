@@ -90,6 +90,7 @@ describe('photo uploads', () => {
         original_photo: expect.stringMatching(/^\/api\/files\?path=events\/.+\.(jpg|png)$/),
         compressed_photo: null,
         display_photo: null,
+        thumb_photo: null,
         user_id: 'Maria',
         processing: true,
         error: false,
@@ -112,6 +113,7 @@ describe('photo uploads', () => {
         id: expect.any(String),
         compressed_photo: expect.stringMatching(/-grid\.webp$/),
         display_photo: expect.stringMatching(/-display\.webp$/),
+        thumb_photo: expect.stringMatching(/-tile\.webp$/),
         error: false,
         processing: false,
         playback_video: null, playback_error: false, duration: null, width: null, height: null,
@@ -135,9 +137,15 @@ describe('photo uploads', () => {
     expect([display.meta.format, display.meta.width, display.meta.height]).toEqual(['webp', 1024, 2048]);
     expect(display.meta.exif).toBeUndefined();
     expect(grid.bytes.length).toBeLessThan(display.bytes.length);
+    // The phone grid's copy (issue 29): 320 px on the long edge, smaller than the grid's.
+    const thumb = await rendition(bigUpdate.thumb_photo);
+    expect([thumb.meta.format, thumb.meta.width, thumb.meta.height]).toEqual(['webp', 160, 320]);
+    expect(thumb.meta.exif).toBeUndefined();
+    expect(thumb.bytes.length).toBeLessThan(grid.bytes.length);
     const smallUpdate = updates.find((u: { id: string }) => u.id === body.photos[1].id);
     expect((await rendition(smallUpdate.compressed_photo)).meta).toMatchObject({ width: 300, height: 200 });
     expect((await rendition(smallUpdate.display_photo)).meta).toMatchObject({ width: 300, height: 200 });
+    expect((await rendition(smallUpdate.thumb_photo)).meta).toMatchObject({ width: 300, height: 200 });
   });
 
   withFfmpeg('an MP4 made with ffmpeg is a video and gets a poster frame', async () => {
@@ -155,6 +163,7 @@ describe('photo uploads', () => {
       id: body.photos[0].id,
       compressed_photo: expect.stringMatching(/-grid\.webp$/),
       display_photo: expect.stringMatching(/-display\.webp$/),
+      thumb_photo: expect.stringMatching(/-tile\.webp$/),
       error: false,
       processing: false,
       // Issue 25: a small H.264 within the limits is remuxed into its playback rendition.
@@ -164,8 +173,8 @@ describe('photo uploads', () => {
       width: 320,
       height: 240,
     });
-    // Both renditions from the poster frame.
-    for (const url of [update.compressed_photo, update.display_photo]) {
+    // Every rendition from the poster frame.
+    for (const url of [update.compressed_photo, update.display_photo, update.thumb_photo]) {
       const meta = await sharp(Buffer.from(await (await fetch(`${server.url}${url}`)).arrayBuffer())).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', 320, 240]);
     }
@@ -177,7 +186,7 @@ describe('photo uploads', () => {
     expect(body.photos[0]).toMatchObject({ processing: true, error: false });
     await server.app.media.idle();
     const [update] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${album.id}?ids=${body.photos[0].id}`));
-    expect(update).toEqual({ id: body.photos[0].id, compressed_photo: null, display_photo: null, error: 'Erro ao processar', processing: false, playback_video: null, playback_error: false, duration: null, width: null, height: null });
+    expect(update).toEqual({ id: body.photos[0].id, compressed_photo: null, display_photo: null, thumb_photo: null, error: 'Erro ao processar', processing: false, playback_video: null, playback_error: false, duration: null, width: null, height: null });
   });
 
   test('a renamed executable is refused with 415 naming it; nothing is stored', async () => {
@@ -397,7 +406,7 @@ describe('media pipeline', () => {
       await server.app.media.idle();
       const [update] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${album.id}?ids=${photos[0].id}`));
       // Issue 25: without ffmpeg the players get the original, as before.
-      expect(update).toEqual({ id: photos[0].id, compressed_photo: null, display_photo: null, error: false, processing: false, playback_video: photos[0].original_photo, playback_error: false, duration: null, width: null, height: null });
+      expect(update).toEqual({ id: photos[0].id, compressed_photo: null, display_photo: null, thumb_photo: null, error: false, processing: false, playback_video: photos[0].original_photo, playback_error: false, duration: null, width: null, height: null });
     } finally {
       await server.close();
     }
@@ -443,13 +452,56 @@ describe('media pipeline', () => {
       await server.restart();
       await server.app.media.idle();
       const [photo] = await readJson(await fetch(`${server.url}/api/events/photos/${album.id}`));
-      expect(photo).toMatchObject({ compressed_photo: expect.stringMatching(/-grid\.webp$/), display_photo: expect.stringMatching(/-display\.webp$/), processing: false, error: false });
+      expect(photo).toMatchObject({
+        compressed_photo: expect.stringMatching(/-grid\.webp$/),
+        display_photo: expect.stringMatching(/-display\.webp$/),
+        thumb_photo: expect.stringMatching(/-tile\.webp$/),
+        processing: false,
+        error: false,
+      });
       const grid = await sharp(Buffer.from(await (await fetch(`${server.url}${photo.compressed_photo}`)).arrayBuffer())).metadata();
       expect([grid.width, grid.height]).toEqual([640, 427]);
+      const thumb = await sharp(Buffer.from(await (await fetch(`${server.url}${photo.thumb_photo}`)).arrayBuffer())).metadata();
+      expect([thumb.width, thumb.height]).toEqual([320, 213]);
       expect(await server.app.storage.head(oldThumb)).toBeFalsy();
       // Nothing left to do: a further start queues nothing.
       const { photosNeedingRenditions } = await import('../src/repositories/photos');
       expect(await photosNeedingRenditions(server.app.db)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('photos made before the phone grid rendition get it at the next start, from their grid copy, and lists then offer it', async () => {
+    const server = await startServer();
+    try {
+      const ana = await organiserSession(server, 'ana@example.com');
+      const event = await createEvent(server, ana.token);
+      const album = await createAlbum(server, ana.token, event.id, { is_public: true, is_available: true });
+      const { photos } = await readJson(await upload(server, album.id, 'Rui', [{ name: 'antes.jpg', bytes: await jpeg(1600, 1200) }]));
+      await server.app.media.idle();
+      // As a photo of the release before issue 29: grid and display copies, no thumb.
+      const row = await server.app.db.selectFrom('photos').selectAll().where('id', '=', photos[0].id).executeTakeFirstOrThrow();
+      await server.app.storage.remove(row.thumb_path!);
+      await server.app.db.updateTable('photos').set({ thumb_path: null }).where('id', '=', row.id).execute();
+      const [before] = await readJson(await fetch(`${server.url}/api/events/photos/${album.id}`));
+      expect(before.thumb_photo).toBeNull();
+      // The original is gone from the store: the backfill reads the grid copy, not the original.
+      const original = await readStored(server, row.original_path);
+      await server.app.storage.remove(row.original_path);
+
+      await server.restart();
+      await server.app.media.idle();
+      const [after] = await readJson(await fetch(`${server.url}/api/events/photos/${album.id}`));
+      expect(after).toMatchObject({ compressed_photo: before.compressed_photo, display_photo: before.display_photo, thumb_photo: expect.stringMatching(/-tile\.webp$/) });
+      const thumb = await sharp(Buffer.from(await (await fetch(`${server.url}${after.thumb_photo}`)).arrayBuffer())).metadata();
+      expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', 320, 240]);
+      const { photosNeedingRenditions } = await import('../src/repositories/photos');
+      expect(await photosNeedingRenditions(server.app.db)).toEqual([]);
+      await server.app.storage.put(row.original_path, original!, 'image/jpeg');
+      // Removing the photo removes its thumb too.
+      expect((await fetch(`${server.url}/api/events/photos/${row.id}`, { method: 'DELETE', headers: ana.headers })).status).toBe(200);
+      expect(await storedKeys(server)).not.toContain(keyOf(after.thumb_photo));
     } finally {
       await server.close();
     }
@@ -508,7 +560,7 @@ describe('media pipeline', () => {
       expect(photos[0]).toMatchObject({ file_type: 'image', original_photo: expect.stringMatching(/\.heic$/) });
       await server.app.media.idle();
       const [update] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${album.id}?ids=${photos[0].id}`));
-      expect(update).toEqual({ id: photos[0].id, compressed_photo: null, display_photo: null, error: 'Erro ao processar', processing: false, playback_video: null, playback_error: false, duration: null, width: null, height: null });
+      expect(update).toEqual({ id: photos[0].id, compressed_photo: null, display_photo: null, thumb_photo: null, error: 'Erro ao processar', processing: false, playback_video: null, playback_error: false, duration: null, width: null, height: null });
       const original = await readStored(server, keyOf(photos[0].original_photo));
       expect(original?.equals(heic)).toBe(true);
     } finally {

@@ -103,7 +103,7 @@ describe('uploads on S3', () => {
     const keys = await storedKeys(server, `events/${eventId}`);
     const original = photos[0].original_photo.replace('/api/files?path=', '');
     expect(keys).toEqual(
-      expect.arrayContaining([original, original.replace(/\.jpg$/, '-grid.webp'), original.replace(/\.jpg$/, '-display.webp'), expect.stringMatching(/\/image-[0-9a-f]{16}\.png$/), expect.stringMatching(/\/qrcode-[0-9a-f]{16}\.png$/)]),
+      expect.arrayContaining([original, original.replace(/\.jpg$/, '-grid.webp'), original.replace(/\.jpg$/, '-display.webp'), original.replace(/\.jpg$/, '-tile.webp'), expect.stringMatching(/\/image-[0-9a-f]{16}\.png$/), expect.stringMatching(/\/qrcode-[0-9a-f]{16}\.png$/)]),
     );
     expect((await readStored(server, original))?.equals(bytes)).toBe(true);
     expect(fs.existsSync(path.join(server.dataDir, 'files'))).toBe(false);

@@ -271,22 +271,22 @@ runOnScale('two instances behind a round-robin proxy on PostgreSQL and S3', () =
   });
 
   test('at the end every file is in the bucket exactly once, byte-identical, with its renditions; nothing is left assembling', async () => {
-    type Item = { id: string; file_name: string | null; original_photo: string; compressed_photo: string | null; display_photo: string | null };
+    type Item = { id: string; file_name: string | null; original_photo: string; compressed_photo: string | null; display_photo: string | null; thumb_photo: string | null };
     const list = async (): Promise<Item[]> => readJson(await fetch(`${proxy.url}/api/events/photos/${albumId}`));
     // B makes every rendition, also those of jobs A held when it died (retried after MEDIA_JOB_TIMEOUT).
-    await until(async () => (await list()).every((item) => item.compressed_photo && item.display_photo), 60_000, 'every rendition');
+    await until(async () => (await list()).every((item) => item.compressed_photo && item.display_photo && item.thumb_photo), 60_000, 'every rendition');
     const items = await list();
     expect(items).toHaveLength(sent.size);
 
     const keys = await storedKeys(setup);
-    const originals = keys.filter((key) => !/-(grid|display)\.webp$/.test(key) && /\/pho_/.test(key));
+    const originals = keys.filter((key) => !/-(grid|display|tile)\.webp$/.test(key) && /\/pho_/.test(key));
     expect(originals).toHaveLength(sent.size);
     const bySha = new Map([...sent].map(([name, bytes]) => [sha(bytes), name]));
     for (const item of items) {
       const key = decodeURIComponent(item.original_photo.replace('/api/files?path=', ''));
       const bytes = await readStored(setup, key);
       expect(bytes && bySha.get(sha(bytes))).toBeTruthy();
-      for (const rendition of [item.compressed_photo!, item.display_photo!]) {
+      for (const rendition of [item.compressed_photo!, item.display_photo!, item.thumb_photo!]) {
         expect(keys).toContain(decodeURIComponent(rendition.replace('/api/files?path=', '')));
       }
     }

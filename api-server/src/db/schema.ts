@@ -77,6 +77,8 @@ export interface PhotosTable {
   compressed_path: string | null;
   /** The screen rendition: WebP, at most 2048 px (lightbox, presentation, wall); null until made. */
   display_path: Generated<string | null>;
+  /** The phone grid's rendition (issue 29): WebP, at most 320 px on the long edge; null until made. */
+  thumb_path: Generated<string | null>;
   file_type: string;
   processing: Generated<Flag>;
   error: string | null;

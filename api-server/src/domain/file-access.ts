@@ -168,6 +168,7 @@ async function readSubject(db: Kysely<Database>, key: string): Promise<FileSubje
       'photos.original_path',
       'photos.compressed_path',
       'photos.display_path',
+      'photos.thumb_path',
       'photos.guest_path',
       // Issue 25: a video's playback rendition is one of its renditions.
       'photos.playback_path',
@@ -189,7 +190,14 @@ async function readSubject(db: Kysely<Database>, key: string): Promise<FileSubje
   if (!row) return null;
   // Only the files the row names now: an old rendition replaced by a new one is no file of the photo.
   const isOriginal = key === row.original_path || key === row.guest_path;
-  if (!isOriginal && key !== row.compressed_path && key !== row.display_path && key !== row.playback_path) return null;
+  if (
+    !isOriginal &&
+    key !== row.compressed_path &&
+    key !== row.display_path &&
+    key !== row.thumb_path &&
+    key !== row.playback_path
+  )
+    return null;
   return {
     kind: 'photo',
     photoId: row.id,

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PaintedGallery, PhotoItem, PublicEvent } from '@momentos/api-contract';
 import { firstPaintIds, remotes, type AppRoute, type FirstPaintData } from '@momentos/app-manifest';
+import { GRID_TILE_SIZES, gridTileSrcset } from '@momentos/app-manifest/dist/grid-tile';
 import { escapeHtml, fillTemplate, splitPaintTemplate, type PaintTemplate, type TemplateView } from '@momentos/app-manifest/dist/paint-template';
 
 /** JSON that can sit inside a `<script type="application/json">` element: nothing in it can close the element. */
@@ -56,9 +57,12 @@ const thumbnailOf = (photo: PhotoItem) => (!photo.error && photo.compressed_phot
 /** One tile of the gallery's first screen (gallery-remote's first-paint/gallery.html): its state, as PhotoTile shows it. */
 function tileView(photo: PhotoItem, index: number): TemplateView {
   const image = thumbnailOf(photo) !== null;
+  // The phone copy beside the grid copy (issue 29), as PhotoTile offers them.
+  const srcset = image ? gridTileSrcset(photo) : undefined;
   return {
-    values: { user: photo.user_id, src: photo.compressed_photo ?? '' },
+    values: { user: photo.user_id, src: photo.compressed_photo ?? '', srcset: srcset ?? '', sizes: GRID_TILE_SIZES },
     sections: {
+      srcset: srcset !== undefined,
       video: photo.file_type === 'video',
       photo: photo.file_type !== 'video',
       image,
@@ -76,12 +80,23 @@ export function galleryView(gallery: PaintedGallery): TemplateView {
   return { values: { event_id: gallery.event_id, album_id: gallery.album_id }, lists: { tiles: gallery.photos.map(tileView) } };
 }
 
+/** An image to preload: its URL, or with the srcset and sizes of the `<img>` that shows it (the same choice, one download). */
+export type LeadImage = string | { href: string; srcset: string; sizes: string };
+
 /** The first row's thumbnails: what the painted gallery shows largest, preloaded (PaintedPage.leadImages). */
-export function galleryLeadImages(gallery: PaintedGallery): string[] {
-  return gallery.photos
-    .slice(0, LEAD_TILES)
-    .map(thumbnailOf)
-    .filter((url): url is string => url !== null);
+export function galleryLeadImages(gallery: PaintedGallery): LeadImage[] {
+  return gallery.photos.slice(0, LEAD_TILES).flatMap((photo): LeadImage[] => {
+    const href = thumbnailOf(photo);
+    if (href === null) return [];
+    const srcset = gridTileSrcset(photo);
+    return [srcset ? { href, srcset, sizes: GRID_TILE_SIZES } : href];
+  });
+}
+
+/** The preload of a lead image: with `imagesrcset`/`imagesizes` when its `<img>` has a srcset, so that the browser preloads what it will show. */
+function preloadLink(image: LeadImage): string {
+  if (typeof image === 'string') return `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image)}">`;
+  return `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image.href)}" imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes)}">`;
 }
 
 export interface PaintedPage {
@@ -103,7 +118,7 @@ export interface PaintedPage {
    * The images the painted view shows first (the largest on screen): preloaded from the top of the
    * head, ahead of the scripts, so that they are on screen before the app's script runs.
    */
-  leadImages: string[];
+  leadImages: LeadImage[];
 }
 
 /**
@@ -136,7 +151,7 @@ export function paintShellPage(shellHtml: string, painted: PaintedPage): string 
   ].join('');
   const data: FirstPaintData = { remote: route.remote, page: route.firstPaint?.page ?? route.page, data: painted.data };
 
-  const leadImages = painted.leadImages.map((url) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(url)}">`).join('');
+  const leadImages = painted.leadImages.map(preloadLink).join('');
   const top = /<meta charset[^>]*>/i.test(shellHtml) ? /<meta charset[^>]*>/i : /<head>/i;
   const head = shellHtml
     .slice(0, rootStart)

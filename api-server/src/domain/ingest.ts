@@ -135,6 +135,7 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
         original_path: 'storedKey' in file ? file.storedKey : originalKey(album, id, file.type),
         compressed_path: null,
         display_path: null,
+        thumb_path: null,
         file_type: file.type.kind,
         processing: 1,
         error: null,

@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
+import { THUMB_PHOTO_EDGE } from '@momentos/app-manifest/dist/grid-tile';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { messages } from '../errors';
-import { findPhoto, finishProcessing, replaceRenditions, setMetadata, setPlayback, type MediaMetadata } from '../repositories/photos';
+import { findPhoto, finishProcessing, replaceRenditions, setMetadata, setPlayback, setThumbRendition, type MediaMetadata } from '../repositories/photos';
 import type { PhotoRow } from '../db/schema';
 import type { Storage } from './storage';
 import type { TempArea } from './temp-area';
-import { extractPosterFrame, makeRenditions } from './thumbnails';
+import { extractPosterFrame, makeRenditions, makeThumbFromGrid } from './thumbnails';
 import { heifDimensions } from './heic-dimensions';
 import { ensureGuestCopy } from './location-strip';
 import { photoTakenAt } from './taken-at';
@@ -36,11 +37,12 @@ export class MediaJobAborted extends Error {
 
 /**
  * The renditions' keys, next to the original: `<id>-grid.webp` (compressed_photo), `<id>-display.webp`
- * (display_photo) and a video's `<id>-playback.mp4` (playback_video, issue 25).
+ * (display_photo), `<id>-tile.webp` (thumb_photo, issue 29; not `-thumb.webp`, the first release's
+ * 1600-px thumbnail) and a video's `<id>-playback.mp4` (playback_video, issue 25).
  */
-export function renditionKeysOf(originalKey: string): { grid: string; display: string; playback: string } {
+export function renditionKeysOf(originalKey: string): { grid: string; display: string; thumb: string; playback: string } {
   const base = originalKey.replace(/\.[A-Za-z0-9]+$/, '');
-  return { grid: `${base}-grid.webp`, display: `${base}-display.webp`, playback: `${base}-playback.mp4` };
+  return { grid: `${base}-grid.webp`, display: `${base}-display.webp`, thumb: `${base}-tile.webp`, playback: `${base}-playback.mp4` };
 }
 
 /** What a photo job leaves to the video lane: a finished video that still needs its playback rendition. */
@@ -76,13 +78,18 @@ export function needsRenditions(photo: Pick<PhotoRow, 'processing' | 'error' | '
   return Number(photo.processing) === 0 && !photo.error && !!photo.compressed_path && !photo.display_path;
 }
 
-/** The original as a file on this machine: in place on local disk, else a temporary copy named after `id` (removed by `release`). */
-export async function localOriginal(deps: Pick<MediaJobDeps, 'storage' | 'temp'>, key: string, id: string): Promise<{ file: string; release: () => Promise<void> }> {
+/** A finished photo with its grid and screen renditions made before the phone grid's one (issue 29). */
+export function needsThumb(photo: Pick<PhotoRow, 'processing' | 'error' | 'compressed_path' | 'display_path' | 'thumb_path'>): boolean {
+  return Number(photo.processing) === 0 && !photo.error && !!photo.compressed_path && !!photo.display_path && !photo.thumb_path;
+}
+
+/** A file of the store on this machine: in place on local disk, else a temporary copy (removed by `release`). */
+async function localCopy(deps: Pick<MediaJobDeps, 'storage' | 'temp'>, key: string, name: string): Promise<{ file: string; release: () => Promise<void> }> {
   const inPlace = await deps.storage.localPath(key);
   if (inPlace) return { file: inPlace, release: async () => {} };
   const stored = await deps.storage.get(key);
-  if (!stored) throw new Error(`original ${key} is missing from storage`);
-  const copy = deps.temp.file('media', `${id}-original`);
+  if (!stored) throw new Error(`${key} is missing from storage`);
+  const copy = deps.temp.file('media', name);
   try {
     await pipeline(stored.body, fs.createWriteStream(copy, { highWaterMark: 1024 * 1024 }));
   } catch (error) {
@@ -90,6 +97,40 @@ export async function localOriginal(deps: Pick<MediaJobDeps, 'storage' | 'temp'>
     throw error;
   }
   return { file: copy, release: () => deps.temp.remove(copy) };
+}
+
+/** The original as a file on this machine: in place on local disk, else a temporary copy named after `id` (removed by `release`). */
+export const localOriginal = (deps: Pick<MediaJobDeps, 'storage' | 'temp'>, key: string, id: string) => localCopy(deps, key, `${id}-original`);
+
+/** Issue 23: every decoder runs in a process of its own, under a memory ceiling and a time limit. */
+const decoderLimits = (media: Config['media'], signal: AbortSignal) => ({ memoryBytes: media.jobMaxMemoryBytes, timeoutMs: media.decodeTimeoutMs, signal });
+
+/**
+ * The backfill of issue 29: the phone grid's rendition made from the stored grid rendition (a photo's
+ * or a video's poster, no ffmpeg needed), in the decoder process under the same limits as any decode.
+ * A grid copy that cannot be decoded leaves the photo with its grid copy as its thumb too (the tiles
+ * then offer one size), so it is not tried at every start.
+ */
+async function backfillThumb(deps: MediaJobDeps, photo: PhotoRow, signal: AbortSignal): Promise<void> {
+  const grid = await localCopy(deps, photo.compressed_path!, `${photo.id}-grid-copy.webp`);
+  const output = deps.temp.file('media', `${photo.id}-tile.webp`);
+  try {
+    try {
+      await makeThumbFromGrid(grid.file, output, THUMB_PHOTO_EDGE, deps.media.maxInputPixels, decoderLimits(deps.media, signal));
+    } catch (error) {
+      if (signal.aborted) throw new MediaJobAborted();
+      deps.log.warn({ err: error, photoId: photo.id }, 'thumb rendition failed');
+      await setThumbRendition(deps.db, photo.id, photo.compressed_path!);
+      return;
+    }
+    if (signal.aborted) throw new MediaJobAborted();
+    const key = renditionKeysOf(photo.original_path).thumb;
+    await deps.storage.moveIn(output, key, 'image/webp');
+    await setThumbRendition(deps.db, photo.id, key);
+  } finally {
+    await deps.temp.remove(output);
+    await grid.release();
+  }
 }
 
 /**
@@ -111,14 +152,20 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
   const backfill = needsRenditions(photo);
   // Issue 25: a finished photo stored before capture times were read only gets them read.
   const metadataOnly = !backfill && Number(photo.processing) === 0 && Number(photo.metadata_read) === 0;
+  // Issue 29: a finished photo with every other rendition only gets its phone copy (it needs no original).
+  if (!metadataOnly && needsThumb(photo)) {
+    await backfillThumb(deps, photo, signal);
+    return { playback: false };
+  }
   if (Number(photo.processing) !== 1 && !backfill && !metadataOnly) return { playback: false };
   const config = deps.media;
   if (photo.file_type === 'video' && !config.ffmpegPath) {
     // Without ffmpeg a video has no poster and no rendition; that is not an error: players get the
     // original, as before issue 25. An old poster stays the display copy.
-    if (backfill) await replaceRenditions(deps.db, id, { compressedPath: photo.compressed_path!, displayPath: photo.compressed_path! });
+    if (backfill) await replaceRenditions(deps.db, id, { compressedPath: photo.compressed_path!, displayPath: photo.compressed_path!, thumbPath: photo.compressed_path! });
     else if (!metadataOnly) await finishProcessing(deps.db, id, { compressedPath: null, displayPath: null, error: null, metadata: { takenAt: null } });
     if (metadataOnly) await setMetadata(deps.db, id, { takenAt: null });
+    if (metadataOnly && needsThumb(photo)) await backfillThumb(deps, photo, signal);
     if (!photo.playback_path) await setPlayback(deps.db, id, { path: photo.original_path });
     return { playback: false };
   }
@@ -127,16 +174,20 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
   if (metadataOnly) {
     try {
       await setMetadata(deps.db, id, await readMetadata(deps, photo, original.file, signal));
+      if (needsThumb(photo)) await backfillThumb(deps, photo, signal);
       return { playback: needsPlayback(photo) };
     } finally {
       await original.release();
     }
   }
-  const files = { grid: deps.temp.file('media', `${id}-grid.webp`), display: deps.temp.file('media', `${id}-display.webp`) };
+  const files = {
+    grid: deps.temp.file('media', `${id}-grid.webp`),
+    display: deps.temp.file('media', `${id}-display.webp`),
+    thumb: deps.temp.file('media', `${id}-tile.webp`),
+  };
   const poster = deps.temp.file('media', `${id}-poster.jpg`);
-  const options = { gridSize: config.thumbnailSize, displaySize: config.displaySize, maxInputPixels: config.maxInputPixels };
-  // Issue 23: every decoder runs in a process of its own, under a memory ceiling and a time limit.
-  const limits = { memoryBytes: config.jobMaxMemoryBytes, timeoutMs: config.decodeTimeoutMs, signal };
+  const options = { gridSize: config.thumbnailSize, displaySize: config.displaySize, thumbSize: THUMB_PHOTO_EDGE, maxInputPixels: config.maxInputPixels };
+  const limits = decoderLimits(config, signal);
   const ext = /\.([a-z0-9]+)$/i.exec(photo.original_path)?.[1].toLowerCase() ?? '';
   try {
     const metadata = Number(photo.metadata_read) === 1 ? undefined : await readMetadata(deps, photo, original.file, signal);
@@ -155,7 +206,7 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
       // The bytes themselves cannot be made into renditions: trying again would not help.
       deps.log.warn({ err: error, photoId: id }, 'media processing failed');
       // A backfilled photo keeps the thumbnail it had, now also its display copy.
-      if (backfill) await replaceRenditions(deps.db, id, { compressedPath: photo.compressed_path!, displayPath: photo.compressed_path! });
+      if (backfill) await replaceRenditions(deps.db, id, { compressedPath: photo.compressed_path!, displayPath: photo.compressed_path!, thumbPath: photo.compressed_path! });
       else await finishProcessing(deps.db, id, { compressedPath: null, displayPath: null, error: messages.processingFailed, metadata });
       if (backfill && metadata) await setMetadata(deps.db, id, metadata);
       return { playback: false };
@@ -164,20 +215,22 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
     const keys = renditionKeysOf(photo.original_path);
     await deps.storage.moveIn(files.grid, keys.grid, 'image/webp');
     await deps.storage.moveIn(files.display, keys.display, 'image/webp');
+    await deps.storage.moveIn(files.thumb, keys.thumb, 'image/webp');
     if (backfill) {
-      await replaceRenditions(deps.db, id, { compressedPath: keys.grid, displayPath: keys.display });
+      await replaceRenditions(deps.db, id, { compressedPath: keys.grid, displayPath: keys.display, thumbPath: keys.thumb });
       // The old thumbnail's row no longer points at it. A crash before this line leaves it as an
       // orphan file; a row never points at a missing file.
       if (photo.compressed_path !== keys.grid) await deps.storage.remove(photo.compressed_path!);
       if (metadata) await setMetadata(deps.db, id, metadata);
     } else {
-      await finishProcessing(deps.db, id, { compressedPath: keys.grid, displayPath: keys.display, error: null, metadata });
+      await finishProcessing(deps.db, id, { compressedPath: keys.grid, displayPath: keys.display, thumbPath: keys.thumb, error: null, metadata });
     }
     await makeGuestCopy(deps, photo);
     return { playback: needsPlayback({ ...photo, error: null }) };
   } finally {
     await deps.temp.remove(files.grid);
     await deps.temp.remove(files.display);
+    await deps.temp.remove(files.thumb);
     await deps.temp.remove(poster);
     await original.release();
   }

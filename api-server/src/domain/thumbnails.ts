@@ -10,14 +10,31 @@ export interface RenditionOptions {
   gridSize: number;
   /** Long edge of the screen rendition (`display_photo`). */
   displaySize: number;
+  /** Long edge of the phone grid's rendition (`thumb_photo`, issue 29). */
+  thumbSize: number;
   maxInputPixels: number;
 }
 
-/** Where the two renditions of one photo go. */
+/** Where the three renditions of one photo go. */
 export interface RenditionFiles {
   grid: string;
   display: string;
+  thumb: string;
 }
+
+/** One WebP the decoder process writes: at most `size` px on the long edge. */
+interface RenditionOutput {
+  file: string;
+  size: number;
+  quality: number;
+  effort: number;
+}
+
+/** The grid's copy: small tiles hide compression well, quality 72 keeps a 640-px photo around 30–50 KB. */
+const GRID_WEBP = { quality: 72, effort: 4 } as const;
+const DISPLAY_WEBP = { quality: 80, effort: 2 } as const;
+/** The phone grid's copy (issue 29): quality 60 keeps a 320-px photo around 8–13 KB (bench/gallery-first-screen.mjs: 12 tiles ≤ 160 KB). */
+const THUMB_WEBP = { quality: 60, effort: 4 } as const;
 
 /** The decoder process's limits (issue 23): MEDIA_JOB_MAX_MEMORY and MEDIA_DECODE_TIMEOUT. */
 export interface DecoderLimits {
@@ -28,11 +45,12 @@ export interface DecoderLimits {
 
 /**
  * The decoder process (plain JavaScript, so it runs the same from src and dist). It decodes once and
- * writes both renditions: EXIF orientation applied, WebP, no metadata (sharp drops EXIF, XMP and ICC
- * unless asked to keep them). The grid copy (at most `gridSize` px on the long edge) is what a tile of
- * the gallery shows, a few tens of KB, quality 72 (small tiles hide compression well); the screen copy
- * (at most `displaySize` px) is for the lightbox, the presentation and the wall. A HEIC is first made
- * a JPEG by heic-convert (WebAssembly: sharp here has no HEVC decoder).
+ * writes every output asked for: EXIF orientation applied, WebP, no metadata (sharp drops EXIF, XMP
+ * and ICC unless asked to keep them). A photo's are the grid copy (at most `gridSize` px on the long
+ * edge), what a tile of the gallery shows, a few tens of KB; the screen copy (at most `displaySize`
+ * px) for the lightbox, the presentation and the wall; and the phone copy (at most `thumbSize` px,
+ * issue 29), what a phone's grid takes through the tiles' srcset. A HEIC is first made a JPEG by
+ * heic-convert (WebAssembly: sharp here has no HEVC decoder).
  */
 const RENDITION_SCRIPT = `
 const [sharpPath, heicPath, spec] = process.argv.slice(1);
@@ -47,10 +65,9 @@ sharp.concurrency(1);
   }
   const decoded = sharp(input, { limitInputPixels: job.maxInputPixels, failOn: 'error' }).rotate();
   const fit = (size) => ({ width: size, height: size, fit: 'inside', withoutEnlargement: true });
-  await Promise.all([
-    decoded.clone().resize(fit(job.gridSize)).webp({ quality: 72, effort: 4 }).toFile(job.grid),
-    decoded.clone().resize(fit(job.displaySize)).webp({ quality: 80, effort: 2 }).toFile(job.display),
-  ]);
+  await Promise.all(
+    job.outputs.map((out) => decoded.clone().resize(fit(out.size)).webp({ quality: out.quality, effort: out.effort }).toFile(out.file)),
+  );
 })().then(
   () => process.exit(0),
   (error) => { process.stderr.write(String((error && error.message) || error)); process.exit(1); },
@@ -60,14 +77,39 @@ sharp.concurrency(1);
 /** V8's heap inside the decoder process: a quarter of the ceiling (the pixels live outside it). */
 const heapFlag = (limits: DecoderLimits) => `--max-old-space-size=${Math.max(64, Math.floor(limits.memoryBytes / 4 / (1024 * 1024)))}`;
 
+/** Runs the decoder process on `input` for `outputs`, under `limits`. */
+async function decodeInto(input: string, outputs: RenditionOutput[], maxInputPixels: number, limits: DecoderLimits, heic: boolean): Promise<void> {
+  const spec = JSON.stringify({ input, heic, maxInputPixels, outputs });
+  await runLimited(process.execPath, [heapFlag(limits), '-e', RENDITION_SCRIPT, require.resolve('sharp'), require.resolve('heic-convert'), spec], limits);
+}
+
 /**
- * The two display copies of a photo (`input`: an image file; `heic` when it is HEIC/HEIF), made in a
- * decoder process of their own under `limits` (issue 23): a hostile file fails this job, not the server.
+ * The three display copies of a photo (`input`: an image file; `heic` when it is HEIC/HEIF), made from
+ * one decode in a decoder process of their own under `limits` (issue 23): a hostile file fails this
+ * job, not the server.
  */
 export async function makeRenditions(input: string, files: RenditionFiles, options: RenditionOptions, limits: DecoderLimits, heic = false): Promise<void> {
   if (heic && (await fsp.stat(input)).size > MAX_HEIC_BYTES) throw new Error('HEIC file too large to decode');
-  const spec = JSON.stringify({ input, heic, ...files, ...options });
-  await runLimited(process.execPath, [heapFlag(limits), '-e', RENDITION_SCRIPT, require.resolve('sharp'), require.resolve('heic-convert'), spec], limits);
+  await decodeInto(
+    input,
+    [
+      { file: files.grid, size: options.gridSize, ...GRID_WEBP },
+      { file: files.display, size: options.displaySize, ...DISPLAY_WEBP },
+      { file: files.thumb, size: options.thumbSize, ...THUMB_WEBP },
+    ],
+    options.maxInputPixels,
+    limits,
+    heic,
+  );
+}
+
+/**
+ * The phone grid's copy of a photo from its stored grid rendition (the backfill of photos made before
+ * issue 29): a 640-px WebP of a few tens of KB instead of the original, orientation already applied;
+ * in the same decoder process and under the same limits as every other decode.
+ */
+export async function makeThumbFromGrid(grid: string, output: string, thumbSize: number, maxInputPixels: number, limits: DecoderLimits): Promise<void> {
+  await decodeInto(grid, [{ file: output, size: thumbSize, ...THUMB_WEBP }], maxInputPixels, limits, false);
 }
 
 /** Size of an event image's card: what link previews (og:image) and the guest's welcome show. */

@@ -9,7 +9,7 @@ import type { TemplateView } from '@momentos/app-manifest/dist/paint-template';
 import type { Config } from '../config';
 import type { EventRow } from '../db/schema';
 import { findReadableAlbum } from '../domain/albums';
-import { eventView, galleryLeadImages, galleryView, paintShellPage, readPaintTemplate } from '../domain/first-paint';
+import { eventView, galleryLeadImages, galleryView, paintShellPage, readPaintTemplate, type LeadImage } from '../domain/first-paint';
 import { isEventId } from '../domain/ids';
 import { normaliseInviteCode } from '../domain/invite-code';
 import { preloadUrls, withPreloads } from '../domain/preload-hints';
@@ -26,7 +26,7 @@ interface PaintSource {
   view: TemplateView;
   data: unknown;
   /** What the view shows largest, first (PaintedPage.leadImages). */
-  leadImages: string[];
+  leadImages: LeadImage[];
 }
 
 /** Photos painted on a gallery's first screen: 6 rows of a phone's 2 columns, 3 of a desktop's 4. */

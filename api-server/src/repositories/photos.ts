@@ -5,7 +5,7 @@ import type { Database, PhotoRow } from '../db/schema';
  * The columns of a photo row that name a stored file: the original and every rendition made from it.
  * Whatever removes photos (one, an album's, an event's) removes the files of all of them.
  */
-export const photoFileColumns = ['original_path', 'compressed_path', 'display_path', 'guest_path', 'playback_path'] as const;
+export const photoFileColumns = ['original_path', 'compressed_path', 'display_path', 'thumb_path', 'guest_path', 'playback_path'] as const;
 
 /** The storage keys of every file a photo row points at (each once: a guest copy may be the original itself). */
 export function photoFileKeys(row: Pick<PhotoRow, (typeof photoFileColumns)[number]>): string[] {
@@ -203,7 +203,7 @@ export async function pendingPhotoIds(db: Kysely<Database>): Promise<string[]> {
 export async function finishProcessing(
   db: Kysely<Database>,
   id: string,
-  result: { compressedPath: string | null; displayPath: string | null; error: string | null; metadata?: MediaMetadata },
+  result: { compressedPath: string | null; displayPath: string | null; thumbPath?: string | null; error: string | null; metadata?: MediaMetadata },
 ) {
   await db
     .updateTable('photos')
@@ -211,6 +211,7 @@ export async function finishProcessing(
       processing: 0,
       compressed_path: result.compressedPath,
       display_path: result.displayPath,
+      thumb_path: result.thumbPath ?? null,
       error: result.error,
       ...(result.metadata ? metadataColumns(result.metadata) : {}),
     })
@@ -262,8 +263,9 @@ export async function videosNeedingPlayback(db: Kysely<Database>): Promise<strin
 }
 
 /**
- * Finished photos made before renditions existed (a 1600-px thumbnail, no display copy), or before
- * capture times were read (issue 25): the backfill's work, oldest first.
+ * Finished photos made before renditions existed (a 1600-px thumbnail, no display copy), before the
+ * phone grid's rendition (no thumb_path, issue 29), or before capture times were read (issue 25): the
+ * backfill's work, oldest first.
  */
 export async function photosNeedingRenditions(db: Kysely<Database>): Promise<string[]> {
   const rows = await db
@@ -272,7 +274,11 @@ export async function photosNeedingRenditions(db: Kysely<Database>): Promise<str
     .where('processing', '=', 0)
     .where((eb) =>
       eb.or([
-        eb.and([eb('error', 'is', null), eb('compressed_path', 'is not', null), eb('display_path', 'is', null)]),
+        eb.and([
+          eb('error', 'is', null),
+          eb('compressed_path', 'is not', null),
+          eb.or([eb('display_path', 'is', null), eb('thumb_path', 'is', null)]),
+        ]),
         eb('metadata_read', '=', 0),
       ]),
     )
@@ -283,8 +289,17 @@ export async function photosNeedingRenditions(db: Kysely<Database>): Promise<str
 }
 
 /** The backfill's result: the new renditions of a finished photo. */
-export async function replaceRenditions(db: Kysely<Database>, id: string, paths: { compressedPath: string; displayPath: string }) {
-  await db.updateTable('photos').set({ compressed_path: paths.compressedPath, display_path: paths.displayPath }).where('id', '=', id).execute();
+export async function replaceRenditions(db: Kysely<Database>, id: string, paths: { compressedPath: string; displayPath: string; thumbPath: string }) {
+  await db
+    .updateTable('photos')
+    .set({ compressed_path: paths.compressedPath, display_path: paths.displayPath, thumb_path: paths.thumbPath })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The backfill's result for a photo that had its other renditions: its phone grid's rendition (issue 29). */
+export async function setThumbRendition(db: Kysely<Database>, id: string, thumbPath: string) {
+  await db.updateTable('photos').set({ thumb_path: thumbPath }).where('id', '=', id).execute();
 }
 
 /** The photo with its album and the album's owner, or undefined. */

@@ -21,6 +21,12 @@ export const PhotoItem = Type.Object({
    * clients fall back to compressed_photo.
    */
   display_photo: Type.Optional(NullableString),
+  /**
+   * The phone grid's rendition (issue 29): WebP, at most 320 px (app-manifest's THUMB_PHOTO_EDGE) on the long edge,
+   * offered beside compressed_photo in the tiles' srcset. Null while being made, absent from spec §3
+   * items and older servers: clients then show compressed_photo alone.
+   */
+  thumb_photo: Type.Optional(NullableString),
   /** The uploader's typed name. */
   user_id: Type.String(),
   processing: Type.Boolean(),
@@ -70,6 +76,8 @@ export const PhotoUpdate = Type.Object({
   compressed_photo: NullableString,
   /** As in PhotoItem (always sent by this server). */
   display_photo: Type.Optional(NullableString),
+  /** As in PhotoItem (always sent by this server). */
+  thumb_photo: Type.Optional(NullableString),
   error: Type.Union([Type.Boolean(), Type.String()]),
   processing: Type.Optional(Type.Boolean()),
   /** Issue 25, as in PhotoItem: a video's rendition arrives after its poster. */

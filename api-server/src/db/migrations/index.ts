@@ -15,6 +15,7 @@ import * as uploadGuards from './013-upload-guards';
 import * as videos from './014-videos';
 import * as places from './017-places';
 import * as organiserTeam from './016-organiser-team';
+import * as thumbRendition from './018-thumb-rendition';
 import * as guestbook from './015-guestbook';
 import * as passwordResets from './019-password-resets';
 
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '014-videos': videos,
   '017-places': places,
   '016-organiser-team': organiserTeam,
+  '018-thumb-rendition': thumbRendition,
   '015-guestbook': guestbook,
   '019-password-resets': passwordResets,
 };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { SqliteDatabase } from '../../db/sqlite-driver';
 import { Client } from 'pg';
 import { findExecutable, type Config } from '../../config';
+import { photoFileColumns } from '../../repositories/photos';
 import { BackupError, hashFile, type DatabaseSection } from './manifest';
 
 /** The SQLite file of DATA_DIR (db/connection.ts). */
@@ -16,11 +17,14 @@ const POSTGRES_DUMP = 'database.pgdump';
 const SQLITE_TABLES = "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name";
 const POSTGRES_TABLES = "select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name";
 
-/** Storage keys the database names (event images, originals and thumbnails). */
-const REFERENCED_KEYS = `
-  select image_path as key from events where image_path is not null
-  union select original_path from photos
-  union select compressed_path from photos where compressed_path is not null`;
+/**
+ * Storage keys the database names: event images and every file of a photo (its original and each
+ * rendition, `photoFileColumns`: the phone copy of issue 29 too), so a backup reports any of them missing.
+ */
+const REFERENCED_KEYS = [
+  'select image_path as key from events where image_path is not null',
+  ...photoFileColumns.map((column) => `select ${column} from photos where ${column} is not null`),
+].join('\n  union ');
 
 /** What a consistent copy of the database tells about itself. */
 export interface DatabaseCopy {

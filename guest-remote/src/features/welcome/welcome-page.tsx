@@ -3,6 +3,7 @@ import { InviteDialog, readFirstPaint, Spinner, useLocation, useParams } from '@
 // The storage helpers alone (not the api-client entry with axios): the welcome's first render needs no data layer.
 import { readStored, storageKeys, writeStored } from '@momentos/api-client/storage';
 import type { PublicEvent } from '@momentos/api-client';
+import { scheduleServiceWorker } from '../install/schedule-service-worker';
 import { texts } from './texts';
 import { WelcomeView } from './welcome-view';
 import './welcome-page.css';
@@ -48,10 +49,22 @@ export default function WelcomePage() {
   const handedName = (location.state as { eventName?: string } | null)?.eventName ?? null;
   const onEvent = useCallback((read: PublicEvent) => setEvent(read), []);
 
-  // Once the welcome is on screen, fetch the album list's code so that 'Registrar um momento' shows it at once.
+  // The album list's code is fetched at the guest's first touch, key or pointer on the welcome (the
+  // press before the tap's click), not at once (issue 29): on a slow link nothing a first visit does
+  // not need shares the line with the card; the list's spinner covers the rest of the wait.
   useEffect(() => {
-    if (step === 1) void loadAlbumList();
+    if (step !== 1) return;
+    const intents = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+    const load = () => {
+      intents.forEach((type) => document.removeEventListener(type, load, true));
+      void loadAlbumList();
+    };
+    intents.forEach((type) => document.addEventListener(type, load, { capture: true, passive: true }));
+    return () => intents.forEach((type) => document.removeEventListener(type, load, true));
   }, [step]);
+
+  // The installable app's worker, once the page (card included) has loaded and the browser is idle.
+  useEffect(() => scheduleServiceWorker(), []);
 
   // Uploads left pending on this device go on from any guest page; the upload queue (and the data
   // layer with it) loads only when there are some.

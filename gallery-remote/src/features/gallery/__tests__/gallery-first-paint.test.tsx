@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { act, screen } from '@testing-library/react';
 import type { PaintedGallery, PhotoItem } from '@momentos/api-client';
+import { GRID_TILE_SIZES, gridTileSrcset } from '@momentos/app-manifest/dist/grid-tile';
 import { fillTemplate, splitPaintTemplate } from '@momentos/app-manifest/dist/paint-template';
 import { resetFirstPaintForTests } from '@momentos/design-kit';
 import { galleryApi, photo, renderGallery } from './gallery-test-kit';
@@ -14,8 +15,8 @@ const template = splitPaintTemplate(fs.readFileSync(path.join(__dirname, '..', '
 /** The template filled as api-server's domain/first-paint.ts (galleryView) fills it, for photos with a thumbnail. */
 function paintedMarkup(gallery: PaintedGallery): HTMLElement {
   const tile = (item: PhotoItem, index: number) => ({
-    values: { user: item.user_id, src: item.compressed_photo ?? '' },
-    sections: { image: true, photo: item.file_type === 'image', video: item.file_type === 'video', eager: index < 4, lazy: index >= 4 },
+    values: { user: item.user_id, src: item.compressed_photo ?? '', srcset: gridTileSrcset(item) ?? '', sizes: GRID_TILE_SIZES },
+    sections: { image: true, photo: item.file_type === 'image', video: item.file_type === 'video', eager: index < 4, lazy: index >= 4, srcset: !!gridTileSrcset(item) },
   });
   const holder = document.createElement('div');
   holder.id = 'first-paint';
@@ -23,12 +24,20 @@ function paintedMarkup(gallery: PaintedGallery): HTMLElement {
   return holder;
 }
 
-/** Each tile as a guest meets it: its name, and the thumbnail it shows. */
+/** Each tile as a guest meets it: its name, and the thumbnail it shows (with the sizes offered, issue 29). */
 const tilesOf = (root: ParentNode) =>
-  Array.from(root.querySelectorAll('.gallery-tile')).map((tile) => [tile.getAttribute('aria-label'), tile.querySelector('img')?.getAttribute('src'), tile.querySelector('img')?.getAttribute('alt')]);
+  Array.from(root.querySelectorAll('.gallery-tile')).map((tile) => {
+    const img = tile.querySelector('img');
+    return [tile.getAttribute('aria-label'), img?.getAttribute('src'), img?.getAttribute('alt'), img?.getAttribute('srcset'), img?.getAttribute('sizes')];
+  });
 
 describe('the painted first screen of a gallery', () => {
-  const photos = [photo('p1', { user_id: 'Ana <b>"&\'' }), photo('p2', { user_id: 'Bruno', file_type: 'video' }), photo('p3', { user_id: 'Caio' })];
+  // p1 and p2 have the phone grid's copy (issue 29); p3 was made before it.
+  const photos = [
+    photo('p1', { user_id: 'Ana <b>"&\'', thumb_photo: '/api/files?path=albums/a1/p1-tile.webp' }),
+    photo('p2', { user_id: 'Bruno', file_type: 'video', thumb_photo: '/api/files?path=albums/a1/p2-tile.webp' }),
+    photo('p3', { user_id: 'Caio' }),
+  ];
   const gallery: PaintedGallery = { album_id: 'a1', event_id: 'ev9', photos };
   let markup: HTMLElement;
   let data: HTMLScriptElement;
@@ -54,7 +63,15 @@ describe('the painted first screen of a gallery', () => {
     expect(api.list()).toHaveLength(0);
     expect(screen.queryByRole('status', { name: 'Carregando fotos' })).not.toBeInTheDocument();
     expect(tilesOf(container)).toEqual(tilesOf(markup));
-    expect(tilesOf(container)[0]).toEqual(['Foto enviada por Ana <b>"&\'', photos[0].compressed_photo, 'Foto enviada por Ana <b>"&\'']);
+    expect(tilesOf(container)[0]).toEqual([
+      'Foto enviada por Ana <b>"&\'',
+      photos[0].compressed_photo,
+      'Foto enviada por Ana <b>"&\'',
+      `/api/files?path=albums/a1/p1-tile.webp 320w, ${photos[0].compressed_photo} 640w`,
+      GRID_TILE_SIZES,
+    ]);
+    // Without a phone copy, the grid copy alone.
+    expect(tilesOf(container)[2].slice(3)).toEqual([null, null]);
     expect(tilesOf(container)[1][0]).toBe('Vídeo enviado por Bruno');
     for (const selector of ['header.gallery-header', 'nav.mk-bottom-navigation']) {
       expect(container.querySelector(selector)!.outerHTML).toBe(markup.querySelector(selector)!.outerHTML);

@@ -52,6 +52,17 @@ describe('PhotoGrid', () => {
     });
   });
 
+  it('offers the phone copy beside the grid copy when the photo has one (issue 29)', () => {
+    render(<PhotoGrid photos={[photo('a', { user_id: 'Ana', thumb_photo: '/api/files?path=t/a-tile.webp' }), photo('b', { user_id: 'Bia' })]} onOpen={() => {}} />);
+    const withThumb = screen.getByRole('img', { name: 'Foto enviada por Ana' });
+    expect(withThumb).toHaveAttribute('src', '/api/files?path=albums/a1/thumbs/a.webp');
+    expect(withThumb).toHaveAttribute('srcset', '/api/files?path=t/a-tile.webp 320w, /api/files?path=albums/a1/thumbs/a.webp 640w');
+    expect(withThumb).toHaveAttribute('sizes', '(max-width: 599px) 106px, (max-width: 959px) 33vw, 25vw');
+    const without = screen.getByRole('img', { name: 'Foto enviada por Bia' });
+    expect(without).not.toHaveAttribute('srcset');
+    expect(without).not.toHaveAttribute('sizes');
+  });
+
   it('opens the clicked photo by its index', () => {
     const onOpen = jest.fn();
     render(<PhotoGrid photos={[photo('a', { user_id: 'Ana' }), photo('b', { user_id: 'Bia' })]} onOpen={onOpen} />);

@@ -43,6 +43,8 @@ describe('polling schedule', () => {
     expect(next[0]).toMatchObject({ compressed_photo: '/api/files?path=t/a.webp', processing: false, error: false });
     expect(next[1]).toMatchObject({ processing: false, error: 'Formato não suportado' });
     expect(next[2]).toBe(photos[2]);
+    // The phone copy arrives with its update (issue 29).
+    expect(applyPhotoUpdates([next[0]], [{ id: 'a', compressed_photo: '/api/files?path=t/a.webp', thumb_photo: '/api/files?path=t/a-tile.webp', error: false }])[0]).toMatchObject({ thumb_photo: '/api/files?path=t/a-tile.webp' });
     // A video without poster finishes through `processing` (DESIGN §6).
     const video = [photo('v', { file_type: 'video', processing: true, compressed_photo: null })];
     expect(applyPhotoUpdates(video, [{ id: 'v', compressed_photo: null, error: false, processing: false }])[0].processing).toBe(false);

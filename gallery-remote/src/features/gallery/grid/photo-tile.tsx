@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { formatDuration, photoFileUrl, videoState, videoTexts, type PhotoItem } from '@momentos/api-client';
+import { GRID_TILE_SIZES, gridTileSrcset } from '@momentos/app-manifest/dist/grid-tile';
 import { formatText, ImagePlaceholder } from '@momentos/design-kit';
 import { texts } from '../../../texts';
 import { ErrorIcon, PlayIcon } from './icons';
@@ -36,11 +37,15 @@ export const PhotoTile = memo(function PhotoTile({ photo, index, size, priority 
 
   let content;
   if (photo.compressed_photo) {
+    // The phone copy beside the grid copy (issue 29): the browser picks by the tile's width and density.
+    const srcSet = gridTileSrcset(photo, photoFileUrl);
     content = (
       <>
         <img
           className="gallery-tile__image"
           src={photoFileUrl(photo.compressed_photo)}
+          srcSet={srcSet}
+          sizes={srcSet ? GRID_TILE_SIZES : undefined}
           alt={name}
           width={size}
           height={size}

@@ -34,14 +34,15 @@ export function applyPhotoUpdates(photos: readonly PhotoItem[], updates: readonl
     if (!update) return photo;
     const compressed = update.compressed_photo ?? photo.compressed_photo;
     const display = update.display_photo ?? photo.display_photo;
+    const thumb = update.thumb_photo ?? photo.thumb_photo;
     const error = update.error || false;
     const processing =
       typeof update.processing === 'boolean' ? update.processing : error ? false : compressed ? false : photo.processing;
     const video = Object.fromEntries(VIDEO_KEYS.filter((key) => update[key] !== undefined).map((key) => [key, update[key]]));
     const videoChanged = Object.entries(video).some(([key, value]) => photo[key as (typeof VIDEO_KEYS)[number]] !== value);
-    if (!videoChanged && compressed === photo.compressed_photo && display === photo.display_photo && error === photo.error && processing === photo.processing) return photo;
+    if (!videoChanged && compressed === photo.compressed_photo && display === photo.display_photo && thumb === photo.thumb_photo && error === photo.error && processing === photo.processing) return photo;
     changed = true;
-    return { ...photo, ...video, compressed_photo: compressed, display_photo: display, error, processing };
+    return { ...photo, ...video, compressed_photo: compressed, display_photo: display, thumb_photo: thumb, error, processing };
   });
   return changed ? next : (photos as PhotoItem[]);
 }
