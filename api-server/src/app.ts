@@ -43,6 +43,8 @@ import uploadBodiesPlugin from './plugins/upload-bodies';
 import downloadRoutes from './routes/downloads';
 import wallRoutes from './routes/wall';
 import inviteRoutes from './routes/invite';
+import messageRoutes from './routes/messages';
+import reactionRoutes from './routes/reactions';
 import printableRoutes from './routes/printables';
 import wsTicketRoutes from './routes/ws-ticket';
 
@@ -134,11 +136,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(fileRoutes, { config });
     await app.register(photoRoutes, { config });
     await app.register(photoModerationRoutes);
-    await app.register(downloadRoutes);
+    await app.register(downloadRoutes, { config });
     await app.register(printableRoutes, { config });
     await app.register(wallRoutes, { config });
     await app.register(chunkRoutes, { config });
     await app.register(wsTicketRoutes);
+    await app.register(messageRoutes, { config });
+    await app.register(reactionRoutes, { config });
     await app.register(webPlugin, { config });
     await app.ready();
   } catch (error) {

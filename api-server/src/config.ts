@@ -56,8 +56,22 @@ export interface Config {
   guards: ServerGuards;
   /** Issue 27 item 6: webhooks' delivery and their address guard. */
   webhooks: WebhookConfig;
+  /** Issue 26: the guestbook and hearts. */
+  guestbook: GuestbookConfig;
   /** Issue 27: outgoing e-mail (invites, password reset); without SMTP_URL the screens show the link instead. */
   mail: MailConfig;
+}
+
+/** Issue 26: the guestbook's voice notes and the hearts' rate limit. */
+export interface GuestbookConfig {
+  /** MESSAGE_MAX_AUDIO_SECONDS: longest voice note (default 60); the AAC rendition is cut there. */
+  maxAudioSeconds: number;
+  /** Largest voice note accepted, derived from the length (48 KB a second, at least 1 MB). */
+  maxAudioBytes: number;
+  /** REACTION_RATE_LIMIT: hearts given or taken back per client address per minute (default 120; 0 = no limit). */
+  reactionRateLimitPerMinute: number;
+  /** MESSAGE_AUDIO_LINK_TTL: how long the 'Livro de recados' QR links play their voice note (default 180d). */
+  audioLinkTtlSeconds: number;
 }
 
 export interface MailConfig {
@@ -509,6 +523,17 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         .map((part) => Math.max(1, parseDuration(part))),
       timeoutMs: Math.max(1, parseDuration(optional(env.WEBHOOK_TIMEOUT) ?? '10s')) * 1000,
     },
+    guestbook: guestbookFrom(env),
     mail: mailFrom(env, publicUrl),
+  };
+}
+
+function guestbookFrom(env: Env): GuestbookConfig {
+  const maxAudioSeconds = Math.max(1, integer(env.MESSAGE_MAX_AUDIO_SECONDS, 60, 'MESSAGE_MAX_AUDIO_SECONDS'));
+  return {
+    maxAudioSeconds,
+    maxAudioBytes: Math.max(1024 * 1024, maxAudioSeconds * 48 * 1024),
+    reactionRateLimitPerMinute: integer(env.REACTION_RATE_LIMIT, 120, 'REACTION_RATE_LIMIT'),
+    audioLinkTtlSeconds: parseDuration(optional(env.MESSAGE_AUDIO_LINK_TTL) ?? '180d'),
   };
 }

@@ -36,6 +36,8 @@ describe('events', () => {
       pin: null,
       guest_downloads: true,
       video_max_seconds: null,
+      // Issue 26: 'Aprovar recados antes de publicar?'
+      messages_require_approval: false,
       // Issue 27: the caller's role and what it may do.
       role: 'owner',
       permissions: ['event.view', 'event.edit', 'event.delete', 'albums.edit', 'photos.view', 'photos.moderate', 'wall.manage', 'downloads', 'team.manage', 'integrations.manage'],

@@ -98,10 +98,10 @@ describe('security headers', () => {
     for (const { what, response } of answers) expect([what, response.headers.get('referrer-policy')]).toEqual([what, 'strict-origin-when-cross-origin']);
   });
 
-  test('Permissions-Policy: the camera for our origin only, microphone and location for no one', () => {
+  test('Permissions-Policy: the camera and the microphone (voice notes, issue 26) for our origin only, location for no one', () => {
     for (const { what, response } of answers) {
       const policy = response.headers.get('permissions-policy') ?? '';
-      expect([what, policy.split(/,\s*/)]).toEqual([what, expect.arrayContaining(['camera=(self)', 'microphone=()', 'geolocation=()'])]);
+      expect([what, policy.split(/,\s*/)]).toEqual([what, expect.arrayContaining(['camera=(self)', 'microphone=(self)', 'geolocation=()'])]);
     }
   });
 
@@ -150,7 +150,7 @@ describe('content security policy pieces', () => {
   });
 
   test('images and videos render as media; SVG, HTML and unknown types do not', () => {
-    for (const type of ['image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'image/heic', 'video/quicktime; charset=binary']) expect([type, rendersAsMedia(type)]).toEqual([type, true]);
+    for (const type of ['image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'image/heic', 'video/quicktime; charset=binary', 'audio/mp4', 'audio/webm']) expect([type, rendersAsMedia(type)]).toEqual([type, true]);
     for (const type of ['image/svg+xml', 'text/html', 'application/octet-stream', undefined, '', 'image/']) expect([type, rendersAsMedia(type)]).toEqual([type, false]);
   });
 

@@ -147,6 +147,20 @@ describe('webhooks (receiver on this machine, WEBHOOK_ALLOW_PRIVATE=true)', () =
     expect(state[0]).toMatchObject({ id: payload.id, event_type: 'photo.created', status: 'delivered', attempts: 1, response_status: 200, error: null });
   });
 
+  test("a guest's message is posted as message.created, as the owner reads it (issue 26's guestbook)", async () => {
+    const before = receiver.received.length;
+    const form = new FormData();
+    form.append('user_id', 'Tia Rosa');
+    form.append('text', 'Felicidades aos noivos!');
+    const response = await fetch(`${server.url}/api/events/${eventId}/messages`, { method: 'POST', body: form });
+    expect(response.status).toBe(201);
+    const { id } = await readJson(response);
+    const got = await waitFor(() => receiver.received.slice(before).find((request) => request.headers['x-momentos-event'] === 'message.created'));
+    expect(got.headers['x-momentos-signature']).toBe(expectedSignature(secret, got.raw));
+    const payload = JSON.parse(got.raw.toString('utf8'));
+    expect(payload).toMatchObject({ type: 'message.created', event_id: eventId, data: { id, user_id: 'Tia Rosa', text: 'Felicidades aos noivos!' } });
+  });
+
   test('a 500 is retried after the pause, with the same body and signature, until a 2xx', async () => {
     const photoId = await upload(server, albumId);
     await waitFor(() => receiver.received.some((entry) => JSON.parse(entry.raw.toString()).data.id === photoId));

@@ -5,4 +5,5 @@ export const pages: RemotePages<'guest_remote'> = {
   'invite': () => import('./features/invite/invite-page'),
   'welcome': () => import('./features/welcome/welcome-page'),
   'upload': () => import('./features/upload/upload-page'),
+  'messages': () => import('./features/messages/messages-page'),
 };

@@ -353,6 +353,8 @@ export const texts = {
     pinHint: 'Recomendamos 6 números (aceita de 4 a 8). Os convidados digitam uma vez no aparelho; deixe vazio para não pedir.',
     pinShortHint: 'Um PIN de 4 ou 5 números é mais fácil de adivinhar: recomendamos 6.',
     pinInvalid: 'O PIN deve ter de 4 a 8 números (recomendamos 6).',
+    /** Issue 26. */
+    messagesRequireApproval: 'Aprovar recados antes de publicar?',
     // Issue 22.
     guestDownloads: 'Convidados podem baixar as fotos',
     guestDownloadsHint: 'Desmarcado, os convidados veem as fotos, mas não baixam os originais. Você sempre pode baixar tudo.',

@@ -57,7 +57,7 @@ export async function pendingMigrations(db: Kysely<Database>, dialect: Dialect):
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema ?? 'public';
   }
-  const migrations = await new Migrator({ db, provider: migrationProvider, migrationTableSchema }).getMigrations();
+  const migrations = await new Migrator({ db, provider: migrationProvider, migrationTableSchema, allowUnorderedMigrations: true }).getMigrations();
   return migrations.filter((migration) => !migration.executedAt).map((migration) => migration.name);
 }
 
@@ -69,7 +69,9 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): P
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema ?? 'public';
   }
-  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
+  // Migrations are numbered per issue and land in any order (017 before 016, then 015): a database
+  // that ran later numbers still takes an earlier one it has not run.
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -44,6 +44,8 @@ export interface EventsTable {
   uploads_close_at: Generated<string | null>;
   /** The guests' PIN (4 to 8 digits), or null (issue 12). */
   pin: Generated<string | null>;
+  /** Issue 26: guests' messages wait for the organiser's approval (0/1). */
+  messages_require_approval: Generated<Flag>;
   /** Guests may fetch the originals (0/1, default 1; issue 22). */
   guest_downloads: Generated<Flag>;
   /** Issue 25: the longest video guests may send, in seconds; null: the server's VIDEO_MAX_SECONDS. */
@@ -92,6 +94,8 @@ export interface PhotosTable {
   hidden: Generated<Flag>;
   /** Waiting for the organiser's approval (0/1). */
   pending: Generated<Flag>;
+  /** Issue 26: marked 'Favorita' by the organiser (0/1). */
+  favorite: Generated<Flag>;
   /** The guests' copy of the original, without location (issue 22): its key, the original's when it had none; null until made. */
   guest_path: Generated<string | null>;
   /** SHA-256 (hex) of the client key its sender chose for the file (issue 23); null for older uploads. */
@@ -157,6 +161,35 @@ export interface RequestCountsTable {
   count: number;
   /** bigint: milliseconds since the epoch. */
   reset_at: number | string;
+}
+
+/** Issue 26: a guest's message ('Recado') to the event, written and optionally spoken. */
+export interface MessagesTable {
+  id: string;
+  event_id: string;
+  user_id: string;
+  text: string;
+  /** Storage key of the voice note as sent (events/<id>/messages/…), its MIME type, its AAC rendition. */
+  audio_path: string | null;
+  audio_type: string | null;
+  audio_m4a_path: Generated<string | null>;
+  audio_seconds: number | null;
+  /** bigint: PostgreSQL returns it as a string. */
+  audio_bytes: number | string | null;
+  audio_processing: Generated<Flag>;
+  hidden: Generated<Flag>;
+  pending: Generated<Flag>;
+  /** Where it was said: the place cookie of issue 28 ('Mesa 5'), as on uploads. */
+  place: Generated<string | null>;
+  delete_key_hash: string | null;
+  created_at: string;
+}
+
+/** Issue 26: one heart per device per photo. */
+export interface PhotoReactionsTable {
+  photo_id: string;
+  device_hash: string;
+  created_at: string;
 }
 
 /** Issue 23: single-use socket tickets (migration 012). */
@@ -268,6 +301,8 @@ export interface Database {
   team_invites: TeamInvitesTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  messages: MessagesTable;
+  photo_reactions: PhotoReactionsTable;
   password_resets: PasswordResetsTable;
   organiser_notifications: OrganiserNotificationsTable;
   pending_alerts: PendingAlertsTable;
@@ -278,3 +313,4 @@ export type EventRow = Selectable<EventsTable>;
 export type AlbumRow = Selectable<AlbumsTable>;
 export type PhotoRow = Selectable<PhotosTable>;
 export type UploadSessionRow = Selectable<UploadSessionsTable>;
+export type MessageRow = Selectable<MessagesTable>;

@@ -68,13 +68,13 @@ export function pagePolicyDirectives(inputs: PagePolicyInputs): Record<string, D
 export const SANDBOXED_FILE_POLICY = "default-src 'none'; sandbox";
 
 /** `camera` for our origin only; the rest of what a page could ask a phone for, for no one. */
-export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()';
+export const PERMISSIONS_POLICY = 'camera=(self), microphone=(self), geolocation=(), payment=(), usb=(), display-capture=()';
 
-/** Media types a browser shows as an image or a video and never runs: not SVG, which may carry script. */
+/** Media types a browser shows as an image, a video or plays as audio (issue 26's voice notes) and never runs: not SVG, which may carry script. */
 export function rendersAsMedia(contentType: string | undefined): boolean {
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
   if (type === 'image/svg+xml') return false;
-  return /^(image|video)\/[a-z0-9.+-]+$/.test(type);
+  return /^(image|video|audio)\/[a-z0-9.+-]+$/.test(type);
 }
 
 /** `'sha256-…'` sources for the inline <style> blocks of an HTML document. */

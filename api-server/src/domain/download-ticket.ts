@@ -6,6 +6,10 @@ export interface DownloadScope {
   albumId?: string;
   userId?: string;
   includeHidden?: boolean;
+  /** Issue 26: the favourites only ('Só favoritas'). */
+  favoritesOnly?: boolean;
+  /** Issue 26: a ticket for the 'Livro de recados' PDF, never for the ZIP (and the other way round). */
+  book?: boolean;
   /** Issue 28: the printable QR kit of the event (`printables.pdf`), never its ZIP. */
   printables?: boolean;
   /** Issue 28: only one place's photos; a folder per place. */
@@ -63,6 +67,8 @@ export const sameScope = (ticket: DownloadScope, asked: DownloadScope) =>
   (ticket.albumId ?? null) === (asked.albumId ?? null) &&
   (ticket.userId ?? null) === (asked.userId ?? null) &&
   Boolean(ticket.includeHidden) === Boolean(asked.includeHidden) &&
+  Boolean(ticket.favoritesOnly) === Boolean(asked.favoritesOnly) &&
+  Boolean(ticket.book) === Boolean(asked.book) &&
   Boolean(ticket.printables) === Boolean(asked.printables) &&
   (ticket.place ?? null) === (asked.place ?? null) &&
   Boolean(ticket.byPlace) === Boolean(asked.byPlace);

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
-import type { PhotoRow } from '../db/schema';
+import type { MessageRow, PhotoRow } from '../db/schema';
 import type { Storage } from './storage';
 
 /** A name safe as one folder or file name on Windows, macOS and Linux (the organiser unzips it anywhere). */
@@ -25,7 +25,29 @@ const stamp = (iso: string) => iso.slice(0, 19).replace('T', '_').replace(/:/g, 
 export interface ZipEntry {
   /** `<album>/<uploader>/<date>_<uploader>_<n>.<ext>` (`<album>/<place>/<uploader>/…` by place), unique in the archive. */
   name: string;
-  photo: PhotoRow;
+  /** A photo's original; or (issue 26) a stored file by its key, or bytes made when their turn comes (the book). */
+  photo?: PhotoRow;
+  key?: string;
+  produce?: () => Promise<Buffer>;
+  mtime?: Date;
+}
+
+/**
+ * Issue 26: the guestbook's voice notes in the ZIP, `recados/<date>_<name>.m4a` (the AAC rendition;
+ * the note as sent when there is none), unique names.
+ */
+export function voiceNoteEntries(messages: MessageRow[]): ZipEntry[] {
+  const taken = new Set<string>();
+  return messages.flatMap((message) => {
+    const key = message.audio_m4a_path ?? message.audio_path;
+    if (!key) return [];
+    const base = `recados/${stamp(message.created_at)}_${safeName(message.user_id, 'Convidado')}`;
+    const ext = path.extname(key).toLowerCase() || '.bin';
+    let name = `${base}${ext}`;
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base} (${n})${ext}`;
+    taken.add(name.toLowerCase());
+    return [{ name, key, mtime: new Date(message.created_at) }];
+  });
 }
 
 /**
@@ -77,16 +99,21 @@ export function zipStream(deps: ZipStreamDeps, entries: ZipEntry[], signal: Abor
   const output = zip.outputStream as Readable;
   void (async () => {
     try {
-      for (const { name, photo } of entries) {
+      for (const { name, photo, key, produce, mtime } of entries) {
         if (signal.aborted) return;
-        const file = await deps.storage.get(photo.original_path);
+        if (produce) {
+          zip.addBuffer(await produce(), name, { compress: true, mtime: mtime ?? new Date() });
+          continue;
+        }
+        const stored = photo?.original_path ?? key!;
+        const file = await deps.storage.get(stored);
         if (!file) {
-          deps.warn({ key: photo.original_path }, 'a photo\'s original is missing from storage: left out of the ZIP');
+          deps.warn({ key: stored }, 'a file is missing from storage: left out of the ZIP');
           continue;
         }
         const stop = () => file.body.destroy();
         signal.addEventListener('abort', stop, { once: true });
-        zip.addReadStream(file.body, name, { compress: false, mtime: new Date(photo.taken_at ?? photo.created_at), size: file.size });
+        zip.addReadStream(file.body, name, { compress: false, mtime: photo ? new Date(photo.taken_at ?? photo.created_at) : (mtime ?? new Date()), size: file.size });
         // The next file is opened only once this one has been read into the archive.
         await once(file.body, 'end').catch(() => undefined);
         signal.removeEventListener('abort', stop);

@@ -71,6 +71,20 @@ function signatureHolds(secret: string, key: string, grant: FileGrant, sent: Fil
 /** A stored file as the access check sees it. */
 export type FileSubject =
   | { kind: 'asset' }
+  /** Issue 26: a guestbook voice note (as sent, or its AAC rendition), read as its message is. */
+  | {
+      kind: 'message';
+      messageId: string;
+      eventId: string;
+      organiserId: string;
+      /** Issue 27: the event's team members who may view it (read like the owner). */
+      teamIds: string[];
+      /** Neither hidden nor pending. */
+      published: boolean;
+      rules: EventRules;
+      pin: string | null;
+      wallTokenHash: string | null;
+    }
   | {
       kind: 'photo';
       photoId: string;
@@ -97,8 +111,52 @@ const PHOTO_NAME = /^events\/[A-Za-z0-9_-]+\/albums\/[A-Za-z0-9_-]+\/(pho_[0-9a-
 /** The photo whose files include this key, per the key's name. */
 export const photoIdOfKey = (key: string): string | null => PHOTO_NAME.exec(key)?.[1] ?? null;
 
+const MESSAGE_NAME = /^events\/[A-Za-z0-9_-]+\/messages\/(msg_[0-9a-f-]{36})(-aac)?\.[a-z0-9]{2,5}$/;
+
+/** Issue 27: the event's team members who may view its photos and messages. */
+async function viewingTeam(db: Kysely<Database>, eventId: string): Promise<string[]> {
+  const members = await db.selectFrom('event_members').select(['organiser_id', 'role']).where('event_id', '=', eventId).execute();
+  return members.filter((member) => can(member.role as TeamRole, 'photos.view')).map((member) => member.organiser_id);
+}
+
+async function readMessageSubject(db: Kysely<Database>, key: string, messageId: string): Promise<FileSubject | null> {
+  const row = await db
+    .selectFrom('messages')
+    .innerJoin('events', 'events.id', 'messages.event_id')
+    .select([
+      'messages.id',
+      'messages.audio_path',
+      'messages.audio_m4a_path',
+      'messages.hidden',
+      'messages.pending',
+      'events.id as event_id',
+      'events.organiser_id',
+      'events.visibility',
+      'events.reveal_at',
+      'events.uploads_close_at',
+      'events.pin',
+      'events.wall_token_hash',
+    ])
+    .where('messages.id', '=', messageId)
+    .executeTakeFirst();
+  if (!row || (key !== row.audio_path && key !== row.audio_m4a_path)) return null;
+  return {
+    kind: 'message',
+    messageId: row.id,
+    eventId: row.event_id,
+    organiserId: row.organiser_id,
+    teamIds: await viewingTeam(db, row.event_id),
+    published: Number(row.hidden) === 0 && Number(row.pending) === 0,
+    rules: { visibility: row.visibility, reveal_at: row.reveal_at, uploads_close_at: row.uploads_close_at },
+    pin: row.pin,
+    wallTokenHash: row.wall_token_hash,
+  };
+}
+
 async function readSubject(db: Kysely<Database>, key: string): Promise<FileSubject | null> {
   if (ASSET_NAME.test(key)) return { kind: 'asset' };
+  const messageId = MESSAGE_NAME.exec(key)?.[1];
+  if (messageId) return readMessageSubject(db, key, messageId);
   const photoId = photoIdOfKey(key);
   if (!photoId) return null;
   const row = await db
@@ -140,13 +198,12 @@ async function readSubject(db: Kysely<Database>, key: string): Promise<FileSubje
     key !== row.playback_path
   )
     return null;
-  const members = await db.selectFrom('event_members').select(['organiser_id', 'role']).where('event_id', '=', row.event_id).execute();
   return {
     kind: 'photo',
     photoId: row.id,
     eventId: row.event_id,
     organiserId: row.organiser_id,
-    teamIds: members.filter((member) => can(member.role as TeamRole, 'photos.view')).map((member) => member.organiser_id),
+    teamIds: await viewingTeam(db, row.event_id),
     file: isOriginal ? 'original' : 'rendition',
     fileType: row.file_type === 'video' ? 'video' : 'image',
     guestPath: row.guest_path,
@@ -224,6 +281,7 @@ export function decideFileAccess(subject: FileSubject | null, key: string, reade
   if (!wall && subject.pin !== null && !signed({ scope: 'g', pin: subject.pin })) throw new HttpError(403, pinRequiredMessage);
   assertGalleryOpen(subject.rules);
   if (!subject.published) throw notFound(messages.fileNotFound);
+  if (subject.kind === 'message') return { reader: wall ? 'wall' : 'guest', guestCopy: false, cacheControl: !wall && subject.pin === null ? PUBLIC_PHOTO : PRIVATE };
   if (subject.file === 'original' && !subject.guestDownloads && (reader.download || subject.fileType === 'image')) {
     throw new HttpError(403, originalRefusedMessage);
   }
@@ -233,4 +291,4 @@ export function decideFileAccess(subject: FileSubject | null, key: string, reade
 
 /** Whether a photo's files are open to anyone right now (what a painted page or a preview may show). */
 export const openlyPublic = (subject: FileSubject) =>
-  subject.kind === 'asset' || (subject.published && subject.pin === null && galleryOpen(subject.rules));
+  subject.kind === 'asset' || (subject.kind === 'photo' && subject.published && subject.pin === null && galleryOpen(subject.rules));

@@ -6,6 +6,9 @@ export const newId = {
   event: () => `evt_${randomUUID()}`,
   album: () => `alb_${randomUUID()}`,
   photo: () => `pho_${randomUUID()}`,
+  /** Issue 26: a guestbook message. */
+  message: () => `msg_${randomUUID()}`,
 };
 
 export const isEventId = (id: string) => id.startsWith('evt_');
+export const isMessageId = (id: string) => id.startsWith('msg_');

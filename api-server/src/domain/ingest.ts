@@ -152,6 +152,7 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
         hidden: 0,
         // An album that asks for approval keeps a guest's photo from the others until the organiser approves it.
         pending: Number(album.requires_approval) === 1 ? 1 : 0,
+        favorite: 0,
         guest_path: null,
         playback_path: null,
         playback_error: null,

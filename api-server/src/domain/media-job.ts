@@ -14,12 +14,16 @@ import { heifDimensions } from './heic-dimensions';
 import { ensureGuestCopy } from './location-strip';
 import { photoTakenAt } from './taken-at';
 import { canRemux, playbackArgs, probeVideo, runFfmpeg } from './video';
+import { isMessageId } from './ids';
+import { failVoiceNote, processVoiceNote } from './guestbook/voice-note';
 
 export interface MediaJobDeps {
   db: Kysely<Database>;
   storage: Storage;
   temp: TempArea;
   media: Config['media'];
+  /** Issue 26: voice notes are cut at MESSAGE_MAX_AUDIO_SECONDS in their AAC rendition. */
+  guestbook?: Pick<Config['guestbook'], 'maxAudioSeconds'>;
   log: { warn: (details: object, message: string) => void };
 }
 
@@ -138,6 +142,11 @@ async function backfillThumb(deps: MediaJobDeps, photo: PhotoRow, signal: AbortS
  * here too (the backfill): its old thumbnail stays until the new files are in place.
  */
 export async function processPhoto(deps: MediaJobDeps, id: string, signal: AbortSignal): Promise<PhotoJobResult> {
+  // Issue 26: the queue also makes the guestbook's voice notes' AAC renditions (ids `msg_…`).
+  if (isMessageId(id)) {
+    await processVoiceNote(deps, id, signal);
+    return { playback: false };
+  }
   const photo = await findPhoto(deps.db, id);
   if (!photo) return { playback: false };
   const backfill = needsRenditions(photo);
@@ -254,6 +263,7 @@ async function assertHeifPixels(file: string, maxPixels: number): Promise<void> 
 
 /** Ends a photo whose job failed for good: not processing, with the error the gallery shows. */
 export async function failPhoto(db: Kysely<Database>, id: string): Promise<void> {
+  if (isMessageId(id)) return failVoiceNote(db, id);
   const photo = await findPhoto(db, id);
   if (!photo || Number(photo.processing) !== 1) return;
   await finishProcessing(db, id, { compressedPath: null, displayPath: null, error: messages.processingFailed });

@@ -16,9 +16,11 @@ export interface ModerationChange {
   hidden?: boolean;
   /** Only `false` (approve): a published photo is never sent back to waiting. */
   pending?: false;
+  /** Issue 26: the organiser's 'Favoritar'. */
+  favorite?: boolean;
 }
 
-export const nothingToChangeMessage = "Informe o que mudar na foto: 'hidden' (true ou false) ou 'pending' (false).";
+export const nothingToChangeMessage = "Informe o que mudar na foto: 'hidden' (true ou false), 'pending' (false) ou 'favorite' (true ou false).";
 
 const published = (row: Pick<PhotoRow, 'hidden' | 'pending'>) => Number(row.hidden) === 0 && Number(row.pending) === 0;
 
@@ -29,8 +31,9 @@ const published = (row: Pick<PhotoRow, 'hidden' | 'pending'>) => Number(row.hidd
  */
 export async function moderatePhoto(deps: ModerationDeps, album: RemovedFrom, photo: PhotoRow, change: ModerationChange): Promise<PhotoRow> {
   // Issue 23: unknown fields are ignored (the schema drops them), so `{"foo": 1}` arrives as nothing to change.
-  if (change.hidden === undefined && change.pending === undefined) throw new HttpError(400, nothingToChangeMessage);
-  const flags: { hidden?: 0 | 1; pending?: 0 } = {};
+  if (change.hidden === undefined && change.pending === undefined && change.favorite === undefined) throw new HttpError(400, nothingToChangeMessage);
+  const flags: { hidden?: 0 | 1; pending?: 0; favorite?: 0 | 1 } = {};
+  if (change.favorite !== undefined) flags.favorite = change.favorite ? 1 : 0;
   if (change.hidden !== undefined) flags.hidden = change.hidden ? 1 : 0;
   if (change.pending === false) flags.pending = 0;
   const before = published(photo);

@@ -20,6 +20,7 @@ export const presentEvent = (row: EventRow): EventItem => ({
   reveal_at: row.reveal_at ?? null,
   uploads_close_at: row.uploads_close_at ?? null,
   pin: row.pin ?? null,
+  messages_require_approval: Number(row.messages_require_approval ?? 0) === 1,
   guest_downloads: Number(row.guest_downloads ?? 1) !== 0,
   video_max_seconds: row.video_max_seconds ?? null,
 });
@@ -71,6 +72,8 @@ export const presentPhoto = (row: PhotoRow, urls: FileUrls = plainFileUrls, down
   error: row.error ? row.error : false,
   file_type: row.file_type === 'video' ? 'video' : 'image',
   created_at: row.created_at,
+  // Issue 26: said only of the organiser's favourites ('Melhores momentos').
+  ...(Number(row.favorite ?? 0) === 1 ? { favorite: true } : {}),
   ...(downloadable ? {} : { downloadable: false as const }),
   ...presentVideoFields(row, urls),
 });
@@ -90,6 +93,7 @@ export const presentOwnedPhoto = (row: PhotoRow, urls: FileUrls = plainFileUrls)
   ...presentPhoto(row, urls),
   hidden: Number(row.hidden) === 1,
   pending: Number(row.pending) === 1,
+  favorite: Number(row.favorite ?? 0) === 1,
   place: row.place ?? null,
 });
 

@@ -4,6 +4,7 @@ import { backfillEventCards } from '../domain/events';
 import { failPhoto, failPlayback, makePlayback, MediaJobAborted, processPhoto, type MediaJobDeps } from '../domain/media-job';
 import { pendingPhotoIds, photosNeedingRenditions, videosNeedingPlayback } from '../repositories/photos';
 import { PgBossMediaQueue } from './media-queue-pg';
+import { messagesAwaitingAudio } from '../repositories/messages';
 
 /** Where stored photos wait for their thumbnail. */
 export interface MediaQueue {
@@ -182,7 +183,7 @@ declare module 'fastify' {
  */
 export default fp<{ config: Config }>(
   async (app, { config }) => {
-    const deps: MediaJobDeps = { db: app.db, storage: app.storage, temp: app.temp, media: config.media, log: app.log };
+    const deps: MediaJobDeps = { db: app.db, storage: app.storage, temp: app.temp, media: config.media, guestbook: config.guestbook, log: app.log };
     const queue: MediaQueue =
       app.dbDialect === 'postgres'
         ? await PgBossMediaQueue.start(deps, { url: config.databaseUrl!, schema: mediaJobsSchema(config.databaseSchema) })
@@ -191,7 +192,8 @@ export default fp<{ config: Config }>(
     // Photos left unfinished by a crash or a stop are queued again once the app is ready; on the shared
     // queue only those no job holds (another instance may be working on the others).
     app.addHook('onReady', async () => {
-      const pending = await pendingPhotoIds(app.db);
+      // Issue 26: voice notes still waiting for their AAC rendition go through the same queue.
+      const pending = [...(await pendingPhotoIds(app.db)), ...(await messagesAwaitingAudio(app.db)).map((row) => row.id)];
       if (pending.length > 0) app.log.info({ count: pending.length }, 'resuming media jobs');
       await queue.resume(pending);
       // Photos made before renditions existed get them in the background, behind any upload; a stop

@@ -6,12 +6,18 @@ import { Client } from 'pg';
  * album (`photos_removed`): ids only, NOTIFY payloads are small.
  */
 export interface Announcement {
-  /** `audience_changed` (issue 22): what the event's guests may see changed; each instance rechecks its guest sockets. `member_removed` (issue 27): a team member's sockets on the event close. */
-  kind?: 'new_photos' | 'photos_removed' | 'audience_changed' | 'member_removed';
+  /**
+   * `audience_changed` (issue 22): what the event's guests may see changed; each instance rechecks its guest sockets.
+   * `member_removed` (issue 27): a team member's sockets on the event close.
+   * Issue 26 adds the guestbook's `new_messages` / `messages_removed` (ids in `photoIds`: message ids) and `reactions`.
+   */
+  kind?: 'new_photos' | 'photos_removed' | 'audience_changed' | 'member_removed' | 'new_messages' | 'messages_removed' | 'reactions';
   albumId: string;
   eventId: string;
   isPublic: boolean;
   photoIds: string[];
+  /** `reactions`: the photo's heart count now. */
+  hearts?: number;
   /** `member_removed` (issue 27): whose sockets on the event close. */
   organiserId?: string;
 }

@@ -1,5 +1,14 @@
 import fastifyWebsocket from '@fastify/websocket';
-import { AlbumParams, AlbumSocketQuery, type NewPhotosMessage, type PhotosRemovedMessage } from '@momentos/api-contract';
+import {
+  AlbumParams,
+  AlbumSocketQuery,
+  type MessageItem,
+  type MessagesRemovedMessage,
+  type NewMessagesMessage,
+  type NewPhotosMessage,
+  type PhotosRemovedMessage,
+  type ReactionsMessage,
+} from '@momentos/api-contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -8,12 +17,14 @@ import { albumSubscriptionAccess, redeemSocketTicket, type SocketAccess } from '
 import { organiserOfToken } from './auth';
 import { HttpError } from '../errors';
 import type { Kysely } from 'kysely';
-import type { Database, PhotoRow } from '../db/schema';
+import type { Database, MessageRow, PhotoRow } from '../db/schema';
 import { signedFileUrls, type FileGrant, type FileUrls } from '../domain/file-access';
 import { galleryOpen, type EventRules } from '../domain/visibility';
 import { presentPhoto } from '../http/present';
 import { albumIdsOf } from '../repositories/albums';
 import { photosByIds } from '../repositories/photos';
+import { listMessages } from '../repositories/messages';
+import { messagePresenter, type MessagePresenter } from '../domain/guestbook/messages';
 import { startPostgresBus, type Announcement } from './realtime-bus';
 
 /** The part of a `ws` socket the hub uses (ws ships no types here). */
@@ -146,6 +157,67 @@ export class RealtimeHub {
   deliverRemoved(album: AlbumAudience, ids: string[]): void {
     if (ids.length === 0) return;
     const message: PhotosRemovedMessage = { type: 'photos_removed', payload: { albumId: album.id, ids } };
+    const text = JSON.stringify(message);
+    this.sendEach(album.id, () => text);
+    const isPublic = Number(album.is_public) === 1;
+    this.sendEach(album.event_id, (subscriber) => (isPublic || subscriber.isOwner ? text : null));
+  }
+
+  /**
+   * Issue 26: new or changed messages of the guestbook, to the event's subscribers; here and through
+   * the bus (ids only). Owners get every one with its flags; a guest's socket, checked against the
+   * audience now as for photos, gets the published ones with file URLs for its reader.
+   */
+  async announceMessages(eventId: string, rows: MessageRow[], present: MessagePresenter): Promise<void> {
+    if (rows.length === 0) return;
+    this.publish?.({ kind: 'new_messages', albumId: eventId, eventId, isPublic: true, photoIds: rows.map((row) => row.id) });
+    await this.deliverMessages(eventId, rows, present);
+  }
+
+  async deliverMessages(eventId: string, rows: MessageRow[], present: MessagePresenter): Promise<void> {
+    const listeners = [...(this.channels.get(eventId) ?? [])];
+    if (listeners.length === 0 || rows.length === 0) return;
+    const published = rows.filter((row) => Number(row.hidden) === 0 && Number(row.pending) === 0);
+    const state = published.length > 0 && listeners.some((subscriber) => !subscriber.isOwner) ? await this.deps.audienceState(eventId) : null;
+    const texts = new Map<string, string>();
+    const textOf = (key: string, make: () => MessageItem[]) => {
+      let text = texts.get(key);
+      if (text === undefined) {
+        const message: NewMessagesMessage = { type: 'new_messages', payload: { eventId, messages: make() } };
+        texts.set(key, (text = JSON.stringify(message)));
+      }
+      return text;
+    };
+    this.sendEach(eventId, (subscriber) => {
+      if (subscriber.isOwner) return textOf('owner', () => present(rows, true, this.deps.urls(null)));
+      if (published.length === 0) return null;
+      if (!this.stillAllowed(subscriber, null, state)) return 'close';
+      const grant = this.grantOf(subscriber, state);
+      return textOf(grant ? grant.scope : '', () => present(published, false, this.deps.urls(grant)));
+    });
+  }
+
+  /** Issue 26: messages that left the guests' view (hidden or deleted): ids only, to every subscriber of the event. */
+  announceMessagesRemoved(eventId: string, ids: string[]): void {
+    if (ids.length === 0) return;
+    this.deliverMessagesRemoved(eventId, ids);
+    this.publish?.({ kind: 'messages_removed', albumId: eventId, eventId, isPublic: true, photoIds: ids });
+  }
+
+  deliverMessagesRemoved(eventId: string, ids: string[]): void {
+    const message: MessagesRemovedMessage = { type: 'messages_removed', payload: { eventId, ids } };
+    const text = JSON.stringify(message);
+    this.sendEach(eventId, () => text);
+  }
+
+  /** Issue 26: a photo's heart count, to those who may see the photo (its album's and its event's audiences). */
+  announceReactions(album: AlbumAudience, photoId: string, hearts: number): void {
+    this.deliverReactions(album, photoId, hearts);
+    this.publish?.({ kind: 'reactions', albumId: album.id, eventId: album.event_id, isPublic: Number(album.is_public) === 1, photoIds: [photoId], hearts });
+  }
+
+  deliverReactions(album: AlbumAudience, photoId: string, hearts: number): void {
+    const message: ReactionsMessage = { type: 'reactions', payload: { albumId: album.id, photoId, hearts } };
     const text = JSON.stringify(message);
     this.sendEach(album.id, () => text);
     const isPublic = Number(album.is_public) === 1;
@@ -320,6 +392,19 @@ export default fp<{ config: Config }>(
           const album = { id: announcement.albumId, event_id: announcement.eventId, is_public: announcement.isPublic };
           if (announcement.kind === 'photos_removed') {
             hub.deliverRemoved(album, announcement.photoIds);
+            return;
+          }
+          if (announcement.kind === 'messages_removed') {
+            hub.deliverMessagesRemoved(announcement.eventId, announcement.photoIds);
+            return;
+          }
+          if (announcement.kind === 'reactions') {
+            hub.deliverReactions(album, announcement.photoIds[0], announcement.hearts ?? 0);
+            return;
+          }
+          if (announcement.kind === 'new_messages') {
+            const rows = await listMessages(app.db, announcement.eventId, 'owner', announcement.photoIds);
+            await hub.deliverMessages(announcement.eventId, rows, messagePresenter(app.jwtSecret));
             return;
           }
           await hub.deliver(album, await photosByIds(app.db, [announcement.albumId], announcement.photoIds));

@@ -37,7 +37,7 @@ export async function createEvent(
   db: Kysely<Database>,
   organiserId: string,
   fields: Pick<EventFields, 'name' | 'date' | 'location' | 'contact'> &
-    Partial<Pick<EventRow, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin' | 'guest_downloads' | 'video_max_seconds'>>,
+    Partial<Pick<EventRow, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin' | 'guest_downloads' | 'video_max_seconds' | 'messages_require_approval'>>,
   id: string = newId.event(),
 ): Promise<EventRow> {
   const now = new Date().toISOString();
@@ -45,7 +45,7 @@ export async function createEvent(
   for (let attempt = 0; ; attempt++) {
     const code = generateInviteCode();
     if (!(await codeIsFree(db, code)) && attempt < 5) continue;
-    const row: EventRow = { id, organiser_id: organiserId, code, ...fields, image_path: null, image_card_path: null, wall_token_hash: null, visibility: 'open', reveal_at: null, uploads_close_at: null, pin: null, guest_downloads: 1, video_max_seconds: null, ...fields, created_at: now, updated_at: now };
+    const row: EventRow = { id, organiser_id: organiserId, code, ...fields, image_path: null, image_card_path: null, wall_token_hash: null, visibility: 'open', reveal_at: null, uploads_close_at: null, pin: null, guest_downloads: 1, video_max_seconds: null, messages_require_approval: 0, ...fields, created_at: now, updated_at: now };
     try {
       await db.insertInto('events').values(row).execute();
       return row;
@@ -80,7 +80,7 @@ export async function updateEvent(
   db: Kysely<Database>,
   id: string,
   changes: Partial<Pick<EventFields, 'name' | 'date' | 'location' | 'contact'>> &
-    Partial<Pick<EventRow, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin' | 'guest_downloads' | 'image_path' | 'image_card_path'>> &
+    Partial<Pick<EventRow, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin' | 'guest_downloads' | 'messages_require_approval' | 'image_path' | 'image_card_path'>> &
     Partial<Pick<EventRow, 'video_max_seconds'>>,
 ) {
   await db

@@ -67,7 +67,7 @@ export async function photosByIds(db: Kysely<Database>, albumIds: string[], ids:
 }
 
 /** Sets the organiser's flags on a photo. */
-export async function setPhotoFlags(db: Kysely<Database>, id: string, flags: { hidden?: 0 | 1; pending?: 0 | 1 }): Promise<void> {
+export async function setPhotoFlags(db: Kysely<Database>, id: string, flags: { hidden?: 0 | 1; pending?: 0 | 1; favorite?: 0 | 1 }): Promise<void> {
   await db.updateTable('photos').set(flags).where('id', '=', id).execute();
 }
 
@@ -329,5 +329,11 @@ export async function eventUsage(db: Kysely<Database>, eventId: string): Promise
     .select((eb) => [eb.fn.countAll<number | string>().as('files'), eb.fn.sum<number | string | null>('photos.client_file_size').as('bytes')])
     .where('albums.event_id', '=', eventId)
     .executeTakeFirst();
-  return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
+  // Issue 26: the guestbook's voice notes count toward the event's bytes.
+  const audio = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.sum<number | string | null>('audio_bytes').as('bytes'))
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) + Number(audio?.bytes ?? 0) };
 }

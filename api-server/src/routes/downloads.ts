@@ -2,8 +2,14 @@ import { answers, DownloadQuery, DownloadTicket, DownloadTicketBody, EventParams
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { sameScope, signDownloadTicket, verifyDownloadTicket, type DownloadScope } from '../domain/download-ticket';
-import { safeName, zipLayout, zipStream } from '../domain/event-zip';
+import { safeName, voiceNoteEntries, zipLayout, zipStream, type ZipEntry } from '../domain/event-zip';
 import { uploadPlace } from '../domain/printables/places';
+import type { Config } from '../config';
+import type { EventRow } from '../db/schema';
+import { bookTexts } from '../domain/guestbook/book';
+import { renderEventBook } from '../domain/guestbook/event-book';
+import { publicOrigin } from '../http/public-origin';
+import { listMessages } from '../repositories/messages';
 import { HttpError, messages, notFound } from '../errors';
 import { listAlbums } from '../repositories/albums';
 import { eventAccess, requireEventRole } from '../domain/team/event-access';
@@ -14,22 +20,29 @@ import { photosForDownload } from '../repositories/photos';
  * authenticates with the token, or, since a browser download cannot send headers, with a ticket
  * bound to the event and the scope (album, uploader, hidden included or not) it was asked for.
  */
-const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const downloadRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   app.post(
     '/api/events/:id/download-ticket',
     { preHandler: app.requireOrganiser, schema: { params: EventParams, body: DownloadTicketBody, response: answers({ 200: DownloadTicket }) } },
     async (request) => {
       const { event } = await requireEventRole(app.db, request, request.params.id, 'downloads');
+      if (request.body.book) {
+        // Issue 26: the 'Livro de recados' PDF, a scope of its own.
+        const { ticket, expiresAt } = signDownloadTicket({ eventId: event.id, book: true, organiserId: request.organiser!.id }, app.jwtSecret);
+        return { ticket, url: `/api/events/${event.id}/messages/book.pdf?${new URLSearchParams({ ticket })}`, expires_at: expiresAt.toISOString() };
+      }
       const scope: DownloadScope = {
         eventId: event.id,
         albumId: request.body.album_id,
         userId: request.body.user_id?.trim() || undefined,
         includeHidden: request.body.include_hidden || undefined,
+        favoritesOnly: request.body.favorites_only || undefined,
         place: uploadPlace(request.body.place) ?? undefined,
         byPlace: request.body.by_place || undefined,
       };
       const { ticket, expiresAt } = signDownloadTicket({ ...scope, organiserId: request.organiser!.id }, app.jwtSecret);
       const query = new URLSearchParams({ ticket });
+      if (scope.favoritesOnly) query.set('favorites_only', 'true');
       if (scope.albumId) query.set('album_id', scope.albumId);
       if (scope.userId) query.set('user_id', scope.userId);
       if (scope.includeHidden) query.set('include_hidden', 'true');
@@ -45,6 +58,7 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       albumId: request.query.album_id,
       userId: request.query.user_id?.trim() || undefined,
       includeHidden: request.query.include_hidden || undefined,
+      favoritesOnly: request.query.favorites_only || undefined,
       place: uploadPlace(request.query.place) ?? undefined,
       byPlace: request.query.by_place || undefined,
     };
@@ -60,7 +74,10 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       inScope.map((album) => album.id),
       { userId: asked.userId, includeHidden: Boolean(asked.includeHidden), place: asked.place },
     );
-    const entries = zipLayout(photos, new Map(albums.map((album) => [album.id, album.name])), { byPlace: Boolean(asked.byPlace) });
+    const chosen = asked.favoritesOnly ? photos.filter((photo) => Number(photo.favorite) === 1) : photos;
+    const entries: ZipEntry[] = zipLayout(chosen, new Map(albums.map((album) => [album.id, album.name])), { byPlace: Boolean(asked.byPlace) });
+    // Issue 26: the whole event's ZIP (no album, guest or place scope) also holds the guestbook: Recados.pdf and the voice notes.
+    if (!asked.albumId && !asked.userId && !asked.place) entries.push(...(await guestbookEntries(request, event)));
     const stop = new AbortController();
     // A client that goes away stops the work: no more files are read.
     reply.raw.on('close', () => {
@@ -73,6 +90,14 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .header('cache-control', 'no-store');
     return reply.send(zipStream({ storage: app.storage, warn: (details, message) => request.log.warn(details, message) }, entries, stop.signal));
   });
+
+  async function guestbookEntries(request: FastifyRequest, event: EventRow): Promise<ZipEntry[]> {
+    const published = await listMessages(app.db, event.id, 'guest');
+    if (published.length === 0) return [];
+    const book = () =>
+      renderEventBook({ db: app.db, storage: app.storage, secret: app.jwtSecret, linkTtlSeconds: config.guestbook.audioLinkTtlSeconds, origin: publicOrigin(request, config) }, event);
+    return [{ name: bookTexts.fileName, produce: book, mtime: new Date() }, ...voiceNoteEntries(published)];
+  }
 
   /** The organiser a download is for: the token's, or the ticket's when it matches this request's scope. */
   async function downloader(request: FastifyRequest, ticket: string | undefined, asked: DownloadScope): Promise<string> {

@@ -22,7 +22,7 @@ import { eventPhotoStats } from '../repositories/photos';
 interface EventForm {
   fields: Pick<EventFields, 'name' | 'date' | 'location' | 'contact'>;
   /** The visibility fields as sent (checked against the stored ones by readEventRules). */
-  rules: Pick<EventFields, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin' | 'guest_downloads'>;
+  rules: Pick<EventFields, 'visibility' | 'reveal_at' | 'uploads_close_at' | 'pin' | 'guest_downloads' | 'messages_require_approval'>;
   image: EventImage | null;
   /** Issue 25: 'Duração máxima dos vídeos' as sent (undefined: not sent, kept). */
   videoMaxSeconds: EventFields['video_max_seconds'];
@@ -72,7 +72,7 @@ async function readEventForm(request: FastifyRequest): Promise<EventForm> {
   if (!fields.name || !fields.location) throw new HttpError(400, 'Nome e local do evento são obrigatórios.');
   return {
     fields,
-    rules: { visibility: valid.visibility, reveal_at: valid.reveal_at, uploads_close_at: valid.uploads_close_at, pin: valid.pin, guest_downloads: valid.guest_downloads },
+    rules: { visibility: valid.visibility, reveal_at: valid.reveal_at, uploads_close_at: valid.uploads_close_at, pin: valid.pin, guest_downloads: valid.guest_downloads, messages_require_approval: valid.messages_require_approval },
     image: stored,
     videoMaxSeconds: valid.video_max_seconds,
   };
@@ -109,6 +109,7 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       pin: readPin(form.rules.pin, null),
       guest_downloads: form.rules.guest_downloads === false ? 0 : 1,
       video_max_seconds: readVideoMaxSeconds(form.videoMaxSeconds, null),
+      messages_require_approval: form.rules.messages_require_approval ? 1 : 0,
     });
     if (form.image) {
       const stored = await storeEventImage(imageDeps(request), event.id, form.image);
@@ -139,6 +140,7 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       pin: readPin(form.rules.pin, event.pin),
       guest_downloads: form.rules.guest_downloads === undefined ? event.guest_downloads : form.rules.guest_downloads ? 1 : 0,
       video_max_seconds: readVideoMaxSeconds(form.videoMaxSeconds, event.video_max_seconds),
+      messages_require_approval: form.rules.messages_require_approval === undefined ? event.messages_require_approval : form.rules.messages_require_approval ? 1 : 0,
     };
     await updateEvent(app.db, event.id, { ...form.fields, ...rules, ...paths });
     // Issue 22: files and guest sockets follow the new rules, PIN and download setting at once.

@@ -44,6 +44,7 @@ import { presentOwnedPhoto, presentPhoto, presentUpdate, presentUpload, uploadMe
 import { albumRefused } from '../http/refusals';
 import { readerFileUrls, readerFiles } from '../http/file-urls';
 import { listPhotos, listUploaders, photosByIds } from '../repositories/photos';
+import { heartsOfAlbums } from '../repositories/reactions';
 
 /** Multipart overhead allowed above the total file limit before a Content-Length is refused outright. */
 const MULTIPART_SLACK = 1024 * 1024;
@@ -187,7 +188,12 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       const place = audience === 'owner' ? (uploadPlace(request.query.place) ?? undefined) : undefined;
       const rows = await listPhotos(app.db, ids, userId ? userId : undefined, audience, undefined, request.query.order ?? 'recent', place);
       const reader = await readerFiles(app, request, eventId, audience === 'owner' ? request.organiser?.id ?? null : null);
-      return rows.map((row) => (audience === 'owner' ? presentOwnedPhoto(row, reader.urls) : presentPhoto(row, reader.urls, reader.downloadable)));
+      // Issue 26: the hearts of the photos that have any.
+      const hearts = await heartsOfAlbums(app.db, ids);
+      return rows.map((row) => {
+        const item = audience === 'owner' ? presentOwnedPhoto(row, reader.urls) : presentPhoto(row, reader.urls, reader.downloadable);
+        return hearts.has(row.id) ? { ...item, hearts: hearts.get(row.id)! } : item;
+      });
     },
   );
 

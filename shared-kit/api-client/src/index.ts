@@ -71,3 +71,7 @@ export type { UploadTransport } from './upload/upload-transport';
 export { uploadTexts, formatUploadText } from './upload/upload-texts';
 export { videoTexts, videoState, playbackUrl, awaitingRenditions, formatDuration, formatVideoLength, videoTooLongMessage, videoOverLimit, readVideoDuration } from './videos';
 export type { PhotoOrder } from '@momentos/api-contract';
+// Issue 26: the guestbook and hearts.
+export { listMessages, postMessage, moderateMessage, removeMessage, setHeart, heartedPhotos, deviceId, messageLimits } from './calls/messages';
+export type { MessageItem, MessageModeration, PostedMessage, ReactionState, MessageInput } from './calls/messages';
+export type { NewMessagesMessage, MessagesRemovedMessage, ReactionsMessage } from '@momentos/api-contract';

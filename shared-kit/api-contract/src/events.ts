@@ -28,6 +28,8 @@ export const EventItem = Type.Object({
   uploads_close_at: Type.Optional(NullableString),
   /** The guests' PIN (the owner's reads only), or null. */
   pin: Type.Optional(NullableString),
+  /** Issue 26: 'Aprovar recados antes de publicar?'. */
+  messages_require_approval: Type.Optional(Type.Boolean()),
   /** Issue 22: 'Convidados podem baixar as fotos' (default true): guests may fetch the originals. */
   guest_downloads: Type.Optional(Type.Boolean()),
   /** Issue 25: 'Duração máxima dos vídeos' in seconds; null: the server's VIDEO_MAX_SECONDS. */
@@ -84,6 +86,8 @@ export const EventFields = Type.Object({
   uploads_close_at: Type.Optional(LocalDateTime),
   /** 4 to 8 digits; '' removes it. */
   pin: Type.Optional(Type.String({ maxLength: 16 })),
+  /** Issue 26: guests' messages wait for approval ('true' / 'false' in a form); absent keeps it. */
+  messages_require_approval: Type.Optional(Type.Boolean()),
   /** Issue 22 (optional; kept when absent): guests may download the originals. */
   guest_downloads: Type.Optional(Type.Boolean()),
   /** Issue 25: seconds (1 to 86400); '' or null: the server's default; absent: kept. */
@@ -119,6 +123,8 @@ export const DownloadQuery = Type.Object({
   user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   /** Hidden and pending photos are left out unless asked for. */
   include_hidden: Type.Optional(Type.Boolean()),
+  /** Issue 26: the organiser's favourites only ('Só favoritas'). */
+  favorites_only: Type.Optional(Type.Boolean()),
   ticket: Type.Optional(Type.String({ maxLength: 2048 })),
   /** Issue 28: only the photos sent from this place; and a folder per place (`<album>/<place>/<guest>/`). */
   place: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
@@ -128,6 +134,10 @@ export type DownloadQuery = Static<typeof DownloadQuery>;
 
 /** The body of `POST /api/events/{id}/download-ticket`: the scope the download will have. */
 export const DownloadTicketBody = Type.Object({
+  /** Issue 26: a ticket for the 'Livro de recados' PDF instead of the ZIP. */
+  book: Type.Optional(Type.Boolean()),
+  /** Issue 26: the ZIP of the favourites only ('Só favoritas'). */
+  favorites_only: Type.Optional(Type.Boolean()),
   album_id: Type.Optional(Type.String({ pattern: ID_PATTERN })),
   user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   include_hidden: Type.Optional(Type.Boolean()),

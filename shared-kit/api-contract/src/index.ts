@@ -16,3 +16,4 @@ export * from './printables';
 export * from './account';
 export * from './team';
 export * from './webhooks';
+export * from './messages';

@@ -37,6 +37,9 @@ export const PhotoItem = Type.Object({
   /** Issue 11, in the owner's lists only: hidden by the organiser, and waiting for approval. */
   hidden: Type.Optional(Type.Boolean()),
   pending: Type.Optional(Type.Boolean()),
+  /** Issue 26: marked 'Favorita' by the organiser (guests' lists too: 'Melhores momentos'), and its hearts. */
+  favorite: Type.Optional(Type.Boolean()),
+  hearts: Type.Optional(Type.Integer()),
   /**
    * Issue 22: `false` when the organiser keeps the originals from this reader ('Convidados podem
    * baixar as fotos' off): `original_photo` then answers 403 to them (a video still plays inline) and
@@ -193,6 +196,8 @@ export const PhotoModeration = Type.Object(
   {
     hidden: Type.Optional(Type.Boolean()),
     pending: Type.Optional(Type.Literal(false)),
+    /** Issue 26: 'Favoritar' (a star). */
+    favorite: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false, minProperties: 1 },
 );

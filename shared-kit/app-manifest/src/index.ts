@@ -18,7 +18,7 @@ export const remotes = {
     devPort: 3002,
     mountPath: '/remotes/guest/',
     urlVariable: 'REMOTE_GUEST_URL',
-    pages: ['invite', 'welcome', 'upload'],
+    pages: ['invite', 'welcome', 'upload', 'messages'],
   },
   gallery_remote: {
     folder: 'gallery-remote',
@@ -59,6 +59,8 @@ export const routes: readonly AppRoute[] = [
   { path: '/invite/:code', remote: 'guest_remote', page: 'invite', firstPaint: welcomePaint('invite-code') },
   { path: '/events/share/:id', remote: 'guest_remote', page: 'welcome', firstPaint: welcomePaint('event-id') },
   { path: '/events/upload/:id', remote: 'guest_remote', page: 'upload' },
+  // Issue 26: the guestbook ('Recados').
+  { path: '/events/share/:id/recados', remote: 'guest_remote', page: 'messages' },
   { path: '/events/share/albums/:id', remote: 'gallery_remote', page: 'gallery', firstPaint: galleryPaint },
   // Issue 11: the organiser's photos of an event, every album; the gallery team's page.
   { path: '/events/:id/photos', remote: 'gallery_remote', page: 'event-photos', guarded: true },
@@ -76,6 +78,7 @@ export const routes: readonly AppRoute[] = [
 
 /** Paths of routes one remote links to on another's page (the route table stays the one source). */
 export const paths = {
+  eventMessages: (eventId: string) => `/events/share/${encodeURIComponent(eventId)}/recados`,
   eventWall: (eventId: string) => `/events/${encodeURIComponent(eventId)}/wall`,
   eventPrintKit: (eventId: string) => `/events/${encodeURIComponent(eventId)}/imprimir`,
   eventPhotos: (eventId: string, albumId?: string) =>

@@ -16,6 +16,7 @@ import * as videos from './014-videos';
 import * as places from './017-places';
 import * as organiserTeam from './016-organiser-team';
 import * as thumbRendition from './018-thumb-rendition';
+import * as guestbook from './015-guestbook';
 import * as passwordResets from './019-password-resets';
 import * as notifications from './020-notifications';
 import * as webhooks from './021-webhooks';
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '017-places': places,
   '016-organiser-team': organiserTeam,
   '018-thumb-rendition': thumbRendition,
+  '015-guestbook': guestbook,
   '019-password-resets': passwordResets,
   '020-notifications': notifications,
   '021-webhooks': webhooks,

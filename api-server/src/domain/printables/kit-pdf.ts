@@ -1,6 +1,6 @@
 import type { PrintableKind } from '@momentos/api-contract';
 import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import { drawQrCode, registerPdfFonts } from '../pdf-parts';
 import { placeInviteLink } from '@momentos/app-manifest/dist/invite-place';
 
 /** What every card of the kit shows. */
@@ -15,10 +15,6 @@ export interface KitEvent {
 }
 
 export const INSTRUCTION = 'Aponte a câmera do celular para o QR code e envie suas fotos e vídeos';
-
-/** DejaVu Sans from the npm registry (dejavu-fonts-ttf): every Portuguese letter, embedded as a subset. */
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 const MM = 72 / 25.4;
 const A4 = { width: 595.28, height: 841.89 };
@@ -58,8 +54,7 @@ export async function buildKitPdf(event: KitEvent, kind: PrintableKind, places: 
     autoFirstPage: false,
     info: { Title: `${event.name}: QR codes`, Author: 'Momentos', Subject: INSTRUCTION },
   });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
+  registerPdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -163,32 +158,6 @@ function drawSticker(doc: PDFKit.PDFDocument, event: KitEvent, place: string | n
   doc.text(writtenLink(event.inviteLink), box.x + 2, box.y + box.height - pad - 6, { width: box.width - 4, align: 'center', lineBreak: false });
 }
 
-/**
- * A QR code as vector paths: each row's runs of dark modules as rectangles, filled once. `size` is
- * the code with its quiet zone (4 modules each side, white).
- */
-export function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const count = modules.size;
-  const quiet = 4;
-  const cell = size / (count + 2 * quiet);
-  doc.save();
-  doc.rect(x, y, size, size).fill('#ffffff');
-  for (let row = 0; row < count; row += 1) {
-    let column = 0;
-    while (column < count) {
-      if (!modules.get(row, column)) {
-        column += 1;
-        continue;
-      }
-      const start = column;
-      while (column < count && modules.get(row, column)) column += 1;
-      doc.rect(x + (quiet + start) * cell, y + (quiet + row) * cell, (column - start) * cell, cell);
-    }
-  }
-  doc.fill('#000000');
-  doc.restore();
-}
 
 /** Cut marks of four A6 cards on A4: the middle lines at the page's edges and a cross in its centre. */
 function drawCutMarks(doc: PDFKit.PDFDocument) {

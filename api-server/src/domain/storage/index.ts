@@ -132,6 +132,11 @@ const CONTENT_TYPES: Record<string, string> = {
   '.avi': 'video/x-msvideo',
   '.mpg': 'video/mpeg',
   '.ts': 'video/mp2t',
+  // Issue 26: the guestbook's voice notes.
+  '.m4a': 'audio/mp4',
+  '.ogg': 'audio/ogg',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
 };
 
 /** The media type of a key, from its extension (the server names every file after its detected type). */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { apiUrl, requestDownload } from '@momentos/api-client';
+import { apiUrl, moderatePhoto, requestDownload, useAuthStore, type PhotoItem } from '@momentos/api-client';
 import { Button, EmptyState, formatText, Link, notify, useLocation, useNavigate, useParams } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { useGalleryPhotos } from '../gallery/api/use-gallery-photos';
@@ -13,7 +13,12 @@ import { applyChanges, deletePhotos } from './api/moderate';
 import { useEventScope } from './api/use-event-scope';
 import { useOwnerLive } from './api/use-owner-live';
 import { DeleteDialog } from './delete-dialog';
-import { changesFor, markOf, photosOfPlace, placeOf, placesOf, type ModerationAction } from './event-photos-rules';
+import { changesFor, markOf, photosInView, photosOfPlace, placeOf, placesOf, type ModerationAction, type PhotoView } from './event-photos-rules';
+import { HeartButton, StarButton } from '../reactions/reaction-buttons';
+import { useHearts } from '../reactions/use-hearts';
+import { MessagesTab } from '../messages/messages-tab';
+import '../reactions/reactions.css';
+import '../messages/messages.css';
 import { SelectionBar } from './selection-bar';
 import '../gallery/gallery.css';
 import './event-photos.css';
@@ -27,8 +32,30 @@ import './event-photos.css';
 export default function EventPhotosPage() {
   const { id: eventId = '' } = useParams();
   const { search } = useLocation();
-  const albumId = new URLSearchParams(search).get('album');
-  return <EventPhotos key={`${eventId}/${albumId ?? ''}`} eventId={eventId} albumId={albumId} />;
+  const query = new URLSearchParams(search);
+  const albumId = query.get('album');
+  // Issue 26: the event's 'Recados' are a tab of this screen.
+  const tab = query.get('tab') === 'recados' ? 'messages' : 'photos';
+  return (
+    <>
+      <EventTabs eventId={eventId} tab={tab} />
+      {tab === 'messages' ? <MessagesTab eventId={eventId} /> : <EventPhotos key={`${eventId}/${albumId ?? ''}`} eventId={eventId} albumId={albumId} />}
+    </>
+  );
+}
+
+function EventTabs({ eventId, tab }: { eventId: string; tab: 'photos' | 'messages' }) {
+  const base = `/events/${encodeURIComponent(eventId)}/photos`;
+  return (
+    <nav className="event-tabs" aria-label={texts.tabsLabel}>
+      <Link className="event-tabs__tab" to={base} aria-current={tab === 'photos' ? 'page' : undefined}>
+        {texts.tabPhotos}
+      </Link>
+      <Link className="event-tabs__tab" to={`${base}?tab=recados`} aria-current={tab === 'messages' ? 'page' : undefined}>
+        {texts.tabMessages}
+      </Link>
+    </nav>
+  );
 }
 
 function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | null }) {
@@ -41,10 +68,41 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
   const [place, setPlace] = useState<string | null>(null);
   const [byPlace, setByPlace] = useState(false);
   const places = useMemo(() => placesOf(gallery.photos), [gallery.photos]);
-  const photos = useMemo(() => photosOfPlace(gallery.photos, place), [gallery.photos, place]);
   useOwnerLive(scopeId, gallery.reload);
+  // Issue 26: the organiser's stars and the guests' hearts; 'Favoritas' and 'Mais curtidas'.
+  const hearts = useHearts(scopeId, useAuthStore.getState().token);
+  const [view, setView] = useState<PhotoView>('all');
+  const [favorites, setFavorites] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const isFavorite = useCallback((photo: PhotoItem) => favorites.get(photo.id) ?? Boolean(photo.favorite), [favorites]);
+  const photos = useMemo(
+    () =>
+      photosInView(
+        photosOfPlace(gallery.photos, place).map((photo) => (favorites.has(photo.id) ? { ...photo, favorite: favorites.get(photo.id) } : photo)),
+        view,
+        hearts.countOf,
+      ),
+    [gallery.photos, place, favorites, view, hearts.countOf],
+  );
   // Issue 25: a video's rendition (and a photo's thumbnail) shows up without a reload.
-  useProcessingUpdates(scopeId, gallery.loads, photos, gallery.applyUpdates);
+  useProcessingUpdates(scopeId, gallery.loads, gallery.photos, gallery.applyUpdates);
+  const toggleFavorite = useCallback(
+    (photo: PhotoItem) => {
+      const next = !isFavorite(photo);
+      setFavorites((current) => new Map(current).set(photo.id, next));
+      void moderatePhoto(photo.id, { favorite: next }).then((result) => {
+        if (result.ok) return;
+        setFavorites((current) => new Map(current).set(photo.id, !next));
+        notify.error(texts.favoriteError);
+      });
+    },
+    [isFavorite],
+  );
+  const reactionsOf = (photo: PhotoItem) => (
+    <>
+      <HeartButton count={hearts.countOf(photo)} pressed={hearts.mine(photo.id)} onToggle={() => hearts.toggle(photo)} />
+      <StarButton pressed={isFavorite(photo)} onToggle={() => toggleFavorite(photo)} />
+    </>
+  );
 
   const [lightboxIndex, setLightboxIndex] = useState(-1);
   const [presenting, setPresenting] = useState(false);
@@ -99,9 +157,11 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
   // A browser download cannot send the auth header: a short-lived ticket goes in the URL instead.
   const downloadAll = async () => {
     setWorking('download');
+    // Issue 26: with 'Favoritas' in view, 'Baixar tudo' is the favourites only ('Só favoritas').
     const ticket = await requestDownload(eventId, {
       ...(albumId ? { album_id: albumId } : {}),
       ...(gallery.uploader ? { user_id: gallery.uploader } : {}),
+      ...(view === 'favorites' ? { favorites_only: true } : {}),
       ...(place ? { place } : {}),
       ...(byPlace ? { by_place: true } : {}),
     });
@@ -168,8 +228,16 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
             {gallery.uploader ? formatText(texts.filterGuest, { name: gallery.uploader }) : texts.filterGuests}
           </Button>
           <Button variant="secondary" onClick={() => void downloadAll()} busy={working === 'download'} busyLabel={texts.preparingDownload} disabled={photos.length === 0}>
-            {texts.downloadAll}
+            {view === 'favorites' ? texts.downloadFavorites : texts.downloadAll}
           </Button>
+          <label className="event-photos__scope">
+            <span>{texts.showLabel}</span>
+            <select value={view} onChange={(change) => setView(change.target.value as PhotoView)}>
+              <option value="all">{texts.showAll}</option>
+              <option value="favorites">{texts.showFavorites}</option>
+              <option value="most-liked">{texts.showMostLiked}</option>
+            </select>
+          </label>
           {places.length > 0 ? (
             <label className="event-photos__by-place">
               <input type="checkbox" checked={byPlace} onChange={(change) => setByPlace(change.target.checked)} />
@@ -201,7 +269,7 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
         ) : photos.length === 0 ? (
           <EmptyState>{texts.empty}</EmptyState>
         ) : (
-          <PhotoGrid photos={photos} onOpen={setLightboxIndex} markOf={markOf} captionOf={placeOf} selectedIds={selected ?? undefined} onToggle={selected ? toggle : undefined} />
+          <PhotoGrid photos={photos} onOpen={setLightboxIndex} markOf={markOf} captionOf={placeOf} selectedIds={selected ?? undefined} onToggle={selected ? toggle : undefined} overlay={reactionsOf} />
         )}
       </section>
 
@@ -219,7 +287,7 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
 
       {presenting ? <PresentationMode photos={photos} onClose={() => setPresenting(false)} /> : null}
       {lightboxIndex >= 0 ? (
-        <LazyPhotoLightbox photos={photos} index={lightboxIndex} onClose={() => setLightboxIndex(-1)} onView={(index) => setLightboxIndex(index)} />
+        <LazyPhotoLightbox photos={photos} index={lightboxIndex} onClose={() => setLightboxIndex(-1)} onView={(index) => setLightboxIndex(index)} actions={reactionsOf} />
       ) : null}
     </main>
   );

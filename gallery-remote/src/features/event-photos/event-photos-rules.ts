@@ -27,6 +27,21 @@ export function changesFor(action: ModerationAction, selected: readonly PhotoIte
   return selected.filter((photo) => photo.pending).map((photo) => ({ photo, change: { pending: false as const } }));
 }
 
+/** Issue 26: the organiser's view of the photos: all, the favourites, or the most liked first (those with hearts). */
+export type PhotoView = 'all' | 'favorites' | 'most-liked';
+
+export function photosInView(photos: readonly PhotoItem[], view: PhotoView, heartsOf: (photo: PhotoItem) => number = (photo) => photo.hearts ?? 0): PhotoItem[] {
+  if (view === 'favorites') return photos.filter((photo) => photo.favorite);
+  if (view === 'most-liked') {
+    return photos
+      .filter((photo) => heartsOf(photo) > 0)
+      .map((photo, order) => ({ photo, order, hearts: heartsOf(photo) }))
+      .sort((a, b) => b.hearts - a.hearts || a.order - b.order)
+      .map(({ photo }) => photo);
+  }
+  return [...photos];
+}
+
 /** Issue 28: the places the photos were sent from, sorted as people read them ('Mesa 2' before 'Mesa 10'). */
 export function placesOf(photos: readonly PhotoItem[]): string[] {
   const places = new Set<string>();

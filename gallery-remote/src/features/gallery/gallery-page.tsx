@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { readStored, rememberEventPin, resumePendingUploads, storageKeys } from '@momentos/api-client';
-import type { PaintedGallery } from '@momentos/api-client';
+import type { PaintedGallery, PhotoItem } from '@momentos/api-client';
 import {
   AlbumIcon,
   BottomNavigation,
@@ -27,8 +27,11 @@ import { PhotoGrid } from './grid/photo-grid';
 import { LazyPhotoLightbox } from './lightbox/lazy-photo-lightbox';
 import { useLiveRefresh } from './live/use-live-refresh';
 import { PresentationMode } from './presentation/presentation-mode';
+import { HeartButton } from '../reactions/reaction-buttons';
+import { useHearts } from '../reactions/use-hearts';
 import { OrderToggle } from './order-toggle';
 import './gallery.css';
+import '../reactions/reactions.css';
 
 
 const inviteTexts = {
@@ -61,7 +64,15 @@ function AlbumGallery({ albumId }: { albumId: string }) {
   // so React takes the page over without a visible change, and the whole list follows.
   const [painted] = useState(() => paintedGallery(albumId));
   const gallery = useGalleryPhotos(albumId, painted?.photos);
-  const { photos, loading } = gallery;
+  const { loading } = gallery;
+  // Issue 26: 'Melhores momentos', the organiser's favourites, once there are any.
+  const hasFavorites = gallery.photos.some((photo) => photo.favorite);
+  const [bestOnly, setBestOnly] = useState(false);
+  const photos = useMemo(() => (bestOnly && hasFavorites ? gallery.photos.filter((photo) => photo.favorite) : gallery.photos), [bestOnly, hasFavorites, gallery.photos]);
+  // Issue 22: a PIN typed here (a gallery link opened on a new device) reloads the list and reopens the socket with it.
+  const [pinsTyped, setPinsTyped] = useState(0);
+  const hearts = useHearts(albumId, undefined, pinsTyped);
+  const heartOf = (photo: PhotoItem) => <HeartButton count={hearts.countOf(photo)} pressed={hearts.mine(photo.id)} onToggle={() => hearts.toggle(photo)} />;
   const eventId = useSharedEventId() ?? painted?.event_id ?? null;
 
   const [lightboxIndex, setLightboxIndex] = useState(-1);
@@ -71,9 +82,7 @@ function AlbumGallery({ albumId }: { albumId: string }) {
 
   // Files this device still has to send go on by themselves (the queue loads only when there are some).
   useEffect(resumePendingUploads, []);
-  useProcessingUpdates(albumId, gallery.loads, photos, gallery.applyUpdates);
-  // Issue 22: a PIN typed here (a gallery link opened on a new device) reloads the list and reopens the socket with it.
-  const [pinsTyped, setPinsTyped] = useState(0);
+  useProcessingUpdates(albumId, gallery.loads, gallery.photos, gallery.applyUpdates);
   const live = useLiveRefresh(albumId, lightboxIndex >= 0 || presenting, gallery.reload, gallery.dropPhotos, pinsTyped);
 
   // The lightbox stays on the photo it shows when the list is refreshed under it.
@@ -141,6 +150,13 @@ function AlbumGallery({ albumId }: { albumId: string }) {
             </Button>
           ) : null}
         </div>
+        {hasFavorites ? (
+          <div className="gallery-header__filters">
+            <Button variant={bestOnly ? 'primary' : 'secondary'} aria-pressed={bestOnly} onClick={() => setBestOnly((current) => !current)}>
+              {texts.bestMoments}
+            </Button>
+          </div>
+        ) : null}
       </header>
       {/* Issue 25: outside the header, which the server paints the same (first-paint template). */}
       {photos.length > 0 ? (
@@ -170,7 +186,7 @@ function AlbumGallery({ albumId }: { albumId: string }) {
         ) : photos.length === 0 ? (
           <EmptyState>{texts.empty}</EmptyState>
         ) : (
-          <PhotoGrid photos={photos} onOpen={openLightbox} />
+          <PhotoGrid photos={photos} onOpen={openLightbox} overlay={heartOf} />
         )}
       </section>
 
@@ -209,7 +225,7 @@ function AlbumGallery({ albumId }: { albumId: string }) {
 
       {presenting && !live.revoked ? <PresentationMode photos={photos} onClose={() => setPresenting(false)} /> : null}
       {lightboxIndex >= 0 && !live.revoked ? (
-        <LazyPhotoLightbox photos={photos} index={lightboxIndex} onClose={closeLightbox} onView={onView} />
+        <LazyPhotoLightbox photos={photos} index={lightboxIndex} onClose={closeLightbox} onView={onView} actions={heartOf} />
       ) : null}
     </main>
   );

@@ -37,6 +37,8 @@ export const texts = {
   stateFailed: 'Falhou',
   retry: 'Tentar novamente',
   allSent: 'Tudo enviado! Você já pode fechar esta página.',
+  /** Issue 26: after 'Tudo enviado!', the guestbook. */
+  leaveMessage: 'Deixar um recado',
   // Issue 11: an album whose photos wait for the organiser's approval.
   awaitingApproval: 'Sua foto foi recebida e aparecerá após aprovação.',
   offline: 'Sem conexão. O envio continua quando a internet voltar.',

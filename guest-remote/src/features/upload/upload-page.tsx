@@ -269,6 +269,11 @@ export default function UploadPage() {
               ) : null}
             </p>
           ) : null}
+          {finished && held.length === 0 ? (
+            <Link className="mk-button mk-button--secondary guest-upload__messages" to={`/events/share/${encodeURIComponent(eventId)}/recados`}>
+              {texts.leaveMessage}
+            </Link>
+          ) : null}
 
           <Button className="guest-upload__send" data-tour="upload-send" onClick={send} disabled={preparing || !albumId || !queue}>
             {preparing ? texts.preparing : texts.send}

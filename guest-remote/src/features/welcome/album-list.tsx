@@ -73,6 +73,9 @@ export default function AlbumList({ eventId, pinRequired = false, onShare }: Alb
           ))}
         </ul>
       )}
+      <Link className="mk-button mk-button--secondary guest-albums__messages" to={`/events/share/${encodeURIComponent(eventId)}/recados`}>
+        {texts.leaveMessage}
+      </Link>
       <BottomNavigation
         label={texts.navigationLabel}
         items={[

@@ -15,6 +15,8 @@ export const texts = {
   navAlbum: 'Álbum',
   navNewPhoto: 'Nova foto',
   navShare: 'Compartilhar',
+  /** Issue 26: the guestbook's entry point. */
+  leaveMessage: 'Deixar um recado',
 
   // Invite dialog
   inviteDialogTitle: 'Compartilhar convite',

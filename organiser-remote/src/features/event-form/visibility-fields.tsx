@@ -11,6 +11,8 @@ export interface VisibilityValues {
   uploadsCloseAt: string;
   /** The guests' PIN, '' for none. */
   pin: string;
+  /** Issue 26: 'Aprovar recados antes de publicar?'. */
+  messagesRequireApproval: boolean;
   /** Issue 22: 'Convidados podem baixar as fotos' (the originals). */
   guestDownloads: boolean;
 }
@@ -24,6 +26,7 @@ export const visibilityOf = (event: EventItem | null): VisibilityValues => ({
   revealAt: toInput(event?.reveal_at),
   uploadsCloseAt: toInput(event?.uploads_close_at),
   pin: event?.pin ?? '',
+  messagesRequireApproval: event?.messages_require_approval ?? false,
   guestDownloads: event?.guest_downloads ?? true,
 });
 
@@ -33,6 +36,7 @@ export const visibilityInput = (values: VisibilityValues) => ({
   reveal_at: values.visibility === 'reveal' ? toStored(values.revealAt) : '',
   uploads_close_at: toStored(values.uploadsCloseAt),
   pin: values.pin.trim(),
+  messages_require_approval: values.messagesRequireApproval,
   guest_downloads: values.guestDownloads,
 });
 
@@ -97,6 +101,18 @@ export function VisibilityFields({
           />
         )}
       </Field>
+      <div className="album-toggle">
+        <label htmlFor="event-messages-approval">{t.messagesRequireApproval}</label>
+        <input
+          id="event-messages-approval"
+          type="checkbox"
+          role="switch"
+          className="album-toggle__switch"
+          checked={values.messagesRequireApproval}
+          aria-checked={values.messagesRequireApproval}
+          onChange={(change) => onChange({ ...values, messagesRequireApproval: change.target.checked })}
+        />
+      </div>
       <label className="event-form__choice" htmlFor="event-guestDownloads">
         <input
           id="event-guestDownloads"

@@ -18,6 +18,8 @@ function eventFormData(input: EventInput): FormData {
   if (input.reveal_at !== undefined) form.append('reveal_at', input.reveal_at);
   if (input.uploads_close_at !== undefined) form.append('uploads_close_at', input.uploads_close_at);
   if (input.pin !== undefined) form.append('pin', input.pin);
+  // Issue 26: 'Aprovar recados antes de publicar?'.
+  if (input.messages_require_approval !== undefined) form.append('messages_require_approval', String(input.messages_require_approval));
   // Issue 22: 'Convidados podem baixar as fotos'.
   if (input.guest_downloads !== undefined) form.append('guest_downloads', String(input.guest_downloads));
   // Issue 25: 'Duração máxima dos vídeos' in seconds; '' for the server's default.

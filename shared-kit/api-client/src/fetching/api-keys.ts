@@ -25,4 +25,6 @@ export const apiKeys = {
   connection: () => ['connection'] as const,
   /** The page's upload queue (loaded on demand). */
   uploadQueue: () => ['upload-queue'] as const,
+  /** Issue 26: an event's guestbook. */
+  messages: (eventId: string) => ['messages', eventId] as const,
 };

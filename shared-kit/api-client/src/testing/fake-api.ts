@@ -7,6 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Album, AlbumInput, EventItem } from '../calls/types';
 import type { PhotoItem } from '../calls/photos';
+import type { MessageItem } from '../calls/messages';
 import type { Team, TeamInvitePreview, TeamRole } from '../calls/team';
 import type { WebhookState } from '../calls/webhooks';
 
@@ -39,6 +40,8 @@ export interface FakeApiData {
   notifications: { pending_photos: boolean; daily_summary: boolean };
   /** Issue 27 item 6: each event's webhook as the owner reads it (the fake's secrets are `whsec_fake_<n>`). */
   webhooks: Record<string, WebhookState>;
+  /** Issue 26: each event's published messages ('Recados'), newest first. */
+  messages: Record<string, MessageItem[]>;
 }
 
 export interface RecordedRequest {
@@ -67,7 +70,7 @@ const messages = {
   inviteInvalid: 'Este convite não é mais válido (já usado, revogado ou expirado). Peça um novo convite a quem organiza o evento.',
 };
 
-const emptyData = (): FakeApiData => ({ organiser: null, events: [], albums: {}, photos: {}, setup: null, teams: {}, teamInvites: {}, account: null, passwordResets: {}, mail: true, notifications: { pending_photos: false, daily_summary: false }, webhooks: {} });
+const emptyData = (): FakeApiData => ({ organiser: null, events: [], albums: {}, photos: {}, setup: null, teams: {}, teamInvites: {}, account: null, passwordResets: {}, mail: true, notifications: { pending_photos: false, daily_summary: false }, webhooks: {}, messages: {} });
 
 let data = emptyData();
 const requests: RecordedRequest[] = [];
@@ -384,6 +387,20 @@ const handlers = [
     for (const [key, value] of Object.entries(scope)) query.set(key, String(value));
     return HttpResponse.json({ ticket: 'fake-ticket', url: `/api/events/${id}/download?${query}`, expires_at: new Date(Date.now() + 600_000).toISOString() });
   }),
+  // Issue 26: the guestbook: the event's published messages, and a guest's new one (text only here).
+  http.get('/api/events/:id/messages', ({ params }) => {
+    const id = String(params.id);
+    if (!data.events.some((event) => event.id === id)) return apiError(404, messages.eventNotFound);
+    return HttpResponse.json(data.messages[id] ?? []);
+  }),
+  http.post('/api/events/:id/messages', async ({ params, request }) => {
+    const id = String(params.id);
+    if (!data.events.some((event) => event.id === id)) return apiError(404, messages.eventNotFound);
+    const form = await request.formData();
+    const item: MessageItem = { id: newId('msg'), event_id: id, user_id: text(form, 'user_id').trim(), text: text(form, 'text').trim(), audio: null, created_at: new Date().toISOString() };
+    data.messages[id] = [item, ...(data.messages[id] ?? [])];
+    return HttpResponse.json({ ...item, delete_key: `key-${item.id}`, message: 'Recado enviado. Obrigado!' }, { status: 201 });
+  }),
   // Issue 23: a socket's single-use ticket (the fake issues one for any album).
   http.post('/api/ws-ticket', () => HttpResponse.json({ ticket: 'fake-socket-ticket', expires_in: 60 }, { status: 201 })),
   http.post('/api/events/photos', async ({ request }) => {
@@ -439,6 +456,7 @@ export function fakeApi(seed: Partial<FakeApiData> = {}): FakeApi {
   data.mail = seed.mail ?? data.mail;
   data.notifications = seed.notifications ? { ...seed.notifications } : data.notifications;
   data.webhooks = seed.webhooks ? (JSON.parse(JSON.stringify(seed.webhooks)) as FakeApiData['webhooks']) : data.webhooks;
+  data.messages = seed.messages ? (JSON.parse(JSON.stringify(seed.messages)) as FakeApiData['messages']) : data.messages;
   return {
     data,
     requests,

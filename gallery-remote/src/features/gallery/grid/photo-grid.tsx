@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { PhotoItem } from '@momentos/api-client';
 import { texts } from '../../../texts';
@@ -16,6 +16,8 @@ interface PhotoGridProps {
   /** Selection mode: the selected ids, and what a click on a tile does instead of opening it. */
   selectedIds?: ReadonlySet<string>;
   onToggle?: (photo: PhotoItem) => void;
+  /** Issue 26: what sits over each tile's corner (the heart, the organiser's star); outside the tile's button. */
+  overlay?: (photo: PhotoItem) => ReactNode;
 }
 
 /**
@@ -23,7 +25,7 @@ interface PhotoGridProps {
  * screen (plus a few) are in the DOM, so an album of 10,000 photos scrolls as smoothly as one of 10.
  * Rows have a fixed height (square tiles), so nothing moves when thumbnails arrive.
  */
-export function PhotoGrid({ photos, onOpen, markOf, captionOf, selectedIds, onToggle }: PhotoGridProps) {
+export function PhotoGrid({ photos, onOpen, markOf, captionOf, selectedIds, onToggle, overlay }: PhotoGridProps) {
   const container = useRef<HTMLDivElement>(null);
   const width = useElementWidth(container);
   const columns = columnsForWidth(width);
@@ -77,6 +79,7 @@ export function PhotoGrid({ photos, onOpen, markOf, captionOf, selectedIds, onTo
                       selected={selectedIds ? selectedIds.has(photo.id) : undefined}
                       onToggle={onToggle}
                     />
+                    {overlay && !selectedIds ? <div className="reaction-overlay">{overlay(photo)}</div> : null}
                   </div>
                 ))}
               </div>

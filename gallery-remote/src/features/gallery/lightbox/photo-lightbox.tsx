@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import Lightbox, { type Slide } from 'yet-another-react-lightbox';
 import Captions from 'yet-another-react-lightbox/plugins/captions';
 import Download from 'yet-another-react-lightbox/plugins/download';
@@ -19,6 +19,8 @@ export interface PhotoLightboxProps {
   index: number;
   onClose: () => void;
   onView: (index: number) => void;
+  /** Issue 26: buttons of the shown photo in the toolbar (the heart, the organiser's star). */
+  actions?: (photo: PhotoItem) => ReactNode;
 }
 
 const plugins = [Fullscreen, Zoom, Thumbnails, Captions, Video, Download];
@@ -30,7 +32,7 @@ const pluginsWithoutDownload = plugins.filter((plugin) => plugin !== Download);
  * name as caption, videos and the download of the original through /api/files/download.
  * The library waits for the 300 ms fade-out before it calls `close`: that is the spec's close delay.
  */
-export default function PhotoLightbox({ photos, index, onClose, onView }: PhotoLightboxProps) {
+export default function PhotoLightbox({ photos, index, onClose, onView, actions }: PhotoLightboxProps) {
   const slides = useMemo(() => toSlides(photos) as Slide[], [photos]);
   const downloads = !photos.some((photo) => photo.downloadable === false);
   return (
@@ -40,6 +42,7 @@ export default function PhotoLightbox({ photos, index, onClose, onView }: PhotoL
       close={onClose}
       slides={slides}
       plugins={downloads ? plugins : pluginsWithoutDownload}
+      toolbar={actions && photos[index] ? { buttons: [<span key="actions" className="lightbox-actions">{actions(photos[index])}</span>, 'close'] } : undefined}
       animation={{ fade: lightboxSettings.fadeMs }}
       zoom={{ maxZoomPixelRatio: lightboxSettings.maxZoomPixelRatio, zoomInMultiplier: lightboxSettings.zoomInMultiplier }}
       video={{ controls: true, preload: lightboxSettings.videoPreload, playsInline: true }}

@@ -111,6 +111,8 @@ describe('event form: create', () => {
       reveal_at: '',
       uploads_close_at: '',
       pin: '',
+      // Issue 26: 'Aprovar recados antes de publicar?', off by default.
+      messages_require_approval: 'false',
       guest_downloads: 'true',
       video_max_seconds: '',
     });
@@ -120,7 +122,8 @@ describe('event form: create', () => {
     expect(within(dialog).getByText('O evento foi cadastrado com sucesso e agora está disponível.')).toBeInTheDocument();
     expect(location()).toBe('/events/register');
     await waitFor(() => expect(location()).toBe('/events'), { timeout: 3000 });
-  });
+    // The screen waits 2 s before leaving; typing the whole form on a loaded machine takes the rest of jest's 5 s.
+  }, 15_000);
 
   it("'Revelar em' asks for its date, then sends the visibility, the reveal and the end of sending (issue 12)", async () => {
     const user = userEvent.setup();
@@ -213,6 +216,19 @@ describe('event form: edit', () => {
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     await screen.findByRole('dialog', { name: 'Evento atualizado com sucesso' });
     expect(await sentForm('PUT', '/api/events/e1')).toMatchObject({ guest_downloads: 'false' });
+  });
+
+  it("'Aprovar recados antes de publicar?' shows the event's setting and is sent as changed (issue 26)", async () => {
+    apiServer.use(http.get('/api/events/:id', () => HttpResponse.json([{ ...event, messages_require_approval: true }])));
+    const user = userEvent.setup();
+    renderEdit();
+    const toggle = await screen.findByRole('switch', { name: 'Aprovar recados antes de publicar?' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    expect(toggle).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await screen.findByRole('dialog', { name: 'Evento atualizado com sucesso' });
+    expect(await sentForm('PUT', '/api/events/e1')).toMatchObject({ messages_require_approval: 'false' });
   });
 });
 
