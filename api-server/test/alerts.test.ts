@@ -172,6 +172,20 @@ describe('alerts (a real smtp-server in the test)', () => {
     expect(mailsTo(zeca.email)[0].parsed.subject).toBe('Formatura: 1 foto aguarda aprovação');
   });
 
+  test("a guest's message waiting for approval alerts too, counted with the photos", async () => {
+    const other = (await createEvent(server, bia.token, { name: 'Bodas', messages_require_approval: 'true' } as never)).id;
+    const form = new FormData();
+    form.append('user_id', 'Tia Rosa');
+    form.append('text', 'Parabéns aos noivos!');
+    const posted = await fetch(`${server.url}/api/events/${other}/messages`, { method: 'POST', body: form });
+    expect(posted.status).toBe(201);
+    await settle();
+    const received = mailsTo(bia.email).filter((m) => m.parsed.subject?.startsWith('Bodas'));
+    expect(received).toHaveLength(1);
+    expect(received[0].parsed.subject).toBe('Bodas: 1 recado aguarda aprovação');
+    expect(received[0].parsed.text).toContain('No evento "Bodas", 1 recado aguarda sua aprovação');
+  });
+
   (usingPostgres() ? test : test.skip)('two instances on one PostgreSQL: a burst through both sends one e-mail', async () => {
     const second = await startServer({
       env: {

@@ -84,3 +84,15 @@ export async function countPendingPhotos(db: Kysely<Database>, eventId: string):
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** Guests' messages of the event waiting for approval (not hidden), counted for the e-mail (issue 26's 'Recados'). */
+export async function countPendingMessages(db: Kysely<Database>, eventId: string): Promise<number> {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('event_id', '=', eventId)
+    .where('pending', '=', 1)
+    .where('hidden', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { pendingPhotosMail } from '../../mail/templates';
-import { claimPendingAlert, countPendingPhotos, pendingAlertRecipients, releasePendingAlert } from '../../repositories/notifications';
+import { claimPendingAlert, countPendingMessages, countPendingPhotos, pendingAlertRecipients, releasePendingAlert } from '../../repositories/notifications';
 
 /** At most one 'Fotos aguardando aprovação' e-mail per event per organiser in this window. */
 export const PENDING_ALERT_WINDOW_MS = 15 * 60 * 1000;
@@ -26,7 +26,8 @@ export async function sendPendingAlerts(deps: PendingAlertDeps, eventId: string)
   const event = await deps.db.selectFrom('events').select(['id', 'name']).where('id', '=', eventId).executeTakeFirst();
   if (!event) return 0;
   const waiting = await countPendingPhotos(deps.db, eventId);
-  if (waiting === 0) return 0;
+  const messages = await countPendingMessages(deps.db, eventId);
+  if (waiting + messages === 0) return 0;
   const recipients = await pendingAlertRecipients(deps.db, eventId);
   const url = `${deps.publicUrl}/events/${encodeURIComponent(eventId)}/photos`;
   let sent = 0;
@@ -34,7 +35,7 @@ export async function sendPendingAlerts(deps: PendingAlertDeps, eventId: string)
     const now = deps.now?.() ?? new Date();
     if (!(await claimPendingAlert(deps.db, recipient.id, eventId, PENDING_ALERT_WINDOW_MS, now))) continue;
     try {
-      await deps.mail.send(recipient.email, pendingPhotosMail({ name: recipient.name, eventName: event.name, count: waiting, url }));
+      await deps.mail.send(recipient.email, pendingPhotosMail({ name: recipient.name, eventName: event.name, count: waiting, messages, url }));
       sent++;
     } catch (error) {
       await releasePendingAlert(deps.db, recipient.id, eventId, now.toISOString()).catch(() => undefined);
