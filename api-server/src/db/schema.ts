@@ -270,6 +270,21 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+/** Issue 27 item 5: an organiser's alert switches (no row: both off). */
+export interface OrganiserNotificationsTable {
+  organiser_id: string;
+  pending_photos: Flag;
+  daily_summary: Flag;
+  updated_at: string;
+}
+
+/** Issue 27 item 5: when the 'Fotos aguardando aprovação' e-mail last went to an organiser for an event. */
+export interface PendingAlertsTable {
+  organiser_id: string;
+  event_id: string;
+  sent_at: string;
+}
+
 export interface Database {
   organisers: OrganisersTable;
   events: EventsTable;
@@ -289,6 +304,8 @@ export interface Database {
   messages: MessagesTable;
   photo_reactions: PhotoReactionsTable;
   password_resets: PasswordResetsTable;
+  organiser_notifications: OrganiserNotificationsTable;
+  pending_alerts: PendingAlertsTable;
 }
 
 export type OrganiserRow = Selectable<OrganisersTable>;

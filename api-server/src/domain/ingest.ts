@@ -20,6 +20,8 @@ export interface IngestDeps {
   announce: (album: AlbumRow, photos: PhotoRow[]) => void;
   /** Queues photos for thumbnails and posters; a photo that could not be queued stays processing. */
   enqueue: (photoIds: string[]) => Promise<void>;
+  /** Issue 27 item 5: photos of this event arrived waiting for approval (the organisers' alert). */
+  photosPending?: (eventId: string) => void;
   /** Issue 27 item 6: every photo stored (pending ones too), for the event's webhook. */
   stored?: (album: AlbumRow, photos: PhotoRow[]) => void;
   /** Issue 25: throws (413) when a video is longer than its event allows, before anything is stored. */
@@ -192,6 +194,7 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
       deps.announce(album, created.filter((row) => row.pending === 0));
       deps.stored?.(album, created);
       await deps.enqueue(created.map((row) => row.id));
+      if (created.some((row) => row.pending === 1)) deps.photosPending?.(album.event_id);
     }
   }
   return answers;

@@ -50,3 +50,20 @@ export function passwordResetMail(input: { name: string; url: string }): MailMes
     ['Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.'],
   );
 }
+
+/** Issue 27 item 5: photos (or guests' messages) wait for approval (at most one per event per 15 minutes). */
+export function pendingPhotosMail(input: { name: string; eventName: string; count: number; messages?: number; url: string }): MailMessage {
+  const messages = input.messages ?? 0;
+  const parts = [
+    ...(input.count > 0 ? [input.count === 1 ? '1 foto' : `${input.count} fotos`] : []),
+    ...(messages > 0 ? [messages === 1 ? '1 recado' : `${messages} recados`] : []),
+  ];
+  const waiting = `${parts.join(' e ')} ${input.count + messages === 1 ? 'aguarda' : 'aguardam'}`;
+  const subject = `${input.eventName}: ${waiting} aprovação`;
+  return layout(
+    subject,
+    [input.name ? `Olá, ${input.name}!` : 'Olá!', `No evento "${input.eventName}", ${waiting} sua aprovação antes de aparecer para os convidados.`],
+    { label: input.count > 0 ? 'Ver as fotos' : 'Ver o evento', url: input.url },
+    ['Você recebe este aviso no máximo uma vez a cada 15 minutos por evento. Para deixar de recebê-lo, desligue "Fotos aguardando aprovação" em Minha conta → Notificações.'],
+  );
+}

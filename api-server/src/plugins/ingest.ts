@@ -21,9 +21,11 @@ export default fp<{ config: Config }>(
       stored: (album, rows) => app.webhooks.photosCreated(album.event_id, rows),
       // A photo that could not be queued stays processing and is queued again at the next start.
       enqueue: (photoIds) => app.media.enqueue(photoIds).catch((error: unknown) => app.log.error({ err: error }, 'could not queue media jobs')),
+      // Issue 27 item 5: photos waiting for approval alert the organisers who asked for it.
+      photosPending: (eventId) => app.alerts.photosPending(eventId),
       checkVideos: (album, files) =>
         assertVideoLengths({ db: app.db, storage: app.storage, ffprobe: config.media.video.ffprobePath, defaultMaxSeconds: config.media.video.maxSeconds }, album, files),
     } satisfies IngestDeps);
   },
-  { name: 'ingest', dependencies: ['db', 'storage', 'realtime', 'media-worker', 'webhooks'] },
+  { name: 'ingest', dependencies: ['db', 'storage', 'realtime', 'media-worker', 'alerts', 'webhooks'] },
 );

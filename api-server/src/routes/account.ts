@@ -4,6 +4,7 @@ import {
   answers,
   ForgotPasswordAnswer,
   ForgotPasswordInput,
+  NotificationSettings,
   PasswordChanged,
   PasswordChangeInput,
   ResetLinkState,
@@ -18,6 +19,7 @@ import { createResetLink, openResetLink, resetMessages, resetPassword } from '..
 import { LoginLimiter } from '../domain/login-limiter';
 import { HttpError, messages } from '../errors';
 import { passwordResetMail } from '../mail/templates';
+import { findNotificationSettings, saveNotificationSettings } from '../repositories/notifications';
 import { findOrganiserById, normaliseEmail } from '../repositories/organisers';
 
 /**
@@ -91,6 +93,18 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   app.put('/api/account', { ...signedIn, schema: { body: AccountInput, response: answers({ 200: Account }) } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return updateAccount(app.db, request.organiser!.id, request.body);
+  });
+
+  // Issue 27 item 5: 'Notificações' (both off by default).
+  app.get('/api/account/notifications', { ...signedIn, schema: { response: answers({ 200: NotificationSettings }) } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return findNotificationSettings(app.db, request.organiser!.id);
+  });
+
+  app.put('/api/account/notifications', { ...signedIn, schema: { body: NotificationSettings, response: answers({ 200: NotificationSettings }) } }, async (request, reply) => {
+    await saveNotificationSettings(app.db, request.organiser!.id, request.body);
+    reply.header('cache-control', 'no-store');
+    return findNotificationSettings(app.db, request.organiser!.id);
   });
 
   app.put(

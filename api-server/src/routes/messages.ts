@@ -150,6 +150,8 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       }
       if (audio) await app.media.enqueue([id]);
       await announceChanged(event.id, [row]);
+      // Issue 27 item 5: a message waiting for approval alerts the organisers who asked for it.
+      if (pending) app.alerts.photosPending(event.id);
       // Issue 27 item 6: the event's webhook hears it as the owner reads it.
       app.webhooks.messageCreated(event.id, presentMessage(row, 'owner', app.jwtSecret));
       return reply.status(201).send({

@@ -90,3 +90,12 @@ export const PasswordChanged = Type.Object({
   ended_sessions: Type.Integer(),
 });
 export type PasswordChanged = Static<typeof PasswordChanged>;
+
+/** `GET`/`PUT /api/account/notifications` (issue 27 item 5): the organiser's e-mail alerts, both off by default. */
+export const NotificationSettings = Type.Object({
+  /** 'Fotos aguardando aprovação': at most one e-mail per event per 15 minutes while photos wait. */
+  pending_photos: Type.Boolean(),
+  /** 'Resumo diário': new photos, videos, guests and messages per event, at DIGEST_HOUR. */
+  daily_summary: Type.Boolean(),
+});
+export type NotificationSettings = Static<typeof NotificationSettings>;

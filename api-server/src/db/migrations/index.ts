@@ -18,6 +18,7 @@ import * as organiserTeam from './016-organiser-team';
 import * as thumbRendition from './018-thumb-rendition';
 import * as guestbook from './015-guestbook';
 import * as passwordResets from './019-password-resets';
+import * as notifications from './020-notifications';
 import * as webhooks from './021-webhooks';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '018-thumb-rendition': thumbRendition,
   '015-guestbook': guestbook,
   '019-password-resets': passwordResets,
+  '020-notifications': notifications,
   '021-webhooks': webhooks,
 };
 

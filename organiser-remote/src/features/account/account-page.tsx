@@ -4,6 +4,7 @@ import { Button, EmptyState, Field, LoadingScreen, notify } from '@momentos/desi
 import { apiKeys, changePassword, dataOf, getAccount, updateAccount, type Account } from '@momentos/api-client';
 import { texts } from '../../texts';
 import { OrganiserMenu } from '../../layout/organiser-menu';
+import { NotificationsSection } from './notifications-section';
 import { emailChanged, validateAccountDetails, validateNewPassword, type AccountDetails, type AccountDetailsErrors, type NewPasswordErrors } from './password-rules';
 import '../../layout/organiser.css';
 import './account.css';
@@ -26,6 +27,7 @@ export default function AccountPage() {
           <>
             <DetailsForm account={account} onSaved={(saved) => void mutate(saved, { revalidate: false })} />
             <PasswordForm />
+            <NotificationsSection />
           </>
         ) : (
           <EmptyState>{t.loadFailed}</EmptyState>

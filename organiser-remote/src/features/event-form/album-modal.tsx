@@ -3,6 +3,7 @@ import { Button, Dialog, Field, Link } from '@momentos/design-kit';
 import type { Album, AlbumInput } from '@momentos/api-client';
 import { texts } from '../../texts';
 import { albumToInput, validateAlbum } from './album-rules';
+import { Toggle } from '../../layout/toggle';
 
 export interface AlbumModalProps {
   open: boolean;
@@ -16,23 +17,6 @@ export interface AlbumModalProps {
 }
 
 const t = texts.albums;
-
-function Toggle({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (value: boolean) => void }) {
-  return (
-    <div className="album-toggle">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        className="album-toggle__switch"
-        checked={checked}
-        aria-checked={checked}
-        onChange={(change) => onChange(change.target.checked)}
-      />
-    </div>
-  );
-}
 
 /** The album modal (spec §2): name, description, the toggles (issue 11 adds approval); Adicionar, or Editar and Excluir. */
 export function AlbumModal({ open, album, onClose, onSubmit, onDelete, photosPath }: AlbumModalProps) {

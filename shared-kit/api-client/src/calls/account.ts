@@ -3,6 +3,7 @@ import type {
   AccountCreated,
   AccountInput,
   ForgotPasswordAnswer,
+  NotificationSettings,
   PasswordChanged,
   PasswordChangeInput,
   ResetLinkState,
@@ -13,7 +14,7 @@ import type {
 import { request, type ApiResult } from '../http/api-result';
 import { texts } from '../texts';
 
-export type { Account, AccountCreated, AccountInput, ForgotPasswordAnswer, PasswordChanged, PasswordChangeInput, ResetLinkState, SetupInput, SetupState };
+export type { Account, AccountCreated, AccountInput, ForgotPasswordAnswer, NotificationSettings, PasswordChanged, PasswordChangeInput, ResetLinkState, SetupInput, SetupState };
 
 const path = encodeURIComponent;
 
@@ -62,4 +63,14 @@ export function updateAccount(input: AccountInput) {
 /** PUT /api/account/password: the other sessions end, this one stays. */
 export function changePassword(input: PasswordChangeInput) {
   return request<PasswordChanged>({ method: 'PUT', url: '/api/account/password', data: input });
+}
+
+/** GET /api/account/notifications (issue 27 item 5): the e-mail alerts, both off by default. */
+export function getNotificationSettings() {
+  return request<NotificationSettings>({ method: 'GET', url: '/api/account/notifications' });
+}
+
+/** PUT /api/account/notifications: both switches at once; answers them as saved. */
+export function saveNotificationSettings(settings: NotificationSettings) {
+  return request<NotificationSettings>({ method: 'PUT', url: '/api/account/notifications', data: settings });
 }

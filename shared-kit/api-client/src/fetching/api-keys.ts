@@ -11,6 +11,8 @@ export const apiKeys = {
   teamInvite: (token: string) => ['team-invite', token] as const,
   /** Issue 27 item 4: the signed-in organiser's account, and an open password-reset link. */
   account: () => ['account'] as const,
+  /** Issue 27 item 5: the account's e-mail alerts. */
+  notifications: () => ['account', 'notifications'] as const,
   passwordReset: (token: string) => ['password-reset', token] as const,
   event: (id: string) => ['event', id] as const,
   publicEvent: (id: string) => ['public-event', id] as const,
