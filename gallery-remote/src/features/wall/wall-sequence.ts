@@ -17,7 +17,7 @@ export interface WallOptions {
 export const defaultWallOptions: WallOptions = { everyN: 5, favoritesOnly: false };
 
 /** The choices of 'Recados no telão'. */
-export const messageSpacings = [0, 3, 5, 10] as const;
+export const messageSpacings = [0, 2, 3, 5, 10] as const;
 
 export interface WallState {
   playlist: Playlist;
