@@ -165,6 +165,12 @@ export const texts = {
   wallOffline: 'Reconectando…',
   wallUnavailable: 'Este link do telão não está mais ativo. Peça um novo link a quem organiza o evento.',
   wallBack: 'Voltar para eventos',
+  /** Issue 26: messages between photos on the wall. */
+  wallMessagesOption: 'Recados no telão',
+  wallMessagesOff: 'Desligado',
+  wallMessagesEvery: '1 a cada {n} fotos',
+  wallMessageBy: 'Recado de {name}',
+  wallVoiceNote: 'Recado com áudio',
 
   // The countdown of a gallery revealed at a set time (issue 12).
   countdownDays: 'Faltam {d} dia(s), {h} h e {m} min',

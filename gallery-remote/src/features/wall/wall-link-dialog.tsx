@@ -3,8 +3,11 @@ import { createWallLink, revokeWallLink } from '@momentos/api-client';
 import { Button, Dialog, notify, useCopyToClipboard } from '@momentos/design-kit';
 import { texts } from '../../texts';
 
-/** 'Link para TV': makes a wall link (the old one stops working), shows it to copy, and revokes it. */
-export function WallLinkDialog({ open, eventId, onClose }: { open: boolean; eventId: string; onClose: () => void }) {
+/**
+ * 'Link para TV': makes a wall link (the old one stops working), shows it to copy, and revokes it.
+ * Issue 26: the link carries the wall's options ('Recados no telão', 'Só favoritas') as its query.
+ */
+export function WallLinkDialog({ open, eventId, query = '', onClose }: { open: boolean; eventId: string; query?: string; onClose: () => void }) {
   const [url, setUrl] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
   const copy = useCopyToClipboard();
@@ -17,13 +20,13 @@ export function WallLinkDialog({ open, eventId, onClose }: { open: boolean; even
     void createWallLink(eventId).then((result) => {
       if (!current) return;
       setWorking(false);
-      if (result.ok) setUrl(result.data.url);
+      if (result.ok) setUrl(`${result.data.url}${query}`);
       else notify.error(texts.wallLinkError);
     });
     return () => {
       current = false;
     };
-  }, [open, eventId]);
+  }, [open, eventId, query]);
 
   const revoke = async () => {
     setWorking(true);

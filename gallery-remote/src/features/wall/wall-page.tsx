@@ -1,15 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { photoFileUrl, playbackUrl, setWallToken } from '@momentos/api-client';
-import { formatText, InviteQrCode, inviteLink, Link, useParams } from '@momentos/design-kit';
+import { formatText, InviteQrCode, inviteLink, Link, useLocation, useNavigate, useParams } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { useWallEvent, type WallEventInfo } from './api/use-wall-event';
 import { useWallFeed } from './api/use-wall-feed';
 import { WallLinkDialog } from './wall-link-dialog';
 import { currentPhoto } from './wall-playlist';
+import { currentMessage, messageSpacings, optionsFromQuery, queryOfOptions, type WallOptions } from './wall-sequence';
 import './wall.css';
 
 /** How long a photo stays; a video plays (muted) until it ends or WALL_VIDEO_SECONDS, whichever comes first. */
 const PHOTO_MS = 7000;
+/** Issue 26: how long a message between photos stays. */
+export const MESSAGE_MS = 10000;
 /** Issue 25: a video that has not started playing by then is skipped (the wall never stalls). */
 export const VIDEO_START_MS = 5000;
 
@@ -36,8 +39,14 @@ export default function WallPage() {
 }
 
 function Wall({ event, organiser }: { event: WallEventInfo; organiser: boolean }) {
-  const feed = useWallFeed(event.eventId);
-  const photo = currentPhoto(feed.playlist);
+  // Issue 26: 'Recados no telão' and 'Só favoritas' live in the wall's address (a wall link carries them).
+  const location = useLocation();
+  const navigate = useNavigate();
+  const options = optionsFromQuery(location.search);
+  const setOptions = (change: Partial<WallOptions>) => navigate(`${location.pathname}${queryOfOptions({ ...options, ...change })}`, { replace: true });
+  const feed = useWallFeed(event.eventId, options);
+  const message = currentMessage(feed.state);
+  const photo = message ? null : currentPhoto(feed.state.playlist);
   const [paused, setPaused] = useState(false);
   const [blank, setBlank] = useState(false);
   const [linkOpen, setLinkOpen] = useState(false);
@@ -52,6 +61,11 @@ function Wall({ event, organiser }: { event: WallEventInfo; organiser: boolean }
     const timer = setTimeout(next, isVideo ? videoMs : PHOTO_MS);
     return () => clearTimeout(timer);
   }, [photo, paused, blank, isVideo, next, videoMs]);
+  useEffect(() => {
+    if (!message || paused || blank) return undefined;
+    const timer = setTimeout(next, MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [message, paused, blank, next]);
   // A video whose rendition does not start within VIDEO_START_MS is skipped.
   const [started, setStarted] = useState<string | null>(null);
   useEffect(() => {
@@ -73,7 +87,7 @@ function Wall({ event, organiser }: { event: WallEventInfo; organiser: boolean }
 
   useEffect(() => {
     const onKey = (key: KeyboardEvent) => {
-      if (key.target instanceof HTMLInputElement || key.altKey || key.ctrlKey || key.metaKey) return;
+      if (key.target instanceof HTMLInputElement || key.target instanceof HTMLSelectElement || key.altKey || key.ctrlKey || key.metaKey) return;
       const code = key.key.toLowerCase();
       if (code === ' ' || code === 'p') setPaused((value) => !value);
       else if (code === 'b') setBlank((value) => !value);
@@ -97,6 +111,23 @@ function Wall({ event, organiser }: { event: WallEventInfo; organiser: boolean }
       <section className="wall__stage" aria-live="polite">
         {blank ? null : feed.closed ? (
           <p className="wall__empty">{feed.closed}</p>
+        ) : message ? (
+          <figure className="wall__slide wall__note" key={message.id} data-message-id={message.id}>
+            <blockquote className="wall__note-text">{message.text}</blockquote>
+            <figcaption className="wall__note-name">
+              {message.audio ? (
+                <span className="wall__note-voice" role="img" aria-label={texts.wallVoiceNote}>
+                  <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+                    <path
+                      fill="currentColor"
+                      d="M12 15a3 3 0 0 0 3-3V6a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.93V22h2v-3.07A7 7 0 0 0 19 12h-2z"
+                    />
+                  </svg>
+                </span>
+              ) : null}
+              {formatText(texts.wallMessageBy, { name: message.user_id })}
+            </figcaption>
+          </figure>
         ) : photo && source ? (
           <figure className="wall__slide" key={photo.id} data-photo-id={photo.id}>
             {isVideo ? (
@@ -139,6 +170,19 @@ function Wall({ event, organiser }: { event: WallEventInfo; organiser: boolean }
       ) : null}
 
       <div className="wall__controls" role="toolbar" aria-label={texts.wallControls}>
+        <label className="wall__control wall__option">
+          {texts.wallMessagesOption}
+          <select value={options.everyN} onChange={(change) => setOptions({ everyN: Number(change.currentTarget.value) })}>
+            {messageSpacings.map((every) => (
+              <option key={every} value={every}>
+                {every === 0 ? texts.wallMessagesOff : formatText(texts.wallMessagesEvery, { n: String(every) })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="wall__control" onClick={() => setOptions({ favoritesOnly: !options.favoritesOnly })} aria-pressed={options.favoritesOnly}>
+          {texts.onlyFavorites}
+        </button>
         {organiser ? (
           <Link className="wall__control" to="/events">
             {texts.wallBack}
@@ -165,7 +209,7 @@ function Wall({ event, organiser }: { event: WallEventInfo; organiser: boolean }
           </button>
         ) : null}
       </div>
-      {organiser ? <WallLinkDialog open={linkOpen} eventId={event.eventId} onClose={() => setLinkOpen(false)} /> : null}
+      {organiser ? <WallLinkDialog open={linkOpen} eventId={event.eventId} query={queryOfOptions(options)} onClose={() => setLinkOpen(false)} /> : null}
     </main>
   );
 }

@@ -107,4 +107,81 @@ describe('the live wall', () => {
     renderWall('/wall/old-link-token-9999');
     expect(await screen.findByRole('alert')).toHaveTextContent('Este link do telão não está mais ativo. Peça um novo link a quem organiza o evento.');
   });
+
+  it('issue 26: published messages between photos (one per N, "Recados no telão"), live; a hidden one leaves at once', async () => {
+    const { api, emit } = seed();
+    const note = (id: string, who: string, text: string, audio = false) => ({
+      id,
+      event_id: 'evt_1',
+      user_id: who,
+      text,
+      audio: audio ? { url: `/api/files?path=m/${id}.m4a`, type: 'audio/mp4', seconds: 4, processing: false } : null,
+      created_at: '2030-01-01T21:30:00Z',
+    });
+    // The organiser's list holds unpublished ones too, flagged: the wall never shows them.
+    api.data.messages.evt_1 = [
+      { ...note('m3', 'Oculto', 'Não deveria aparecer'), hidden: true, pending: false },
+      { ...note('m2', 'Pendente', 'Ainda não aprovado'), hidden: false, pending: true },
+      { ...note('m1', 'Tia Rosa', 'Felicidades ao casal!', true), hidden: false, pending: false },
+    ];
+    renderWall('/events/evt_1/wall?recados=2');
+    await screen.findByRole('img', { name: 'Enviada por Ana' });
+    expect(screen.getByRole('combobox', { name: 'Recados no telão' })).toHaveValue('2');
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(await screen.findByRole('img', { name: 'Enviada por Bia' })).toBeInTheDocument();
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(await screen.findByText('Felicidades ao casal!')).toBeInTheDocument();
+    expect(screen.getByText('Recado de Tia Rosa')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Recado com áudio' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Enviada por/ })).not.toBeInTheDocument();
+    // Two photos, then the message again (its ring has one).
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(await screen.findByRole('img', { name: 'Enviada por Ana' })).toBeInTheDocument();
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(await screen.findByRole('img', { name: 'Enviada por Bia' })).toBeInTheDocument();
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(await screen.findByText('Felicidades ao casal!')).toBeInTheDocument();
+    for (let step = 0; step < 6; step++) {
+      expect(screen.queryByText(/Não deveria aparecer|Ainda não aprovado/)).not.toBeInTheDocument();
+      fireEvent.keyDown(window, { key: 'ArrowRight' });
+    }
+
+    // A new published message comes next, live; hidden by the organiser, it leaves the screen at once.
+    emit({ type: 'new_messages', payload: { eventId: 'evt_1', messages: [note('m4', 'Caio', 'Que festa linda!')] } });
+    for (let step = 0; step < 3 && !screen.queryByText('Que festa linda!'); step++) fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(await screen.findByText('Que festa linda!')).toBeInTheDocument();
+    emit({ type: 'messages_removed', payload: { eventId: 'evt_1', ids: ['m4'] } });
+    await waitFor(() => expect(screen.queryByText('Que festa linda!')).not.toBeInTheDocument());
+    for (let step = 0; step < 6; step++) {
+      fireEvent.keyDown(window, { key: 'ArrowRight' });
+      expect(screen.queryByText('Que festa linda!')).not.toBeInTheDocument();
+    }
+
+    // Off: photos only.
+    fireEvent.change(screen.getByRole('combobox', { name: 'Recados no telão' }), { target: { value: '0' } });
+    for (let step = 0; step < 4; step++) {
+      fireEvent.keyDown(window, { key: 'ArrowRight' });
+      expect(screen.queryByText('Felicidades ao casal!')).not.toBeInTheDocument();
+    }
+  });
+
+  it('issue 26: "Só favoritas" shows only the organiser\'s favourite photos', async () => {
+    const { api } = seed();
+    api.data.photos.alb_1 = [
+      { ...shown('p3', 'Caio', '2030-01-01T22:00:00Z'), favorite: true },
+      shown('p2', 'Bia', '2030-01-01T21:00:00Z'),
+      { ...shown('p1', 'Ana', '2030-01-01T20:00:00Z'), favorite: true },
+    ];
+    renderWall('/events/evt_1/wall?recados=0');
+    await screen.findByRole('img', { name: 'Enviada por Ana' });
+    fireEvent.click(screen.getByRole('button', { name: 'Só favoritas' }));
+    expect(screen.getByRole('button', { name: 'Só favoritas' })).toHaveAttribute('aria-pressed', 'true');
+    const seen = new Set<string>();
+    for (let step = 0; step < 5; step++) {
+      const image = await screen.findByRole('img', { name: /Enviada por/ });
+      seen.add(image.getAttribute('alt')!);
+      fireEvent.keyDown(window, { key: 'ArrowRight' });
+    }
+    expect([...seen].sort()).toEqual(['Enviada por Ana', 'Enviada por Caio']);
+  });
 });

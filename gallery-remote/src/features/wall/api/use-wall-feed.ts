@@ -1,29 +1,65 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { AlbumRealtimeClient, awaitingRenditions, dataOf, getPhotoUpdates, listPublicPhotos, type PhotoItem } from '@momentos/api-client';
-import { advance, back, emptyPlaylist, withoutPhotos, withPhotos, type Playlist } from '../wall-playlist';
+import { AlbumRealtimeClient, awaitingRenditions, dataOf, getPhotoUpdates, listMessages, listPublicPhotos, type MessageItem, type PhotoItem } from '@momentos/api-client';
+import {
+  advancePhoto,
+  advanceWall,
+  backWall,
+  initialWallState,
+  withAnnouncedMessages,
+  withMessages,
+  withOptions,
+  withoutMessages,
+  withoutWallPhotos,
+  withWallPhotos,
+  type WallOptions,
+  type WallState,
+} from '../wall-sequence';
 
 type Action =
   | { type: 'loaded'; photos: PhotoItem[]; first: boolean }
   | { type: 'removed'; ids: string[] }
+  | { type: 'messages'; messages: MessageItem[]; first: boolean }
+  | { type: 'announced'; messages: MessageItem[] }
+  | { type: 'messagesRemoved'; ids: string[] }
+  | { type: 'options'; options: WallOptions }
   | { type: 'next' }
   | { type: 'previous' };
 
-function reduce(playlist: Playlist, action: Action): Playlist {
+/** Whether something is on screen (a photo, or a message between photos). */
+const showing = (state: WallState) => state.message !== null || state.playlist.current !== null;
+
+function reduce(state: WallState, action: Action): WallState {
   switch (action.type) {
     case 'loaded': {
-      const next = withPhotos(playlist, action.photos, action.first);
+      const next = withWallPhotos(state, action.photos, action.first);
       // A new photo goes on screen now (within 2 s of being stored), not after the current slide.
-      const arrived = next.arrivals.some((id) => !playlist.arrivals.includes(id));
-      return next.current && !arrived ? next : advance(next);
+      const arrived = next.playlist.arrivals.some((id) => !state.playlist.arrivals.includes(id));
+      if (arrived) return advancePhoto(next);
+      return showing(next) ? next : advanceWall(next);
     }
     case 'removed': {
-      const next = withoutPhotos(playlist, action.ids);
-      return next.current ? next : advance(next);
+      const next = withoutWallPhotos(state, action.ids);
+      return showing(next) ? next : advanceWall(next);
     }
+    case 'messages': {
+      const next = withMessages(state, action.messages, action.first);
+      return showing(next) ? next : advanceWall(next);
+    }
+    case 'announced': {
+      const next = withAnnouncedMessages(state, action.messages);
+      return showing(next) ? next : advanceWall(next);
+    }
+    case 'messagesRemoved': {
+      // A hidden or deleted message leaves the wall at once, even on screen.
+      const next = withoutMessages(state, action.ids);
+      return showing(next) ? next : advanceWall(next);
+    }
+    case 'options':
+      return withOptions(state, action.options);
     case 'next':
-      return advance(playlist);
+      return advanceWall(state);
     case 'previous':
-      return back(playlist);
+      return backWall(state);
   }
 }
 
@@ -40,7 +76,7 @@ const wallRealtime = new AlbumRealtimeClient({
 const PROCESSING_CHECK_MS = 500;
 
 export interface WallFeed {
-  playlist: Playlist;
+  state: WallState;
   loaded: boolean;
   connected: boolean;
   /** Why guests (and so the wall) may not see the photos now, or null. */
@@ -55,8 +91,8 @@ export interface WallFeed {
  * being made, and only then), a hidden or deleted one leaves at once, and every reconnection reloads
  * the list to catch up on what was missed.
  */
-export function useWallFeed(eventId: string): WallFeed {
-  const [playlist, dispatch] = useReducer(reduce, emptyPlaylist);
+export function useWallFeed(eventId: string, options: WallOptions): WallFeed {
+  const [state, dispatch] = useReducer(reduce, options, initialWallState);
   const [loaded, setLoaded] = useState(false);
   const [connected, setConnected] = useState(false);
   const [closed, setClosed] = useState<string | null>(null);
@@ -66,6 +102,25 @@ export function useWallFeed(eventId: string): WallFeed {
   const loadedOnce = useRef(false);
   /** Counts `photos_removed` messages: a list asked for before one may still hold the removed photo. */
   const removals = useRef(0);
+  /** Issue 26: the same for `messages_removed`, and whether the messages were loaded once. */
+  const messageRemovals = useRef(0);
+  const messagesOnce = useRef(false);
+
+  /**
+   * Issue 26: the event's published messages (the guest list; the organiser's list is filtered to the
+   * published ones). A gallery closed to guests answers 403: the wall then shows no messages either.
+   */
+  const reloadMessages = useCallback(async () => {
+    let answer: Awaited<ReturnType<typeof listMessages>>;
+    for (;;) {
+      const before = messageRemovals.current;
+      answer = await listMessages(eventId);
+      if (messageRemovals.current === before) break;
+    }
+    if (!answer.ok) return;
+    dispatch({ type: 'messages', messages: answer.data, first: !messagesOnce.current });
+    messagesOnce.current = true;
+  }, [eventId]);
 
   const reload = useCallback(async () => {
     let answer: Awaited<ReturnType<typeof listPublicPhotos>>;
@@ -125,6 +180,17 @@ export function useWallFeed(eventId: string): WallFeed {
           if (Array.isArray(ids)) dispatch({ type: 'removed', ids: ids.map(String) });
           return;
         }
+        if (message.type === 'messages_removed') {
+          const ids = (message.payload as { ids?: unknown } | null)?.ids;
+          messageRemovals.current++;
+          if (Array.isArray(ids)) dispatch({ type: 'messagesRemoved', ids: ids.map(String) });
+          return;
+        }
+        if (message.type === 'new_messages') {
+          const messages = (message.payload as { messages?: MessageItem[] } | null)?.messages;
+          if (Array.isArray(messages)) dispatch({ type: 'announced', messages });
+          return;
+        }
         if (message.type === 'new_photos') {
           const photos = (message.payload as { photos?: PhotoItem[] } | null)?.photos ?? [];
           photos.forEach((photo) => {
@@ -138,6 +204,7 @@ export function useWallFeed(eventId: string): WallFeed {
         onOpen: () => {
           setConnected(true);
           void reload();
+          void reloadMessages();
         },
       },
     );
@@ -146,9 +213,23 @@ export function useWallFeed(eventId: string): WallFeed {
       clearInterval(watchClose);
       unsubscribe();
     };
-  }, [eventId, reload]);
+  }, [eventId, reload, reloadMessages]);
+
+  // New options ('Recados no telão', 'Só favoritas'): a new set of photos starts as a first load.
+  const { everyN, favoritesOnly } = options;
+  const applied = useRef(options);
+  useEffect(() => {
+    const before = applied.current;
+    if (before.everyN === everyN && before.favoritesOnly === favoritesOnly) return;
+    applied.current = { everyN, favoritesOnly };
+    dispatch({ type: 'options', options: { everyN, favoritesOnly } });
+    if (before.favoritesOnly !== favoritesOnly) {
+      loadedOnce.current = false;
+      void reload();
+    }
+  }, [everyN, favoritesOnly, reload]);
 
   const next = useCallback(() => dispatch({ type: 'next' }), []);
   const previous = useCallback(() => dispatch({ type: 'previous' }), []);
-  return { playlist, loaded, connected, closed, next, previous };
+  return { state, loaded, connected, closed, next, previous };
 }
