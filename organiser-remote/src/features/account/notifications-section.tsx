@@ -7,12 +7,11 @@ import { Toggle } from '../../layout/toggle';
 
 const t = texts.account;
 
-const switches: Array<{ key: keyof NotificationSettings; label: string; hint: string }> = [
-  { key: 'pending_photos', label: t.pendingPhotos, hint: t.pendingPhotosHint },
-  { key: 'daily_summary', label: t.dailySummary, hint: t.dailySummaryHint },
-];
+// 'Resumo diário' (`daily_summary`) is kept by the API but not offered here until the server sends it:
+// a switch that promises an e-mail nobody sends would be worse than none.
+const switches: Array<{ key: keyof NotificationSettings; label: string; hint: string }> = [{ key: 'pending_photos', label: t.pendingPhotos, hint: t.pendingPhotosHint }];
 
-/** Issue 27 item 5: 'Notificações' in 'Minha conta': two e-mail alerts, off by default, each saved as it is switched. */
+/** Issue 27 item 5: 'Notificações' in 'Minha conta': e-mail alerts, off by default, each saved as it is switched. */
 export function NotificationsSection() {
   const { data, error, mutate } = useSWR(apiKeys.notifications(), () => dataOf(getNotificationSettings()), { shouldRetryOnError: false, revalidateOnFocus: false });
   const [saving, setSaving] = useState<keyof NotificationSettings | null>(null);
