@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
-import yauzl from 'yauzl';
 import { createAlbum, createEvent, expectError, organiserSession, readJson, startServer, type TestServer, wsTicket } from './helpers';
 import { HEIF_ENC, heicWithLocation, jpegWithLocation, locationTagsOf, movWithLocation, tagsOf } from './guest-privacy-fixtures';
+import { unzip } from './zip';
 
 // Issue 22: what is hidden stays hidden all the way down. Every guest URL of a photo follows the
 // photo's state now; guest sockets follow it too; no guest copy says where it was taken; the
@@ -54,29 +54,6 @@ const until = async (check: () => boolean, what = '', tries = 500) => {
   for (let i = 0; i < tries && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
   expect([what, check()]).toEqual([what, true]);
 };
-
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (openError, stream) => {
-          if (openError || !stream) return reject(openError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 const urlsOf = (photo: Photo) => [photo.original_photo, photo.compressed_photo!, photo.display_photo!, ...(photo.thumb_photo ? [photo.thumb_photo] : [])];
 

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import yauzl from 'yauzl';
 import { localNow } from '../src/domain/visibility';
 import { createAlbum, createEvent, expectError, organiserSession, readJson, readStored, startServer, storedKeys, wsTicket, type TestServer } from './helpers';
+import { unzip } from './zip';
 
 // Issue 26: the guestbook ('Recados'): messages obey the event's rules as photos do.
 
@@ -374,29 +374,6 @@ describe('the guestbook in a full event', () => {
     expect((await expectError(refused, 413)).message).toBe('Este evento atingiu o limite de 1 fotos e vídeos. Fale com quem organiza o evento.');
   });
 });
-
-/** Every entry of a ZIP: its name and bytes (yauzl, an independent reader). */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (openError, stream) => {
-          if (openError || !stream) return reject(openError);
-          const parts: Buffer[] = [];
-          stream.on('data', (part: Buffer) => parts.push(part));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(parts));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.readEntry();
-    });
-  });
-}
 
 /** The PDF's text, as pdftotext (poppler-utils) extracts it. */
 function pdfText(pdf: Buffer): string {

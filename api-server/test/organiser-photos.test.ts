@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import yauzl from 'yauzl';
 import { createAlbum, createEvent, expectError, organiserSession, readJson, startServer, type TestServer } from './helpers';
+import { unzip } from './zip';
 
 // Issue 11: the organiser's photos — counts, moderation with optional approval, download all as a ZIP.
 
@@ -36,30 +36,6 @@ const until = async (check: () => boolean) => {
   for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
   expect(check()).toBe(true);
 };
-
-/** Every entry of a ZIP: its name and bytes, read back with yauzl (an independent reader). */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (openError, stream) => {
-          if (openError || !stream) return reject(openError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 const patch = (server: TestServer, photoId: string, headers: Record<string, string>, body: unknown) =>
   fetch(`${server.url}/api/events/photos/${photoId}`, { method: 'PATCH', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });

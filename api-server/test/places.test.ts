@@ -1,28 +1,12 @@
 import sharp from 'sharp';
-import yauzl from 'yauzl';
 import { chunkCalls, createAlbum, createEvent, expectError, organiserSession, readJson, startServer, type TestServer } from './helpers';
+import { unzipNames } from './zip';
 
 // Issue 28: a place's QR code tags what its guests send ('Mesa 5'): uploads in one request and
 // through chunk sessions carry `place`; the organiser's list shows and filters it; 'Baixar tudo' can
 // make a folder per place.
 
 const jpeg = (seed: number) => sharp({ create: { width: 30 + seed, height: 20, channels: 3, background: { r: seed * 30, g: 90, b: 140 } } }).jpeg().toBuffer();
-
-function unzipNames(bytes: Buffer): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const names: string[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        names.push(entry.fileName);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(names.sort()));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 describe('places on uploads', () => {
   let server: TestServer;
