@@ -3,6 +3,7 @@ import { Button, Field, formatText, notify, Spinner, useCopyToClipboard } from '
 import type { WebhookDelivery } from '@momentos/api-client';
 import { texts } from '../../texts';
 import { useWebhook } from './use-webhook';
+import '../../layout/row-list.css';
 import './integrations.css';
 
 const t = texts.integrations;
@@ -112,7 +113,7 @@ export function IntegrationsTab({ eventId }: { eventId: string }) {
           {state.deliveries.length === 0 ? (
             <p className="integrations__empty">{t.noDeliveries}</p>
           ) : (
-            <ul className="integrations__list" aria-label={t.deliveries}>
+            <ul className="row-list" aria-label={t.deliveries}>
               {state.deliveries.map((delivery) => (
                 <DeliveryRow key={delivery.id} delivery={delivery} />
               ))}
@@ -127,9 +128,9 @@ export function IntegrationsTab({ eventId }: { eventId: string }) {
 function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
   const outcome = delivery.response_status !== null ? `HTTP ${delivery.response_status}` : delivery.error;
   return (
-    <li className="integrations__delivery">
-      <span className="integrations__what">
-        <span className="integrations__name">{t.eventNames[delivery.event_type]}</span>
+    <li className="row-list__row">
+      <span className="row-list__text">
+        <span className="row-list__name">{t.eventNames[delivery.event_type]}</span>
         <span className="integrations__detail">
           {formatMoment(delivery.created_at)} · {formatText(t.attempts, { count: String(delivery.attempts) })}
           {outcome ? ` · ${outcome}` : ''}

@@ -3,6 +3,7 @@ import { Button, Dialog, Field, formatText, notify, Spinner, useCopyToClipboard 
 import type { TeamInviteCreated, TeamRole } from '@momentos/api-client';
 import { texts } from '../../texts';
 import { useTeam } from './use-team';
+import '../../layout/row-list.css';
 import './team.css';
 
 const t = texts.team;
@@ -31,19 +32,19 @@ export function TeamTab({ eventId }: { eventId: string }) {
   return (
     <div className="team">
       <h2 className="team__title">{t.title}</h2>
-      <ul className="team__list" aria-label={t.members}>
-        <li className="team__person">
-          <span className="team__who">
-            <span className="team__name">{team.owner.name || team.owner.email}</span>
+      <ul className="row-list" aria-label={t.members}>
+        <li className="row-list__row">
+          <span className="row-list__text">
+            <span className="row-list__name">{team.owner.name || team.owner.email}</span>
             <span className="team__detail">
               {t.roles.owner} {t.you}
             </span>
           </span>
         </li>
         {team.members.map((member) => (
-          <li key={member.organiser_id} className="team__person">
-            <span className="team__who">
-              <span className="team__name">{member.name || member.email}</span>
+          <li key={member.organiser_id} className="row-list__row">
+            <span className="row-list__text">
+              <span className="row-list__name">{member.name || member.email}</span>
               <span className="team__detail">
                 {t.roles[member.role]} · {member.email}
               </span>
@@ -59,11 +60,11 @@ export function TeamTab({ eventId }: { eventId: string }) {
       {team.invites.length > 0 ? (
         <>
           <h3 className="team__subtitle">{t.openInvites}</h3>
-          <ul className="team__list" aria-label={t.openInvites}>
+          <ul className="row-list" aria-label={t.openInvites}>
             {team.invites.map((item) => (
-              <li key={item.id} className="team__person">
-                <span className="team__who">
-                  <span className="team__name">{t.roles[item.role]}</span>
+              <li key={item.id} className="row-list__row">
+                <span className="row-list__text">
+                  <span className="row-list__name">{t.roles[item.role]}</span>
                   <span className="team__detail">
                     {item.email ? `${item.email} · ` : ''}
                     {formatText(t.expires, { date: formatDay(item.expires_at) })}
