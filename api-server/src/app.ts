@@ -24,6 +24,7 @@ import contentBackfillPlugin from './plugins/content-backfill';
 import chunkSessionsPlugin from './plugins/chunk-sessions';
 import orphanSweepPlugin from './plugins/orphan-sweep';
 import alertsPlugin from './plugins/alerts';
+import dailySummaryPlugin from './plugins/daily-summary';
 import ingestPlugin from './plugins/ingest';
 import mediaWorkerPlugin from './plugins/media-worker';
 import webhooksPlugin from './plugins/webhooks';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(uploadBodiesPlugin, { config });
     await app.register(mediaWorkerPlugin, { config });
     await app.register(alertsPlugin, { config });
+    await app.register(dailySummaryPlugin, { config });
     await app.register(webhooksPlugin, { config });
     await app.register(ingestPlugin, { config });
     await app.register(chunkSessionsPlugin, { config });

@@ -60,6 +60,8 @@ export interface Config {
   guestbook: GuestbookConfig;
   /** Issue 27: outgoing e-mail (invites, password reset); without SMTP_URL the screens show the link instead. */
   mail: MailConfig;
+  /** Issue 27 item 5: DIGEST_HOUR, the server-local hour (0-23) of the 'Resumo diário' e-mails. */
+  digestHour: number;
 }
 
 /** Issue 26: the guestbook's voice notes and the hearts' rate limit. */
@@ -525,7 +527,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     guestbook: guestbookFrom(env),
     mail: mailFrom(env, publicUrl),
+    digestHour: digestHourFrom(env.DIGEST_HOUR),
   };
+}
+
+/** Issue 27 item 5: DIGEST_HOUR, a whole hour of the server's local day (default 9). */
+function digestHourFrom(value: string | undefined): number {
+  if (optional(value) === undefined) return 9;
+  const hour = Number(value);
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23) throw new ConfigError(`DIGEST_HOUR inválido: "${value}" (uma hora inteira de 0 a 23, no horário do servidor)`);
+  return hour;
 }
 
 function guestbookFrom(env: Env): GuestbookConfig {

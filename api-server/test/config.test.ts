@@ -95,3 +95,12 @@ describe('webhooks (issue 27 item 6)', () => {
     expect(refusal({ WEBHOOK_RETRY_DELAYS: '10s,depois' })).toMatch(/Duração inválida/);
   });
 });
+
+describe("'Resumo diário' (issue 27 item 5)", () => {
+  test('DIGEST_HOUR: 9 by default, a whole hour from 0 to 23', () => {
+    expect(loadConfig(base).digestHour).toBe(9);
+    expect(loadConfig({ ...base, DIGEST_HOUR: '0' }).digestHour).toBe(0);
+    expect(loadConfig({ ...base, DIGEST_HOUR: ' 23 ' }).digestHour).toBe(23);
+    for (const bad of ['24', '-1', '8.5', 'nove']) expect(refusal({ DIGEST_HOUR: bad })).toMatch(/^DIGEST_HOUR inválido: .*de 0 a 23/);
+  });
+});

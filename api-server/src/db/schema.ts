@@ -285,6 +285,13 @@ export interface PendingAlertsTable {
   sent_at: string;
 }
 
+/** Issue 27 item 5: the period the organiser's last 'Resumo diário' covered (ISO instants, end excluded). */
+export interface DailySummariesTable {
+  organiser_id: string;
+  period_start: string;
+  period_end: string;
+}
+
 export interface Database {
   organisers: OrganisersTable;
   events: EventsTable;
@@ -306,6 +313,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   organiser_notifications: OrganiserNotificationsTable;
   pending_alerts: PendingAlertsTable;
+  daily_summaries: DailySummariesTable;
 }
 
 export type OrganiserRow = Selectable<OrganisersTable>;

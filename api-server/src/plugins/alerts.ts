@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import { sendPendingAlerts, type PendingAlertDeps } from '../domain/notifications/pending-alert';
-import { mediaJobsSchema } from './media-worker';
+import { startJobClient } from './job-client';
 
 /** The queue of 'Fotos aguardando aprovação' jobs on PostgreSQL (one waiting job per event). */
 export const PENDING_ALERT_QUEUE = 'alert-pending-photos';
@@ -100,9 +100,7 @@ export default fp<{ config: Config }>(
       app.addHook('preClose', () => queue.idle());
       return;
     }
-    const boss = new PgBoss({ connectionString: config.databaseUrl!, schema: mediaJobsSchema(config.databaseSchema), max: 2, schedule: false, supervise: false });
-    boss.on('error', (error: unknown) => app.log.warn({ err: error }, 'alert queue error'));
-    await boss.start();
+    const boss = await startJobClient(config, app.log, { what: 'alert', max: 2 });
     await boss.createQueue(PENDING_ALERT_QUEUE, { name: PENDING_ALERT_QUEUE, policy: 'stately', retryLimit: 2, retryDelay: 30 });
     const workerId = await boss.work<{ eventId: string }>(PENDING_ALERT_QUEUE, { pollingIntervalSeconds: config.media.jobs.pollSeconds, batchSize: 1 }, ([job]) => run(job.data.eventId));
     app.decorate('alerts', new PgBossAlerts(boss, workerId, app.log));

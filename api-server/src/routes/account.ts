@@ -17,6 +17,7 @@ import type { Config } from '../config';
 import { accountMessages, changePassword, updateAccount } from '../domain/account/account';
 import { createResetLink, openResetLink, resetMessages, resetPassword } from '../domain/account/password-reset';
 import { LoginLimiter } from '../domain/login-limiter';
+import { dailySummarySwitchedOn } from '../domain/notifications/daily-summary';
 import { HttpError, messages } from '../errors';
 import { passwordResetMail } from '../mail/templates';
 import { findNotificationSettings, saveNotificationSettings } from '../repositories/notifications';
@@ -102,7 +103,9 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   });
 
   app.put('/api/account/notifications', { ...signedIn, schema: { body: NotificationSettings, response: answers({ 200: NotificationSettings }) } }, async (request, reply) => {
+    const before = await findNotificationSettings(app.db, request.organiser!.id);
     await saveNotificationSettings(app.db, request.organiser!.id, request.body);
+    if (request.body.daily_summary && !before.daily_summary) await dailySummarySwitchedOn(app.db, request.organiser!.id);
     reply.header('cache-control', 'no-store');
     return findNotificationSettings(app.db, request.organiser!.id);
   });
