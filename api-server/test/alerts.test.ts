@@ -74,15 +74,15 @@ describe('alerts (a real smtp-server in the test)', () => {
     const first = await fetch(`${server.url}/api/account/notifications`, { headers: ana.headers });
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('no-store');
-    expect(await readJson(first)).toEqual({ pending_photos: false, daily_summary: false });
+    expect(await readJson(first)).toEqual({ pending_photos: false, daily_summary: false, digest_hour: 9 });
 
     const saved = await put(server, ana, { pending_photos: true, daily_summary: false });
     expect(saved.status).toBe(200);
-    expect(await readJson(saved)).toEqual({ pending_photos: true, daily_summary: false });
-    expect(await readJson(await fetch(`${server.url}/api/account/notifications`, { headers: ana.headers }))).toEqual({ pending_photos: true, daily_summary: false });
+    expect(await readJson(saved)).toEqual({ pending_photos: true, daily_summary: false, digest_hour: 9 });
+    expect(await readJson(await fetch(`${server.url}/api/account/notifications`, { headers: ana.headers }))).toEqual({ pending_photos: true, daily_summary: false, digest_hour: 9 });
     // Another organiser's switches are their own.
-    expect(await readJson(await fetch(`${server.url}/api/account/notifications`, { headers: bia.headers }))).toEqual({ pending_photos: false, daily_summary: false });
-    expect(await readJson(await put(server, rui, { pending_photos: true, daily_summary: true }))).toEqual({ pending_photos: true, daily_summary: true });
+    expect(await readJson(await fetch(`${server.url}/api/account/notifications`, { headers: bia.headers }))).toEqual({ pending_photos: false, daily_summary: false, digest_hour: 9 });
+    expect(await readJson(await put(server, rui, { pending_photos: true, daily_summary: true }))).toEqual({ pending_photos: true, daily_summary: true, digest_hour: 9 });
 
     await expectError(await fetch(`${server.url}/api/account/notifications`), 401);
     await expectError(await put(server, null, { pending_photos: true, daily_summary: true }), 401);
@@ -216,7 +216,7 @@ describe('alerts without SMTP', () => {
     const server = await startServer({ env: { PUBLIC_URL: 'https://fotos.example.com' } });
     try {
       const ana = await organiserSession(server, 'ana-sem-smtp@example.com');
-      expect(await readJson(await put(server, ana, { pending_photos: true, daily_summary: true }))).toEqual({ pending_photos: true, daily_summary: true });
+      expect(await readJson(await put(server, ana, { pending_photos: true, daily_summary: true }))).toEqual({ pending_photos: true, daily_summary: true, digest_hour: 9 });
       const eventId = (await createEvent(server, ana.token, { name: 'Sem e-mail' })).id;
       const album = (await createAlbum(server, ana.token, eventId, { name: 'Aprovar', requires_approval: true })).id;
       await upload(server, album, 'Convidado');

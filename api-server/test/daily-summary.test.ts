@@ -100,7 +100,7 @@ describe("'Resumo diário' (a real smtp-server in the test)", () => {
     await createEvent(server, eva.token, { name: 'Chá de bebê' });
     await addMember(server.app.db, wedding, rui.id, 'moderator');
     await addMember(server.app.db, wedding, zeca.id, 'coorganiser');
-    for (const who of [ana, rui, bia, eva]) expect(await readJson(await switches(server, who, on))).toEqual(on);
+    for (const who of [ana, rui, bia, eva]) expect(await readJson(await switches(server, who, on))).toEqual({ ...on, digest_hour: 7 });
   }, 60_000);
   afterAll(async () => {
     await server.close();
@@ -200,7 +200,7 @@ describe("'Resumo diário' (a real smtp-server in the test)", () => {
     await server.app.dailySummary.run(new Date());
     expect(mailsTo(lia.email)).toHaveLength(0);
 
-    expect(await readJson(await switches(server, lia, on))).toEqual(on);
+    expect(await readJson(await switches(server, lia, on))).toEqual({ ...on, digest_hour: 7 });
     await server.app.dailySummary.run(new Date());
     const received = mailsTo(lia.email);
     expect(received).toHaveLength(1);
@@ -323,7 +323,7 @@ describe("'Resumo diário' without SMTP", () => {
     const server = await startServer({ env: { PUBLIC_URL } });
     try {
       const ana = await organiserSession(server, 'ana-resumo-sem-smtp@example.com');
-      expect(await readJson(await switches(server, ana, { pending_photos: false, daily_summary: true }))).toEqual({ pending_photos: false, daily_summary: true });
+      expect(await readJson(await switches(server, ana, { pending_photos: false, daily_summary: true }))).toEqual({ pending_photos: false, daily_summary: true, digest_hour: 9 });
       expect(server.app.dailySummary.next()).toBeNull();
       expect(await server.app.dailySummary.run(new Date())).toBe(0);
       expect(await server.app.db.selectFrom('daily_summaries').selectAll().execute()).toEqual([]);

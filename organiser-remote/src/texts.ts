@@ -76,6 +76,8 @@ export const texts = {
     notificationsLead: 'Avisos por e-mail sobre os eventos que você organiza ou ajuda a organizar.',
     pendingPhotos: 'Fotos aguardando aprovação',
     pendingPhotosHint: 'Um e-mail quando chegam fotos que esperam sua aprovação (no máximo um a cada 15 minutos por evento).',
+    dailySummary: 'Resumo diário',
+    dailySummaryHint: 'Um e-mail por dia, às {hour}h (horário do servidor), com as fotos, vídeos, convidados e recados novos de cada evento. Sem novidades, nenhum e-mail.',
     notificationsOn: 'Aviso ligado: {name}.',
     notificationsOff: 'Aviso desligado: {name}.',
     notificationsFailed: 'Não foi possível carregar as notificações. Tente novamente.',

@@ -5,6 +5,7 @@ import {
   ForgotPasswordAnswer,
   ForgotPasswordInput,
   NotificationSettings,
+  NotificationSettingsView,
   PasswordChanged,
   PasswordChangeInput,
   ResetLinkState,
@@ -97,17 +98,17 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   });
 
   // Issue 27 item 5: 'Notificações' (both off by default).
-  app.get('/api/account/notifications', { ...signedIn, schema: { response: answers({ 200: NotificationSettings }) } }, async (request, reply) => {
+  app.get('/api/account/notifications', { ...signedIn, schema: { response: answers({ 200: NotificationSettingsView }) } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return findNotificationSettings(app.db, request.organiser!.id);
+    return { ...(await findNotificationSettings(app.db, request.organiser!.id)), digest_hour: config.digestHour };
   });
 
-  app.put('/api/account/notifications', { ...signedIn, schema: { body: NotificationSettings, response: answers({ 200: NotificationSettings }) } }, async (request, reply) => {
+  app.put('/api/account/notifications', { ...signedIn, schema: { body: NotificationSettings, response: answers({ 200: NotificationSettingsView }) } }, async (request, reply) => {
     const before = await findNotificationSettings(app.db, request.organiser!.id);
     await saveNotificationSettings(app.db, request.organiser!.id, request.body);
     if (request.body.daily_summary && !before.daily_summary) await dailySummarySwitchedOn(app.db, request.organiser!.id);
     reply.header('cache-control', 'no-store');
-    return findNotificationSettings(app.db, request.organiser!.id);
+    return { ...(await findNotificationSettings(app.db, request.organiser!.id)), digest_hour: config.digestHour };
   });
 
   app.put(

@@ -15,7 +15,7 @@ export type { AccountCreated, SetupInput, SetupState } from './calls/account';
 export { requestPasswordReset, getPasswordResetLink, resetPassword, getAccount, updateAccount, changePassword } from './calls/account';
 export type { Account, AccountInput, ForgotPasswordAnswer, PasswordChanged, PasswordChangeInput, ResetLinkState } from './calls/account';
 export { getNotificationSettings, saveNotificationSettings } from './calls/account';
-export type { NotificationSettings } from './calls/account';
+export type { NotificationSettings, NotificationSettingsView } from './calls/account';
 export { getTeam, createTeamInvite, revokeTeamInvite, removeTeamMember, getTeamInvite, acceptTeamInvite, createAccountFromInvite } from './calls/team';
 export type { InviteAccountInput, Team, TeamInviteAccepted, TeamInviteCreated, TeamInviteInput, TeamInvitePreview, TeamRole } from './calls/team';
 export { getWebhook, saveWebhook, regenerateWebhookSecret, deleteWebhook } from './calls/webhooks';

@@ -99,3 +99,11 @@ export const NotificationSettings = Type.Object({
   daily_summary: Type.Boolean(),
 });
 export type NotificationSettings = Static<typeof NotificationSettings>;
+
+/** What `GET`/`PUT /api/account/notifications` answer: the switches and the server's DIGEST_HOUR (the screen names it). */
+export const NotificationSettingsView = Type.Object({
+  ...NotificationSettings.properties,
+  /** The hour (0-23, server time) the 'Resumo diário' goes out. */
+  digest_hour: Type.Integer({ minimum: 0, maximum: 23 }),
+});
+export type NotificationSettingsView = Static<typeof NotificationSettingsView>;

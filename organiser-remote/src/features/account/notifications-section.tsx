@@ -7,9 +7,11 @@ import { Toggle } from '../../layout/toggle';
 
 const t = texts.account;
 
-// 'Resumo diário' (`daily_summary`) is kept by the API but not offered here until the server sends it:
-// a switch that promises an e-mail nobody sends would be worse than none.
-const switches: Array<{ key: keyof NotificationSettings; label: string; hint: string }> = [{ key: 'pending_photos', label: t.pendingPhotos, hint: t.pendingPhotosHint }];
+/** The switches; 'Resumo diário' names the server's DIGEST_HOUR. */
+const switchesFor = (digestHour: number): Array<{ key: keyof NotificationSettings; label: string; hint: string }> => [
+  { key: 'pending_photos', label: t.pendingPhotos, hint: t.pendingPhotosHint },
+  { key: 'daily_summary', label: t.dailySummary, hint: t.dailySummaryHint.replace('{hour}', String(digestHour)) },
+];
 
 /** Issue 27 item 5: 'Notificações' in 'Minha conta': e-mail alerts, off by default, each saved as it is switched. */
 export function NotificationsSection() {
@@ -19,7 +21,7 @@ export function NotificationsSection() {
   const change = async (key: keyof NotificationSettings, label: string, value: boolean) => {
     if (!data) return;
     setSaving(key);
-    const result = await saveNotificationSettings({ ...data, [key]: value });
+    const result = await saveNotificationSettings({ pending_photos: data.pending_photos, daily_summary: data.daily_summary, [key]: value });
     setSaving(null);
     if (!result.ok) {
       notify.error(result.message);
@@ -36,7 +38,7 @@ export function NotificationsSection() {
       </h2>
       <p className="account__lead">{t.notificationsLead}</p>
       {data ? (
-        switches.map(({ key, label, hint }) => (
+        switchesFor(data.digest_hour).map(({ key, label, hint }) => (
           <Toggle key={key} id={`account-notify-${key}`} label={label} hint={hint} checked={data[key]} disabled={saving !== null} onChange={(value) => void change(key, label, value)} />
         ))
       ) : error ? (

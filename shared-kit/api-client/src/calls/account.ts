@@ -4,6 +4,7 @@ import type {
   AccountInput,
   ForgotPasswordAnswer,
   NotificationSettings,
+  NotificationSettingsView,
   PasswordChanged,
   PasswordChangeInput,
   ResetLinkState,
@@ -14,7 +15,7 @@ import type {
 import { request, type ApiResult } from '../http/api-result';
 import { texts } from '../texts';
 
-export type { Account, AccountCreated, AccountInput, ForgotPasswordAnswer, NotificationSettings, PasswordChanged, PasswordChangeInput, ResetLinkState, SetupInput, SetupState };
+export type { Account, AccountCreated, AccountInput, ForgotPasswordAnswer, NotificationSettings, NotificationSettingsView, PasswordChanged, PasswordChangeInput, ResetLinkState, SetupInput, SetupState };
 
 const path = encodeURIComponent;
 
@@ -65,12 +66,12 @@ export function changePassword(input: PasswordChangeInput) {
   return request<PasswordChanged>({ method: 'PUT', url: '/api/account/password', data: input });
 }
 
-/** GET /api/account/notifications (issue 27 item 5): the e-mail alerts, both off by default. */
+/** GET /api/account/notifications (issue 27 item 5): the e-mail alerts, both off by default, and the summary's hour. */
 export function getNotificationSettings() {
-  return request<NotificationSettings>({ method: 'GET', url: '/api/account/notifications' });
+  return request<NotificationSettingsView>({ method: 'GET', url: '/api/account/notifications' });
 }
 
-/** PUT /api/account/notifications: both switches at once; answers them as saved. */
+/** PUT /api/account/notifications: both switches at once; answers them as saved (and the summary's hour). */
 export function saveNotificationSettings(settings: NotificationSettings) {
-  return request<NotificationSettings>({ method: 'PUT', url: '/api/account/notifications', data: settings });
+  return request<NotificationSettingsView>({ method: 'PUT', url: '/api/account/notifications', data: settings });
 }

@@ -38,6 +38,8 @@ export interface FakeApiData {
   mail: boolean;
   /** Issue 27 item 5: the account's e-mail alerts. */
   notifications: { pending_photos: boolean; daily_summary: boolean };
+  /** The server's DIGEST_HOUR ('Resumo diário'), 9 unless seeded. */
+  digestHour: number;
   /** Issue 27 item 6: each event's webhook as the owner reads it (the fake's secrets are `whsec_fake_<n>`). */
   webhooks: Record<string, WebhookState>;
   /** Issue 26: each event's published messages ('Recados'), newest first. */
@@ -70,7 +72,7 @@ const messages = {
   inviteInvalid: 'Este convite não é mais válido (já usado, revogado ou expirado). Peça um novo convite a quem organiza o evento.',
 };
 
-const emptyData = (): FakeApiData => ({ organiser: null, events: [], albums: {}, photos: {}, setup: null, teams: {}, teamInvites: {}, account: null, passwordResets: {}, mail: true, notifications: { pending_photos: false, daily_summary: false }, webhooks: {}, messages: {} });
+const emptyData = (): FakeApiData => ({ organiser: null, events: [], albums: {}, photos: {}, setup: null, teams: {}, teamInvites: {}, account: null, passwordResets: {}, mail: true, notifications: { pending_photos: false, daily_summary: false }, digestHour: 9, webhooks: {}, messages: {} });
 
 let data = emptyData();
 const requests: RecordedRequest[] = [];
@@ -240,13 +242,13 @@ const handlers = [
     return HttpResponse.json({ id: data.account.id, name: data.account.name, email: data.account.email });
   }),
   // Issue 27 item 5: 'Notificações'.
-  http.get('/api/account/notifications', () => (data.account ? HttpResponse.json(data.notifications) : apiError(401, 'Autenticação necessária. Faça login novamente.'))),
+  http.get('/api/account/notifications', () => (data.account ? HttpResponse.json({ ...data.notifications, digest_hour: data.digestHour }) : apiError(401, 'Autenticação necessária. Faça login novamente.'))),
   http.put('/api/account/notifications', async ({ request }) => {
     if (!data.account) return apiError(401, 'Autenticação necessária. Faça login novamente.');
     const input = (await request.json()) as { pending_photos?: unknown; daily_summary?: unknown };
     if (typeof input.pending_photos !== 'boolean' || typeof input.daily_summary !== 'boolean') return apiError(400, 'Dados inválidos.');
     data.notifications = { pending_photos: input.pending_photos, daily_summary: input.daily_summary };
-    return HttpResponse.json(data.notifications);
+    return HttpResponse.json({ ...data.notifications, digest_hour: data.digestHour });
   }),
   http.put('/api/account/password', async ({ request }) => {
     if (!data.account) return apiError(401, 'Autenticação necessária. Faça login novamente.');
@@ -455,6 +457,7 @@ export function fakeApi(seed: Partial<FakeApiData> = {}): FakeApi {
   data.passwordResets = seed.passwordResets ? { ...seed.passwordResets } : data.passwordResets;
   data.mail = seed.mail ?? data.mail;
   data.notifications = seed.notifications ? { ...seed.notifications } : data.notifications;
+  data.digestHour = seed.digestHour ?? data.digestHour;
   data.webhooks = seed.webhooks ? (JSON.parse(JSON.stringify(seed.webhooks)) as FakeApiData['webhooks']) : data.webhooks;
   data.messages = seed.messages ? (JSON.parse(JSON.stringify(seed.messages)) as FakeApiData['messages']) : data.messages;
   return {
