@@ -13,7 +13,7 @@ test.describe('password reset by e-mail', () => {
   test.beforeEach(async () => {
     mail = await startMailServer();
     server = await startServer(
-      { ORGANISER_EMAIL: ana.email, ORGANISER_PASSWORD: ana.password, SMTP_URL: mail.url, MAIL_FROM: 'Momentos <fotos@example.com>' },
+      { ORGANISER_EMAIL: ana.email, ORGANISER_PASSWORD: ana.password, SMTP_URL: mail.url, MAIL_FROM: 'Momentos <fotos@example.com>', DIGEST_HOUR: '8' },
       { publicUrl: true },
     );
   });
@@ -89,6 +89,14 @@ test.describe('password reset by e-mail', () => {
     await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(ana.email);
     await expectNoViolations(page, 'account page');
     await page.screenshot({ path: '/tmp/e2e-account-top.png' });
+    // 'Notificações': 'Resumo diário' is offered, naming the server's DIGEST_HOUR, and saved as switched.
+    const summary = page.getByRole('switch', { name: 'Resumo diário' });
+    await expect(summary).toHaveAccessibleDescription(/^Um e-mail por dia, às 8h \(horário do servidor\)/);
+    await summary.click();
+    await expect(summary).toBeChecked();
+    await expect.poll(async () => (await (await fetch(`${server.url}/api/account/notifications`, { headers: { authentication: secondDevice } })).json()) as unknown).toEqual({ pending_photos: false, daily_summary: true, digest_hour: 8 });
+    await summary.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/e2e-account-notifications.png' });
     await page.getByLabel('Nome').fill('Ana Souza');
     await page.getByRole('button', { name: 'Salvar dados' }).click();
     await expect(page.getByText('Dados salvos.')).toBeVisible();
