@@ -42,6 +42,12 @@ const until = async (check: () => boolean, tries = 250) => {
 const updatesOf = (listener: { messages: Message[] }, id: string) =>
   listener.messages.filter((message) => message.type === 'photos_updated' && message.payload.photos?.some((photo) => photo.id === id));
 
+/** After a moment (a message would have arrived by then), the guests' sockets have heard nothing. */
+async function expectGuestsHeardNothing(guests: Array<{ messages: Message[] }>) {
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  for (const guest of guests) expect(guest.messages).toEqual([]);
+}
+
 const wsUrl = (server: TestServer, channel: string) => `${server.url.replace('http', 'ws')}/ws/albums/${channel}`;
 
 describe('photos_updated (issue 24)', () => {
@@ -104,12 +110,8 @@ describe('photos_updated (issue 24)', () => {
     const sent = await upload(server, approvalAlbum, 'Vovó Lia', { name: 'recado.jpg', bytes: await jpeg(2) });
     await until(() => updatesOf(owner, sent.id).length > 0);
     expect(updatesOf(owner, sent.id)[0].payload.photos![0]).toMatchObject({ id: sent.id, pending: true, processing: false });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(guest.messages).toEqual([]);
-    expect(guestOfEvent.messages).toEqual([]);
-    guest.close();
-    guestOfEvent.close();
-    owner.close();
+    await expectGuestsHeardNothing([guest, guestOfEvent]);
+    [guest, guestOfEvent, owner].forEach((listener) => listener.close());
   });
 
   test('hiding a photo: the guests see it leave, the owner hears it marked hidden; a star reaches both', async () => {
@@ -153,12 +155,8 @@ describe('photos_updated (issue 24)', () => {
     await server.app.media.enqueue([sent.id]);
     await until(() => updatesOf(owner, sent.id).length > 0);
     expect(updatesOf(owner, sent.id)[0].payload.photos![0]).toMatchObject({ id: sent.id, hidden: true, processing: false });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(guest.messages).toEqual([]);
-    expect(guestOfEvent.messages).toEqual([]);
-    guest.close();
-    guestOfEvent.close();
-    owner.close();
+    await expectGuestsHeardNothing([guest, guestOfEvent]);
+    [guest, guestOfEvent, owner].forEach((listener) => listener.close());
   });
 });
 

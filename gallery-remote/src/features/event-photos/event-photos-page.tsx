@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { apiUrl, moderatePhoto, requestDownload, useAlbumLive, useAuthStore, type PhotoItem } from '@momentos/api-client';
-import { Button, EmptyState, formatText, Link, notify, useLocation, useNavigate, useParams } from '@momentos/design-kit';
+import { Button, ConfirmDialog, EmptyState, formatText, Link, notify, useLocation, useNavigate, useParams } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { useGalleryPhotos } from '../gallery/api/use-gallery-photos';
 import { FilterDialog } from '../gallery/filter/filter-dialog';
@@ -10,7 +10,6 @@ import { PresentationMode } from '../gallery/presentation/presentation-mode';
 import { OrderToggle } from '../gallery/order-toggle';
 import { applyChanges, deletePhotos } from './api/moderate';
 import { useEventScope } from './api/use-event-scope';
-import { DeleteDialog } from './delete-dialog';
 import { changesFor, markOf, photosInView, photosOfPlace, placeOf, placesOf, type ModerationAction, type PhotoView } from './event-photos-rules';
 import { HeartButton, StarButton } from '../reactions/reaction-buttons';
 import { useHearts } from '../reactions/use-hearts';
@@ -288,7 +287,19 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
           gallery.setUploader(uploader);
         }}
       />
-      <DeleteDialog open={confirmDelete} count={selectedPhotos.length} busy={working === 'delete'} onCancel={() => setConfirmDelete(false)} onConfirm={() => void remove()} />
+      {/* 'Excluir foto' asks first: the original and its renditions are gone for good. */}
+      <ConfirmDialog
+        open={confirmDelete}
+        title={texts.deleteTitle}
+        confirmLabel={texts.deletePhoto}
+        cancelLabel={texts.cancel}
+        closeLabel={texts.close}
+        busy={working === 'delete'}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => void remove()}
+      >
+        {formatText(texts.deleteQuestion, { n: selectedPhotos.length })}
+      </ConfirmDialog>
 
       {presenting ? <PresentationMode photos={photos} onClose={() => setPresenting(false)} /> : null}
       {lightboxIndex >= 0 ? (
