@@ -39,17 +39,17 @@ test.describe('gallery with live updates', () => {
     const uploader = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
     const page = await viewer.newPage();
 
-    // The first answer after the live refresh reports the new photo still processing (as it is for a
-    // moment on the server), so that the test sees the placeholder and then the polled thumbnail.
+    // Issue 24: the thumbnail is pushed (`photos_updated`) right after the new photo's announcement; the
+    // socket's updates are held back until the test has seen the processing placeholder, then passed on.
     let forceProcessing = false;
-    await page.route(`**/api/events/photos/${album.albumId}`, async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as Array<Record<string, unknown>>;
-      if (forceProcessing && body.length > 1) {
-        forceProcessing = false;
-        body[0] = { ...body[0], processing: true, compressed_photo: null };
-      }
-      await route.fulfill({ response, json: body });
+    const heldUpdates: Array<() => void> = [];
+    await page.routeWebSocket(/\/ws\/albums\//, (socket) => {
+      const server = socket.connectToServer();
+      server.onMessage((message) => {
+        if (forceProcessing && typeof message === 'string' && message.includes('"photos_updated"')) heldUpdates.push(() => socket.send(message));
+        else socket.send(message);
+      });
+      socket.onMessage((message) => server.send(message));
     });
 
     await openGallery(page, server.url, album.albumId, album.code);
@@ -78,6 +78,8 @@ test.describe('gallery with live updates', () => {
     const newTile = page.getByRole('button', { name: 'Foto enviada por Bruno' });
     await expect(newTile.getByText('Processando…')).toBeVisible();
     await shot(page, 'live-toast');
+    forceProcessing = false;
+    heldUpdates.splice(0).forEach((send) => send());
     await expect(page.getByRole('img', { name: 'Foto enviada por Bruno' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('img', { name: 'Foto enviada por Bruno' })).toHaveJSProperty('complete', true);
     expect(await page.getByRole('img', { name: 'Foto enviada por Bruno' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

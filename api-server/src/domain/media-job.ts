@@ -25,6 +25,21 @@ export interface MediaJobDeps {
   /** Issue 26: voice notes are cut at MESSAGE_MAX_AUDIO_SECONDS in their AAC rendition. */
   guestbook?: Pick<Config['guestbook'], 'maxAudioSeconds'>;
   log: { warn: (details: object, message: string) => void };
+  /**
+   * Issue 24: tells the viewers that the photo's renditions exist or that its processing ended in
+   * error (`photos_updated` through the realtime bus). Never the job's failure: a failed announcement
+   * is logged and the viewers catch up from the list.
+   */
+  announce?: (photoId: string) => Promise<void>;
+}
+
+/** Announces the photo's new state (issue 24); a failure is logged, never thrown. */
+async function announceUpdated(deps: Pick<MediaJobDeps, 'announce' | 'log'>, id: string): Promise<void> {
+  try {
+    await deps.announce?.(id);
+  } catch (error) {
+    deps.log.warn({ err: error, photoId: id }, 'could not announce the photo update');
+  }
 }
 
 /** The job was cut short by a shutdown: the photo stays processing and the job is taken up again. */
@@ -167,6 +182,7 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
     if (metadataOnly) await setMetadata(deps.db, id, { takenAt: null });
     if (metadataOnly && needsThumb(photo)) await backfillThumb(deps, photo, signal);
     if (!photo.playback_path) await setPlayback(deps.db, id, { path: photo.original_path });
+    if (!metadataOnly) await announceUpdated(deps, id);
     return { playback: false };
   }
 
@@ -209,6 +225,7 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
       if (backfill) await replaceRenditions(deps.db, id, { compressedPath: photo.compressed_path!, displayPath: photo.compressed_path!, thumbPath: photo.compressed_path! });
       else await finishProcessing(deps.db, id, { compressedPath: null, displayPath: null, error: messages.processingFailed, metadata });
       if (backfill && metadata) await setMetadata(deps.db, id, metadata);
+      await announceUpdated(deps, id);
       return { playback: false };
     }
     if (signal.aborted) throw new MediaJobAborted();
@@ -225,6 +242,7 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
     } else {
       await finishProcessing(deps.db, id, { compressedPath: keys.grid, displayPath: keys.display, thumbPath: keys.thumb, error: null, metadata });
     }
+    await announceUpdated(deps, id);
     await makeGuestCopy(deps, photo);
     return { playback: needsPlayback({ ...photo, error: null }) };
   } finally {
@@ -262,11 +280,12 @@ async function assertHeifPixels(file: string, maxPixels: number): Promise<void> 
 }
 
 /** Ends a photo whose job failed for good: not processing, with the error the gallery shows. */
-export async function failPhoto(db: Kysely<Database>, id: string): Promise<void> {
+export async function failPhoto(db: Kysely<Database>, id: string, announcer?: Pick<MediaJobDeps, 'announce' | 'log'>): Promise<void> {
   if (isMessageId(id)) return failVoiceNote(db, id);
   const photo = await findPhoto(db, id);
   if (!photo || Number(photo.processing) !== 1) return;
   await finishProcessing(db, id, { compressedPath: null, displayPath: null, error: messages.processingFailed });
+  if (announcer) await announceUpdated(announcer, id);
 }
 
 /** What the players say of a video whose rendition could not be made (the original stays for the organiser). */
@@ -285,6 +304,7 @@ export async function makePlayback(deps: MediaJobDeps, id: string, signal: Abort
   const { ffprobePath, maxEdge, maxBitrate, preset } = deps.media.video;
   if (!ffmpegPath || !ffprobePath) {
     await setPlayback(deps.db, id, { path: photo.original_path });
+    await announceUpdated(deps, id);
     return;
   }
   const original = await localOriginal(deps, photo.original_path, id);
@@ -299,12 +319,14 @@ export async function makePlayback(deps: MediaJobDeps, id: string, signal: Abort
       if (signal.aborted) throw new MediaJobAborted();
       deps.log.warn({ err: error, photoId: id }, 'playback rendition failed');
       await setPlayback(deps.db, id, { error: playbackFailedMessage });
+      await announceUpdated(deps, id);
       return;
     }
     if (signal.aborted) throw new MediaJobAborted();
     const key = renditionKeysOf(photo.original_path).playback;
     await deps.storage.moveIn(output, key, 'video/mp4');
     await setPlayback(deps.db, id, { path: key });
+    await announceUpdated(deps, id);
   } finally {
     await deps.temp.remove(output);
     await original.release();
@@ -312,8 +334,9 @@ export async function makePlayback(deps: MediaJobDeps, id: string, signal: Abort
 }
 
 /** Ends a video whose rendition job failed for good (the PostgreSQL queue's dead letters). */
-export async function failPlayback(db: Kysely<Database>, id: string): Promise<void> {
+export async function failPlayback(db: Kysely<Database>, id: string, announcer?: Pick<MediaJobDeps, 'announce' | 'log'>): Promise<void> {
   const photo = await findPhoto(db, id);
   if (!photo || !needsPlayback(photo)) return;
   await setPlayback(db, id, { error: playbackFailedMessage });
+  if (announcer) await announceUpdated(announcer, id);
 }

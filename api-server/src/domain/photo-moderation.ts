@@ -10,6 +10,11 @@ export interface ModerationDeps {
   announce: (album: RemovedFrom, photos: PhotoRow[]) => void;
   /** ...and of photos that leave (`photos_removed`). */
   announceRemoved: (album: RemovedFrom, ids: string[]) => void;
+  /**
+   * Issue 24: the photo as it is now (`photos_updated`): the owners' screens keep a hidden photo,
+   * marked, and follow a team member's stars; guests hear only of photos they see.
+   */
+  announceUpdated?: (album: RemovedFrom, photos: PhotoRow[]) => void;
 }
 
 export interface ModerationChange {
@@ -41,6 +46,7 @@ export async function moderatePhoto(deps: ModerationDeps, album: RemovedFrom, ph
   await setPhotoFlags(deps.db, photo.id, flags);
   if (before && !published(after)) deps.announceRemoved(album, [photo.id]);
   if (!before && published(after)) deps.announce(album, [after]);
+  deps.announceUpdated?.(album, [after]);
   return after;
 }
 

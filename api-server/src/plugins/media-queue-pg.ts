@@ -91,7 +91,7 @@ export class PgBossMediaQueue implements MediaQueue {
       this.workerIds.push(workerId);
     }
     if (concurrency > 0) {
-      this.workerIds.push(await this.boss.work<PhotoJob>(MEDIA_FAILED_QUEUE, polling, ([job]) => failPhoto(this.deps.db, job.data.photoId)));
+      this.workerIds.push(await this.boss.work<PhotoJob>(MEDIA_FAILED_QUEUE, polling, ([job]) => failPhoto(this.deps.db, job.data.photoId, this.deps)));
     }
 
     // The video lane: a transcoding may take minutes, so it runs past MEDIA_JOB_TIMEOUT only when its
@@ -120,7 +120,7 @@ export class PgBossMediaQueue implements MediaQueue {
         });
         this.videoWorkerIds.push(workerId);
       }
-      this.workerIds.push(await this.boss.work<PhotoJob>(VIDEO_FAILED_QUEUE, polling, ([job]) => failPlayback(this.deps.db, job.data.photoId)));
+      this.workerIds.push(await this.boss.work<PhotoJob>(VIDEO_FAILED_QUEUE, polling, ([job]) => failPlayback(this.deps.db, job.data.photoId, this.deps)));
     }
   }
 

@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import { backfillEventCards } from '../domain/events';
 import { closeIdleDecoders } from '../domain/decoder-pool';
 import { failPhoto, failPlayback, makePlayback, MediaJobAborted, processPhoto, type MediaJobDeps } from '../domain/media-job';
-import { pendingPhotoIds, photosNeedingRenditions, videosNeedingPlayback } from '../repositories/photos';
+import { findPhotoWithAlbum, pendingPhotoIds, photosNeedingRenditions, videosNeedingPlayback } from '../repositories/photos';
 import { PgBossMediaQueue } from './media-queue-pg';
 import { messagesAwaitingAudio } from '../repositories/messages';
 
@@ -156,7 +156,7 @@ export class MediaWorker implements MediaQueue {
       // Cut short by shutdown: the row stays processing and is resumed at the next start.
       if (error instanceof MediaJobAborted || this.abort.signal.aborted) return;
       this.deps.log.warn({ err: error, photoId: id }, 'media processing failed');
-      await failPhoto(this.deps.db, id);
+      await failPhoto(this.deps.db, id, this.deps);
     }
   }
 
@@ -167,7 +167,7 @@ export class MediaWorker implements MediaQueue {
       // Cut short by shutdown: the video has no rendition yet and the next start's backfill makes it.
       if (error instanceof MediaJobAborted || this.abort.signal.aborted) return;
       this.deps.log.warn({ err: error, photoId: id }, 'playback rendition failed');
-      await failPlayback(this.deps.db, id);
+      await failPlayback(this.deps.db, id, this.deps);
     }
   }
 }
@@ -184,7 +184,12 @@ declare module 'fastify' {
  */
 export default fp<{ config: Config }>(
   async (app, { config }) => {
-    const deps: MediaJobDeps = { db: app.db, storage: app.storage, temp: app.temp, media: config.media, guestbook: config.guestbook, log: app.log };
+    // Issue 24: a finished job is announced (`photos_updated`) to this instance's sockets and, through the bus, to the others'.
+    const announce = async (photoId: string) => {
+      const photo = await findPhotoWithAlbum(app.db, photoId);
+      if (photo) await app.realtime.announceUpdated({ id: photo.album_id, event_id: photo.event_id, is_public: photo.is_public }, [photo]);
+    };
+    const deps: MediaJobDeps = { db: app.db, storage: app.storage, temp: app.temp, media: config.media, guestbook: config.guestbook, log: app.log, announce };
     const queue: MediaQueue =
       app.dbDialect === 'postgres'
         ? await PgBossMediaQueue.start(deps, { url: config.databaseUrl!, schema: mediaJobsSchema(config.databaseSchema) })
@@ -229,7 +234,7 @@ export default fp<{ config: Config }>(
       'media worker ready',
     );
   },
-  { name: 'media-worker', dependencies: ['db', 'storage'] },
+  { name: 'media-worker', dependencies: ['db', 'storage', 'realtime'] },
 );
 
 /** pg-boss keeps its tables in a schema of its own, next to the app's: `<DATABASE_SCHEMA>_jobs`, or `momentos_jobs`. */

@@ -9,9 +9,10 @@ export interface Announcement {
   /**
    * `audience_changed` (issue 22): what the event's guests may see changed; each instance rechecks its guest sockets.
    * `member_removed` (issue 27): a team member's sockets on the event close.
+   * Issue 24: `photos_updated`, a photo's renditions exist or its processing failed (each instance reads the rows and filters per socket).
    * Issue 26 adds the guestbook's `new_messages` / `messages_removed` (ids in `photoIds`: message ids) and `reactions`.
    */
-  kind?: 'new_photos' | 'photos_removed' | 'audience_changed' | 'member_removed' | 'new_messages' | 'messages_removed' | 'reactions';
+  kind?: 'new_photos' | 'photos_updated' | 'photos_removed' | 'audience_changed' | 'member_removed' | 'new_messages' | 'messages_removed' | 'reactions';
   albumId: string;
   eventId: string;
   isPublic: boolean;

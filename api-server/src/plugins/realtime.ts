@@ -6,7 +6,9 @@ import {
   type MessagesRemovedMessage,
   type NewMessagesMessage,
   type NewPhotosMessage,
+  type PhotoItem,
   type PhotosRemovedMessage,
+  type PhotosUpdatedMessage,
   type ReactionsMessage,
 } from '@momentos/api-contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -20,7 +22,7 @@ import type { Kysely } from 'kysely';
 import type { Database, MessageRow, PhotoRow } from '../db/schema';
 import { signedFileUrls, type FileGrant, type FileUrls } from '../domain/file-access';
 import { galleryOpen, type EventRules } from '../domain/visibility';
-import { presentPhoto } from '../http/present';
+import { presentOwnedPhoto, presentPhoto } from '../http/present';
 import { albumIdsOf } from '../repositories/albums';
 import { photosByIds } from '../repositories/photos';
 import { listMessages } from '../repositories/messages';
@@ -120,30 +122,56 @@ export class RealtimeHub {
    * its reader. Issue 22: a guest's socket is checked against the audience's state now (album public,
    * gallery open, the same PIN, the same wall link) before anything is sent; one that fails is closed.
    */
-  async deliver(album: AlbumAudience, photos: PhotoRow[]): Promise<void> {
+  deliver(album: AlbumAudience, photos: PhotoRow[]): Promise<void> {
+    return this.deliverPhotos('new_photos', album, photos);
+  }
+
+  /**
+   * Issue 24: a photo's (or video's) renditions exist, or its processing failed: `photos_updated`
+   * with the items as lists present them, here and through the bus (ids only). Owners hear every
+   * photo (with the organiser's flags); a guest's socket only those guests see (never a hidden or
+   * pending one), checked against the audience as for `new_photos`.
+   */
+  async announceUpdated(album: AlbumAudience, photos: PhotoRow[]): Promise<void> {
+    if (photos.length === 0) return;
+    this.publish?.({ kind: 'photos_updated', albumId: album.id, eventId: album.event_id, isPublic: Number(album.is_public) === 1, photoIds: photos.map((photo) => photo.id) });
+    await this.deliverUpdated(album, photos);
+  }
+
+  deliverUpdated(album: AlbumAudience, photos: PhotoRow[]): Promise<void> {
+    return this.deliverPhotos('photos_updated', album, photos);
+  }
+
+  private async deliverPhotos(type: 'new_photos' | 'photos_updated', album: AlbumAudience, photos: PhotoRow[]): Promise<void> {
     if (photos.length === 0) return;
     const listeners = [...(this.channels.get(album.id) ?? []), ...(this.channels.get(album.event_id) ?? [])];
     if (listeners.length === 0) return;
-    const state = listeners.some((subscriber) => !subscriber.isOwner) ? await this.deps.audienceState(album.event_id) : null;
+    // `new_photos` is only ever given published photos; an update may concern one guests do not see.
+    const seen = type === 'new_photos' ? photos : photos.filter((row) => Number(row.hidden) === 0 && Number(row.pending) === 0);
+    const state = seen.length > 0 && listeners.some((subscriber) => !subscriber.isOwner) ? await this.deps.audienceState(album.event_id) : null;
     const texts = new Map<string, string>();
     const textFor = (subscriber: Subscriber) => {
       const grant = this.grantOf(subscriber, state);
-      const cacheKey = grant ? `${grant.scope}:${grant.scope === 'o' ? grant.organiserId : ''}` : '';
+      const ownerView = subscriber.isOwner;
+      const cacheKey = `${ownerView ? 'owner' : 'guest'}|${grant ? `${grant.scope}:${grant.scope === 'o' ? grant.organiserId : ''}` : ''}`;
       let text = texts.get(cacheKey);
       if (text === undefined) {
         const urls = this.deps.urls(grant);
         const downloadable = grant?.scope === 'o' || (state?.guestDownloads ?? true);
-        const message: NewPhotosMessage = { type: 'new_photos', payload: { albumId: album.id, photos: photos.map((row) => presentPhoto(row, urls, downloadable)) } };
+        const present = (row: PhotoRow): PhotoItem => (type === 'photos_updated' && ownerView ? presentOwnedPhoto(row, urls) : presentPhoto(row, urls, downloadable));
+        const payload = { albumId: album.id, photos: (ownerView ? photos : seen).map(present) };
+        const message: NewPhotosMessage | PhotosUpdatedMessage = type === 'new_photos' ? { type, payload } : { type, payload };
         texts.set(cacheKey, (text = JSON.stringify(message)));
       }
       return text;
     };
-    this.sendEach(album.id, (subscriber) => (subscriber.isOwner || this.stillAllowed(subscriber, album.id, state) ? textFor(subscriber) : 'close'));
-    this.sendEach(album.event_id, (subscriber) => {
-      if (subscriber.isOwner) return textFor(subscriber);
-      if (!this.stillAllowed(subscriber, null, state)) return 'close';
-      return state?.publicAlbums.has(album.id) ? textFor(subscriber) : null;
-    });
+    const forGuest = (subscriber: Subscriber, albumId: string | null) => {
+      if (seen.length === 0) return null;
+      if (!this.stillAllowed(subscriber, albumId, state)) return 'close';
+      return albumId !== null || state?.publicAlbums.has(album.id) ? textFor(subscriber) : null;
+    };
+    this.sendEach(album.id, (subscriber) => (subscriber.isOwner ? textFor(subscriber) : forGuest(subscriber, album.id)));
+    this.sendEach(album.event_id, (subscriber) => (subscriber.isOwner ? textFor(subscriber) : forGuest(subscriber, null)));
   }
 
   /** Announces that photos left the album (deleted or hidden), here and through the bus. */
@@ -400,6 +428,10 @@ export default fp<{ config: Config }>(
           }
           if (announcement.kind === 'reactions') {
             hub.deliverReactions(album, announcement.photoIds[0], announcement.hearts ?? 0);
+            return;
+          }
+          if (announcement.kind === 'photos_updated') {
+            await hub.deliverUpdated(album, await photosByIds(app.db, [announcement.albumId], announcement.photoIds, 'owner'));
             return;
           }
           if (announcement.kind === 'new_messages') {

@@ -26,6 +26,7 @@ const photoModerationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     db: app.db,
     announce: (album, rows) => void app.realtime.announce(album, rows).catch((error: unknown) => app.log.warn({ err: error }, 'could not announce photos')),
     announceRemoved: (album, ids) => app.realtime.announceRemoved(album, ids),
+    announceUpdated: (album, rows) => void app.realtime.announceUpdated(album, rows).catch((error: unknown) => app.log.warn({ err: error }, 'could not announce the photo update')),
   };
 
   /** Issue 27: the event's team members whose role may moderate; outside the team the photo does not exist. */

@@ -56,8 +56,13 @@ export {
   photoDownloadUrl,
 } from './calls/photos';
 export type { DownloadTicket, DownloadTicketBody, PaintedGallery, PhotoItem, PhotoModeration, PhotoUpdate, Uploader, UploadedPhoto } from './calls/photos';
-export { AlbumRealtimeClient, albumRealtime, albumSocketUrl, AUDIENCE_CLOSED_CODE, socketTicket, isNewPhotosFor, isPhotosRemovedFor, realtimeTimings } from './realtime/album-realtime';
-export type { RealtimeMessage, NewPhotosMessage, PhotosRemovedMessage, RealtimeListener, SocketLike, RealtimeOptions, SubscribeOptions } from './realtime/album-realtime';
+export { AlbumRealtimeClient, albumRealtime, albumSocketUrl, AUDIENCE_CLOSED_CODE, socketTicket, isNewPhotosFor, isPhotosRemovedFor, isPhotosUpdated, realtimeTimings } from './realtime/album-realtime';
+export type { RealtimeMessage, NewPhotosMessage, PhotosRemovedMessage, PhotosUpdatedMessage, RealtimeListener, SocketLike, RealtimeOptions, SubscribeOptions } from './realtime/album-realtime';
+// Issue 24: the one live feed of an album's photos.
+export { useAlbumLive, useCachedLists } from './live/use-album-live';
+export type { AlbumLive, AlbumLiveOptions, LiveTarget } from './live/use-album-live';
+export { applyPhotoUpdates, compareIn, pollDelayMs, pollingSchedule, processingIds, withNewPhotos, withoutPhotos, withUpdatedPhotos } from './live/live-merge';
+export type { ListScope } from './live/live-merge';
 export { splitIntoBatches, backoffDelay, FILES_PER_BATCH } from './upload/upload-engine';
 export { loadUploadQueue, resumePendingUploads } from './upload-queue/load-upload-queue';
 export type { UploadQueue, QueueTarget } from './upload-queue/upload-queue';

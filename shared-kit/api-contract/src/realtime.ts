@@ -23,6 +23,21 @@ export const NewPhotosMessage = Type.Object({
 export type NewPhotosMessage = Static<typeof NewPhotosMessage>;
 
 /**
+ * `photos_updated` (issue 24): the server made a photo's (or video's) renditions, or its processing
+ * failed. The items are the photos as the reader's lists present them (an owner's with the organiser's
+ * flags); a guest's socket never hears of a hidden or pending photo. Open viewers merge them in place:
+ * no list is fetched again and `/updates` is not polled while the socket is up.
+ */
+export const PhotosUpdatedMessage = Type.Object({
+  type: Type.Literal('photos_updated'),
+  payload: Type.Object({
+    albumId: Type.String(),
+    photos: Type.Array(PhotoItem),
+  }),
+});
+export type PhotosUpdatedMessage = Static<typeof PhotosUpdatedMessage>;
+
+/**
  * `photos_removed`: photos left an album's public view (deleted by the owner or by the guest who sent
  * them, hidden by the owner). Open galleries drop them at once. Ids only: there is nothing else to show.
  */

@@ -19,6 +19,8 @@ export { AlbumIcon, CameraIcon, FilterIcon, ShareIcon } from './bottom-navigatio
 export { Dialog } from './dialog/dialog';
 export type { DialogProps } from './dialog/dialog';
 export { FeedbackDialog } from './dialog/feedback-dialog';
+export { ConfirmDialog } from './dialog/confirm-dialog';
+export type { ConfirmDialogProps } from './dialog/confirm-dialog';
 export type { Feedback, FeedbackDialogProps, FeedbackKind } from './dialog/feedback-dialog';
 export { ToastHost, notify } from './toasts/toasts';
 export type { PageLoader, RemotePages, RemoteRoutesModule } from './remote-contract/remote-contract';

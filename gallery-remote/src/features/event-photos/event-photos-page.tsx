@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { apiUrl, moderatePhoto, requestDownload, useAuthStore, type PhotoItem } from '@momentos/api-client';
-import { Button, EmptyState, formatText, Link, notify, useLocation, useNavigate, useParams } from '@momentos/design-kit';
+import { apiUrl, moderatePhoto, requestDownload, useAlbumLive, useAuthStore, type PhotoItem } from '@momentos/api-client';
+import { Button, ConfirmDialog, EmptyState, formatText, Link, notify, useLocation, useNavigate, useParams } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { useGalleryPhotos } from '../gallery/api/use-gallery-photos';
 import { FilterDialog } from '../gallery/filter/filter-dialog';
@@ -8,11 +8,8 @@ import { PhotoGrid } from '../gallery/grid/photo-grid';
 import { LazyPhotoLightbox } from '../gallery/lightbox/lazy-photo-lightbox';
 import { PresentationMode } from '../gallery/presentation/presentation-mode';
 import { OrderToggle } from '../gallery/order-toggle';
-import { useProcessingUpdates } from '../gallery/api/use-processing-updates';
 import { applyChanges, deletePhotos } from './api/moderate';
 import { useEventScope } from './api/use-event-scope';
-import { useOwnerLive } from './api/use-owner-live';
-import { DeleteDialog } from './delete-dialog';
 import { changesFor, markOf, photosInView, photosOfPlace, placeOf, placesOf, type ModerationAction, type PhotoView } from './event-photos-rules';
 import { HeartButton, StarButton } from '../reactions/reaction-buttons';
 import { useHearts } from '../reactions/use-hearts';
@@ -68,7 +65,16 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
   const [place, setPlace] = useState<string | null>(null);
   const [byPlace, setByPlace] = useState(false);
   const places = useMemo(() => placesOf(gallery.photos), [gallery.photos]);
-  useOwnerLive(scopeId, gallery.reload);
+  // Issue 24: the one live feed, as the owner hears it: new photos, renditions, flags (a hidden photo
+  // stays, marked: the owner hears it as updated after it left the guests' view) and removals, merged
+  // in place; `/updates` only while the socket is down.
+  useAlbumLive(scopeId, {
+    token: useAuthStore.getState().token,
+    channel: albumId ? 'album' : 'event',
+    onAnnounced: () => void gallery.reload(),
+    photos: gallery.photos,
+    run: gallery.loads,
+  });
   // Issue 26: the organiser's stars and the guests' hearts; 'Favoritas' and 'Mais curtidas'.
   const hearts = useHearts(scopeId, useAuthStore.getState().token);
   const [view, setView] = useState<PhotoView>('all');
@@ -83,8 +89,6 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
       ),
     [gallery.photos, place, favorites, view, hearts.countOf],
   );
-  // Issue 25: a video's rendition (and a photo's thumbnail) shows up without a reload.
-  useProcessingUpdates(scopeId, gallery.loads, gallery.photos, gallery.applyUpdates);
   const toggleFavorite = useCallback(
     (photo: PhotoItem) => {
       const next = !isFavorite(photo);
@@ -283,7 +287,19 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
           gallery.setUploader(uploader);
         }}
       />
-      <DeleteDialog open={confirmDelete} count={selectedPhotos.length} busy={working === 'delete'} onCancel={() => setConfirmDelete(false)} onConfirm={() => void remove()} />
+      {/* 'Excluir foto' asks first: the original and its renditions are gone for good. */}
+      <ConfirmDialog
+        open={confirmDelete}
+        title={texts.deleteTitle}
+        confirmLabel={texts.deletePhoto}
+        cancelLabel={texts.cancel}
+        closeLabel={texts.close}
+        busy={working === 'delete'}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => void remove()}
+      >
+        {formatText(texts.deleteQuestion, { n: selectedPhotos.length })}
+      </ConfirmDialog>
 
       {presenting ? <PresentationMode photos={photos} onClose={() => setPresenting(false)} /> : null}
       {lightboxIndex >= 0 ? (

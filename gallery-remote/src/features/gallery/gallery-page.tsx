@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { readStored, rememberEventPin, resumePendingUploads, storageKeys } from '@momentos/api-client';
+import { readStored, rememberEventPin, resumePendingUploads, storageKeys, useAlbumLive, useAuthStore } from '@momentos/api-client';
 import type { PaintedGallery, PhotoItem } from '@momentos/api-client';
 import {
   AlbumIcon,
@@ -11,6 +11,7 @@ import {
   FilterIcon,
   InviteDialog,
   Link,
+  notify,
   PinPrompt,
   readFirstPaint,
   ShareIcon,
@@ -19,13 +20,11 @@ import {
 } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { useGalleryPhotos } from './api/use-gallery-photos';
-import { useProcessingUpdates } from './api/use-processing-updates';
 import { useSharedEventId } from './api/use-shared-event-id';
 import { ClosedGallery } from './closed-gallery';
 import { FilterDialog } from './filter/filter-dialog';
 import { PhotoGrid } from './grid/photo-grid';
 import { LazyPhotoLightbox } from './lightbox/lazy-photo-lightbox';
-import { useLiveRefresh } from './live/use-live-refresh';
 import { PresentationMode } from './presentation/presentation-mode';
 import { HeartButton } from '../reactions/reaction-buttons';
 import { useHearts } from '../reactions/use-hearts';
@@ -82,8 +81,20 @@ function AlbumGallery({ albumId }: { albumId: string }) {
 
   // Files this device still has to send go on by themselves (the queue loads only when there are some).
   useEffect(resumePendingUploads, []);
-  useProcessingUpdates(albumId, gallery.loads, gallery.photos, gallery.applyUpdates);
-  const live = useLiveRefresh(albumId, lightboxIndex >= 0 || presenting, gallery.reload, gallery.dropPhotos, pinsTyped);
+  // Issue 24, spec §4 'Realtime refresh in the gallery': new photos and renditions go into the list as
+  // they are announced, with the info toast; while the lightbox or the presentation is open only the
+  // button shows. A removed photo leaves at once. `/updates` is polled only while the socket is down.
+  const { reload } = gallery;
+  const live = useAlbumLive(albumId, {
+    token: useAuthStore.getState().token,
+    holding: lightboxIndex >= 0 || presenting,
+    onNewPhotos: () => notify.info(texts.newPhotosToast),
+    onAnnounced: ({ released }) => void reload().then(() => (released ? undefined : notify.info(texts.newPhotosToast))),
+    photos: gallery.photos,
+    run: gallery.loads,
+    generation: pinsTyped,
+  });
+  const revoked = live.revoked === null ? null : live.revoked || texts.albumNoLongerAvailable;
 
   // The lightbox stays on the photo it shows when the list is refreshed under it.
   const viewedId = useRef<string | null>(null);
@@ -144,7 +155,7 @@ function AlbumGallery({ albumId }: { albumId: string }) {
         </Link>
         <div className="gallery-header__row">
           <h1 className="gallery-header__title">{texts.galleryTitle}</h1>
-          {photos.length > 0 && !live.revoked ? (
+          {photos.length > 0 && !revoked ? (
             <Button className="gallery-header__present" onClick={() => setPresenting(true)}>
               {texts.presentationMode}
             </Button>
@@ -165,9 +176,9 @@ function AlbumGallery({ albumId }: { albumId: string }) {
         </div>
       ) : null}
 
-      {live.pending
+      {live.held
         ? createPortal(
-            <button type="button" className="gallery-new-photos" onClick={live.refreshNow}>
+            <button type="button" className="gallery-new-photos" onClick={live.release}>
               {texts.newPhotosAvailable}
             </button>,
             document.body,
@@ -175,8 +186,8 @@ function AlbumGallery({ albumId }: { albumId: string }) {
         : null}
 
       <section className="gallery-content">
-        {live.revoked ? (
-          <EmptyState>{live.revoked}</EmptyState>
+        {revoked ? (
+          <EmptyState>{revoked}</EmptyState>
         ) : gallery.closed ? (
           <ClosedGallery message={gallery.closed} eventId={eventId} onOpen={gallery.reload} />
         ) : loading ? (
@@ -223,8 +234,8 @@ function AlbumGallery({ albumId }: { albumId: string }) {
       />
       <InviteDialog open={inviteOpen} code={inviteOpen ? storedInviteCode() : null} texts={inviteTexts} onClose={() => setInviteOpen(false)} />
 
-      {presenting && !live.revoked ? <PresentationMode photos={photos} onClose={() => setPresenting(false)} /> : null}
-      {lightboxIndex >= 0 && !live.revoked ? (
+      {presenting && !revoked ? <PresentationMode photos={photos} onClose={() => setPresenting(false)} /> : null}
+      {lightboxIndex >= 0 && !revoked ? (
         <LazyPhotoLightbox photos={photos} index={lightboxIndex} onClose={closeLightbox} onView={onView} actions={heartOf} />
       ) : null}
     </main>

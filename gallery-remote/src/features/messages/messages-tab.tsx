@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { moderateMessage, photoFileUrl, removeMessage, type MessageItem, type MessageModeration } from '@momentos/api-client';
-import { Button, Dialog, EmptyState, formatText, notify } from '@momentos/design-kit';
+import { Button, ConfirmDialog, EmptyState, formatText, notify } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { BookButton } from './book-button';
 import { useOwnerMessages } from './use-owner-messages';
@@ -84,17 +84,18 @@ export function MessagesTab({ eventId }: { eventId: string }) {
           </ul>
         )}
       </section>
-      <Dialog open={deleting !== null} title={texts.messageDelete} closeLabel={texts.close} onClose={() => setDeleting(null)}>
-        <p>{formatText(texts.messageDeleteQuestion, { name: deleting?.user_id ?? '' })}</p>
-        <div className="dialog-actions">
-          <Button variant="secondary" onClick={() => setDeleting(null)}>
-            {texts.cancel}
-          </Button>
-          <Button variant="danger" onClick={() => deleting && void remove(deleting)} busy={working === deleting?.id} busyLabel={texts.messageDelete}>
-            {texts.messageDelete}
-          </Button>
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={texts.messageDelete}
+        confirmLabel={texts.messageDelete}
+        cancelLabel={texts.cancel}
+        closeLabel={texts.close}
+        busy={deleting !== null && working === deleting.id}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void remove(deleting)}
+      >
+        {formatText(texts.messageDeleteQuestion, { name: deleting?.user_id ?? '' })}
+      </ConfirmDialog>
     </main>
   );
 }

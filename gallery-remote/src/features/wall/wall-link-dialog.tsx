@@ -42,7 +42,7 @@ export function WallLinkDialog({ open, eventId, query = '', onClose }: { open: b
     <Dialog open={open} title={texts.wallLinkTitle} closeLabel={texts.close} onClose={onClose}>
       <p>{texts.wallLinkNote}</p>
       {url ? <input className="wall-link__url" readOnly value={url} aria-label={texts.wallLinkLabel} onFocus={(focus) => focus.currentTarget.select()} /> : null}
-      <div className="dialog-actions">
+      <div className="mk-dialog__actions">
         <Button variant="danger" onClick={() => void revoke()} disabled={working || !url}>
           {texts.wallLinkRevoke}
         </Button>

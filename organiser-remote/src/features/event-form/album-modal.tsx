@@ -78,7 +78,7 @@ export function AlbumModal({ open, album, onClose, onSubmit, onDelete, photosPat
             {t.viewPhotos}
           </Link>
         ) : null}
-        <div className="dialog-actions album-form__actions">
+        <div className="mk-dialog__actions album-form__actions">
           {album ? (
             <Button variant="danger" onClick={remove} disabled={working !== null} busy={working === 'delete'} busyLabel={t.removing}>
               {t.remove}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Dialog, notify } from '@momentos/design-kit';
+import { ConfirmDialog, notify } from '@momentos/design-kit';
 import type { EventItem } from '@momentos/api-client';
 import { texts } from '../../texts';
 import { useDeleteEvent } from './api/use-events';
@@ -30,16 +30,18 @@ export function DeleteDialog({ event, onClose }: DeleteDialogProps) {
   };
 
   return (
-    <Dialog open={event !== null} title={t.title} closeLabel={texts.share.close} onClose={working ? () => undefined : onClose}>
-      <p className="dialog-text">{t.text}</p>
-      <div className="dialog-actions">
-        <Button variant="secondary" onClick={onClose} disabled={working}>
-          {t.cancel}
-        </Button>
-        <Button variant="danger" onClick={confirm} busy={working} busyLabel={t.working}>
-          {t.confirm}
-        </Button>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      open={event !== null}
+      title={t.title}
+      confirmLabel={t.confirm}
+      cancelLabel={t.cancel}
+      closeLabel={texts.share.close}
+      busy={working}
+      busyLabel={t.working}
+      onCancel={onClose}
+      onConfirm={() => void confirm()}
+    >
+      {t.text}
+    </ConfirmDialog>
   );
 }

@@ -1,4 +1,4 @@
-import type { NewPhotosMessage, PhotosRemovedMessage, WsTicketAnswer } from '@momentos/api-contract';
+import type { NewPhotosMessage, PhotosRemovedMessage, PhotosUpdatedMessage, WsTicketAnswer } from '@momentos/api-contract';
 import { request } from '../http/api-result';
 import { http } from '../http/http-client';
 
@@ -9,7 +9,7 @@ export interface RealtimeMessage<T extends string = string, P = unknown> {
 }
 
 /** `new_photos`: photos were added to an album (sent by the server after an upload). */
-export type { NewPhotosMessage, PhotosRemovedMessage } from '@momentos/api-contract';
+export type { NewPhotosMessage, PhotosRemovedMessage, PhotosUpdatedMessage } from '@momentos/api-contract';
 
 export type RealtimeListener = (message: RealtimeMessage) => void;
 
@@ -48,6 +48,8 @@ export interface SubscribeOptions {
   token?: string | null;
   /** Called each time the socket opens; after a reconnect the subscriber catches up on what it missed. */
   onOpen?: () => void;
+  /** Issue 24: called each time the socket closes without being asked to (live feeds poll until it opens again). */
+  onClose?: () => void;
   /**
    * Issue 22: the server closed the socket because the album is no longer open to this guest (made
    * private, the gallery closed, a new PIN): code 4403 with the reason to show. No reconnect follows.
@@ -93,6 +95,8 @@ interface AlbumConnection {
   openHandlers: Map<RealtimeListener, () => void>;
   /** Each subscriber's `onRefused`, by its listener. */
   refusedHandlers: Map<RealtimeListener, (reason: string) => void>;
+  /** Each subscriber's `onClose`, by its listener. */
+  closeHandlers: Map<RealtimeListener, () => void>;
   token?: string | null;
   socket: SocketLike | null;
   listeners: Set<RealtimeListener>;
@@ -133,6 +137,7 @@ export class AlbumRealtimeClient {
         albumId,
         openHandlers: new Map(),
         refusedHandlers: new Map(),
+        closeHandlers: new Map(),
         token: options.token,
         socket: null,
         listeners: new Set(),
@@ -145,6 +150,7 @@ export class AlbumRealtimeClient {
     }
     connection.listeners.add(listener);
     if (options.onRefused) connection.refusedHandlers.set(listener, options.onRefused);
+    if (options.onClose) connection.closeHandlers.set(listener, options.onClose);
     if (options.onOpen) {
       connection.openHandlers.set(listener, options.onOpen);
       // Already open: this subscriber starts now.
@@ -179,6 +185,7 @@ export class AlbumRealtimeClient {
     connection.listeners.delete(listener);
     connection.openHandlers.delete(listener);
     connection.refusedHandlers.delete(listener);
+    connection.closeHandlers.delete(listener);
     if (connection.listeners.size === 0 && this.connections.get(connection.albumId) === connection) {
       this.shutdown(connection);
     }
@@ -259,6 +266,7 @@ export class AlbumRealtimeClient {
     socket.onclose = (event) => {
       if (connection.socket === socket) connection.socket = null;
       if (connection.closing) return;
+      for (const handler of Array.from(connection.closeHandlers.values())) handler();
       if (event.wasClean && event.code === NORMAL_CLOSURE) return;
       if (event.code === AUDIENCE_CLOSED_CODE) {
         // Not open to this guest any more: reconnecting would be refused too; the page says why.
@@ -306,6 +314,12 @@ export function isPhotosRemovedFor(message: RealtimeMessage, albumId: string): m
   if (message.type !== 'photos_removed') return false;
   const payload = message.payload as { albumId?: unknown; ids?: unknown } | null | undefined;
   return !!payload && Array.isArray(payload.ids) && (payload.albumId === undefined || String(payload.albumId) === albumId);
+}
+
+/** Issue 24: narrows a message to `photos_updated` (renditions made, an error, the organiser's flags). */
+export function isPhotosUpdated(message: RealtimeMessage): message is PhotosUpdatedMessage {
+  const payload = message.payload as { photos?: unknown } | null | undefined;
+  return message.type === 'photos_updated' && !!payload && Array.isArray(payload.photos);
 }
 
 /** The page's one realtime client (api-client is a federation singleton, so every remote shares it). */

@@ -1,9 +1,8 @@
 import { useCallback, useState } from 'react';
 import useSWR from 'swr';
-import { apiKeys, dataOf, isPinRefusal, listAlbumPhotos, type ApiError, type PhotoItem, type PhotoOrder, type PhotoUpdate } from '@momentos/api-client';
+import { apiKeys, dataOf, isPinRefusal, listAlbumPhotos, type ApiError, type PhotoItem, type PhotoOrder } from '@momentos/api-client';
 import { notify } from '@momentos/design-kit';
 import { texts } from '../../../texts';
-import { applyPhotoUpdates } from '../live/polling-schedule';
 
 export interface GalleryPhotos {
   photos: PhotoItem[];
@@ -11,11 +10,10 @@ export interface GalleryPhotos {
   loading: boolean;
   /** The uploader filter (`user_id`), `null` for 'Todos'. */
   uploader: string | null;
-  /** Counts the loads that replaced the list (each starts a new processing poll). */
+  /** Counts the loads that replaced the list (each starts the live feed's polling schedule again, while its socket is down). */
   loads: number;
   reload: () => Promise<void>;
   setUploader: (uploader: string | null) => void;
-  applyUpdates: (updates: PhotoUpdate[]) => void;
   /** Takes photos out of the list at once (deleted or hidden: `photos_removed`). */
   dropPhotos: (ids: string[]) => void;
   /** Issue 12: why the gallery is closed to this guest ('Só envio', or before 'Revelar em'), or null. */
@@ -59,10 +57,6 @@ export function useGalleryPhotos(albumId: string, painted?: PhotoItem[]): Galler
   const reload = useCallback(async () => {
     await mutate();
   }, [mutate]);
-  const applyUpdates = useCallback(
-    (updates: PhotoUpdate[]) => void mutate((current) => current && applyPhotoUpdates(current, updates), { revalidate: false }),
-    [mutate],
-  );
 
   const dropPhotos = useCallback(
     (ids: string[]) => {
@@ -75,5 +69,5 @@ export function useGalleryPhotos(albumId: string, painted?: PhotoItem[]): Galler
   const failure = error as ApiError | undefined;
   const pinRefusal = isPinRefusal(failure) ? failure!.message : null;
   const closed = failure?.status === 403 && !pinRefusal ? failure.message : null;
-  return { photos: data ?? noPhotos, loading: data === undefined && error === undefined, uploader, loads, reload, setUploader, applyUpdates, dropPhotos, closed, pinRefusal, order, setOrder };
+  return { photos: data ?? noPhotos, loading: data === undefined && error === undefined, uploader, loads, reload, setUploader, dropPhotos, closed, pinRefusal, order, setOrder };
 }

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { AlbumRealtimeClient, awaitingRenditions, dataOf, getPhotoUpdates, listMessages, listPublicPhotos, type MessageItem, type PhotoItem } from '@momentos/api-client';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { AlbumRealtimeClient, applyPhotoUpdates, listMessages, listPublicPhotos, useAlbumLive, withNewPhotos, withoutPhotos, type LiveTarget, type MessageItem, type PhotoItem, type RealtimeMessage } from '@momentos/api-client';
 import {
   advancePhoto,
   advanceWall,
@@ -72,9 +72,6 @@ const wallRealtime = new AlbumRealtimeClient({
   reconnectDelayMs: (attempt) => Math.min(30_000, 1000 * 2 ** Math.min(attempt - 1, 5)),
 });
 
-/** How often photos announced while still being processed are asked about, until their renditions exist. */
-const PROCESSING_CHECK_MS = 500;
-
 export interface WallFeed {
   state: WallState;
   loaded: boolean;
@@ -86,19 +83,18 @@ export interface WallFeed {
 }
 
 /**
- * The event's public photos for the wall, kept current by the websocket: an announced photo is put
- * ahead of the ring as soon as its screen rendition exists (asked about every half second while it is
- * being made, and only then), a hidden or deleted one leaves at once, and every reconnection reloads
- * the list to catch up on what was missed.
+ * The event's public photos for the wall, kept current by the one live feed (issue 24): an announced
+ * photo is put ahead of the ring as soon as its screen rendition exists (`photos_updated`; `/updates`
+ * only while the socket is down), a hidden or deleted one leaves at once, and every reconnection
+ * reloads the list to catch up on what was missed.
  */
 export function useWallFeed(eventId: string, options: WallOptions): WallFeed {
   const [state, dispatch] = useReducer(reduce, options, initialWallState);
   const [loaded, setLoaded] = useState(false);
-  const [connected, setConnected] = useState(false);
   const [closed, setClosed] = useState<string | null>(null);
-  const processing = useRef(new Set<string>());
-  /** Which of them are videos: those are done when their rendition exists (or failed), not with their poster. */
-  const videos = useRef(new Set<string>());
+  /** Every public photo, those still awaiting renditions too (the playlist keeps the showable ones). */
+  const [photos, setPhotos] = useState<PhotoItem[]>([]);
+  const photosRef = useRef<PhotoItem[]>([]);
   const loadedOnce = useRef(false);
   /** Counts `photos_removed` messages: a list asked for before one may still hold the removed photo. */
   const removals = useRef(0);
@@ -133,87 +129,59 @@ export function useWallFeed(eventId: string, options: WallOptions): WallFeed {
     // A gallery closed to guests (issue 12) is closed on the wall too: it says why.
     setClosed(!answer.ok && answer.status === 403 ? answer.message : null);
     if (!answer.ok) return;
-    const photos = answer.data;
-    dispatch({ type: 'loaded', photos, first: !loadedOnce.current });
+    photosRef.current = answer.data;
+    setPhotos(answer.data);
+    dispatch({ type: 'loaded', photos: answer.data, first: !loadedOnce.current });
     loadedOnce.current = true;
     setLoaded(true);
-    // Issue 25: a video goes on the wall once its playback rendition exists (asked about like a thumbnail).
-    for (const photo of photos) {
-      if (photo.file_type === 'video') videos.current.add(photo.id);
-      if (awaitingRenditions(photo)) processing.current.add(photo.id);
-    }
   }, [eventId]);
 
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const check = async () => {
-      const ids = [...processing.current];
-      if (ids.length > 0) {
-        const updates = await dataOf(getPhotoUpdates(eventId, ids)).catch(() => null);
-        const done =
-          updates?.filter((update) => !update.processing && (!videos.current.has(update.id) || update.playback_video !== null || Boolean(update.playback_error))) ?? [];
-        // Gone from the answer (hidden, deleted) or finished: stop asking.
-        const answered = new Set(updates?.map((update) => update.id) ?? ids);
-        for (const id of ids) if (!answered.has(id)) processing.current.delete(id);
-        if (done.length > 0) {
-          done.forEach((update) => processing.current.delete(update.id));
-          await reload();
-        }
-      }
-      if (!stopped) timer = setTimeout(() => void check(), PROCESSING_CHECK_MS);
+  /** What the live feed hears changes the wall's list in place: no list is asked for again. */
+  const target = useMemo<LiveTarget>(() => {
+    const change = (next: PhotoItem[]) => {
+      if (next === photosRef.current) return;
+      photosRef.current = next;
+      setPhotos(next);
+      dispatch({ type: 'loaded', photos: next, first: false });
     };
-    void check();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
+    return {
+      merge: (heard) => change(withNewPhotos(photosRef.current, heard)),
+      patch: (updates) => change(applyPhotoUpdates(photosRef.current, updates)),
+      remove: (ids) => {
+        removals.current++;
+        photosRef.current = withoutPhotos(photosRef.current, ids);
+        setPhotos(photosRef.current);
+        dispatch({ type: 'removed', ids });
+      },
     };
-  }, [eventId, reload]);
+  }, []);
 
-  useEffect(() => {
-    const unsubscribe = wallRealtime.subscribe(
-      eventId,
-      (message) => {
-        if (message.type === 'photos_removed') {
-          const ids = (message.payload as { ids?: unknown } | null)?.ids;
-          removals.current++;
-          if (Array.isArray(ids)) dispatch({ type: 'removed', ids: ids.map(String) });
-          return;
-        }
-        if (message.type === 'messages_removed') {
-          const ids = (message.payload as { ids?: unknown } | null)?.ids;
-          messageRemovals.current++;
-          if (Array.isArray(ids)) dispatch({ type: 'messagesRemoved', ids: ids.map(String) });
-          return;
-        }
-        if (message.type === 'new_messages') {
-          const messages = (message.payload as { messages?: MessageItem[] } | null)?.messages;
-          if (Array.isArray(messages)) dispatch({ type: 'announced', messages });
-          return;
-        }
-        if (message.type === 'new_photos') {
-          const photos = (message.payload as { photos?: PhotoItem[] } | null)?.photos ?? [];
-          photos.forEach((photo) => {
-            processing.current.add(photo.id);
-            if (photo.file_type === 'video') videos.current.add(photo.id);
-          });
-          void reload();
-        }
-      },
-      {
-        onOpen: () => {
-          setConnected(true);
-          void reload();
-          void reloadMessages();
-        },
-      },
-    );
-    const watchClose = setInterval(() => setConnected(wallRealtime.isOpen(eventId)), 2000);
-    return () => {
-      clearInterval(watchClose);
-      unsubscribe();
-    };
-  }, [eventId, reload, reloadMessages]);
+  /** Issue 26: the guestbook's messages come on the same socket. */
+  const onMessage = useCallback((message: RealtimeMessage) => {
+    if (message.type === 'messages_removed') {
+      const ids = (message.payload as { ids?: unknown } | null)?.ids;
+      messageRemovals.current++;
+      if (Array.isArray(ids)) dispatch({ type: 'messagesRemoved', ids: ids.map(String) });
+      return;
+    }
+    if (message.type === 'new_messages') {
+      const messages = (message.payload as { messages?: MessageItem[] } | null)?.messages;
+      if (Array.isArray(messages)) dispatch({ type: 'announced', messages });
+    }
+  }, []);
+
+  const { connected } = useAlbumLive(eventId, {
+    client: wallRealtime,
+    channel: 'event',
+    target,
+    photos,
+    onMessage,
+    onAnnounced: () => void reload(),
+    onOpen: () => {
+      void reload();
+      void reloadMessages();
+    },
+  });
 
   // New options ('Recados no telão', 'Só favoritas'): a new set of photos starts as a first load.
   const { everyN, favoritesOnly } = options;
