@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import { finished as finishedStream } from 'node:stream/promises';
 import {
@@ -17,10 +16,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { UploadSessionRow } from '../db/schema';
-import { findUploadAlbum } from '../domain/albums';
-import { assertEventRoom } from '../domain/event-quota';
-import { assertUploadsOpen } from '../domain/visibility';
-import { findEventRules, findEventRulesOfAlbum } from '../repositories/events';
+import { findEventRulesOfAlbum } from '../repositories/events';
+import { admitUpload, sessionClientHash } from '../http/upload-admission';
 import { assertEventPin } from '../domain/event-pin';
 import {
   assembleParts,
@@ -49,16 +46,15 @@ import { rateLimited } from '../plugins/upload-rate-limit';
 import { HttpError, messages, notFound } from '../errors';
 import { integerField, multipartError, refuseBody, tooLarge } from '../http/multipart';
 import { presentUpload, uploadMessage } from '../http/present';
-import { albumRefused } from '../http/refusals';
 import { validFields } from '../http/validate';
 import { findPhoto, setDeleteKeyHash } from '../repositories/photos';
 import { newDeleteKey } from '../domain/delete-key';
-import { findSession, markSessionDone, openSessionsOf, recordChunk, setSessionShape } from '../repositories/upload-sessions';
+import { findSession, markSessionDone, recordChunk, setSessionShape } from '../repositories/upload-sessions';
 import { clientKeyHash, invalidClientKeyMessage, isClientKey } from '../domain/client-key';
 
 type Chunks = Awaited<ReturnType<typeof receivedChunks>>;
 
-export const tooManySessionsMessage = 'Há envios demais em andamento a partir deste endereço. Conclua ou aguarde os envios abertos e tente de novo.';
+export { tooManySessionsMessage } from '../http/upload-admission';
 
 export const chunkFieldsFirstMessage = "Envie os campos 'sessionId', 'chunkIndex' e 'totalChunks' antes da parte do arquivo.";
 
@@ -100,12 +96,6 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     const read = await readStaged(app.storage, key);
     if (!read) throw notFound(messages.sessionNotFound);
     return { bytes: { stagedKey: key }, ...read };
-  }
-
-  async function uploadAlbum(id: string) {
-    const found = await findUploadAlbum(app.db, id);
-    if (!found.ok) throw albumRefused(found.refusal);
-    return found.value;
   }
 
   app.get(
@@ -156,15 +146,9 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       throw new HttpError(415, notMediaMessage([fileName]));
     }
     if (fields.clientKey !== undefined && !isClientKey(fields.clientKey)) throw new HttpError(400, invalidClientKeyMessage);
-    const album = await uploadAlbum(fields.albumId.trim());
-    await assertEventPin(app.db, request, album.event_id, (await app.optionalOrganiser(request))?.id ?? null);
-    assertUploadsOpen((await findEventRules(app.db, album.event_id))!);
     // Issue 23: an open session holds room in the event's quota, and one address holds a bounded number.
-    await assertEventRoom(app.db, album.event_id, limits, { files: 1, bytes: fields.fileSize });
-    const clientHash = createHash('sha256').update(`chunks:${request.ip}`).digest('hex');
-    if ((await openSessionsOf(app.db, clientHash, new Date(Date.now() - limits.chunkSessionTtlMs).toISOString())) >= limits.chunkSessionsPerIp) {
-      throw new HttpError(429, tooManySessionsMessage);
-    }
+    const clientHash = sessionClientHash(request.ip);
+    const album = await admitUpload(app, limits, request, { albumId: fields.albumId.trim(), adding: { files: 1, bytes: fields.fileSize }, stage: 'open', opensSession: { clientHash } });
     const sessionId = await openChunkSession(
       { db: app.db, temp: app.temp, storage: app.storage },
       { albumId: album.id, userId, fileName, fileSize: fields.fileSize, fileType: declaredType, clientHash, clientKeyHash: clientKeyHash(fields.clientKey), place: uploadPlace(fields.place) },
@@ -294,9 +278,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       const chunks = await receivedChunks(app.db, session.id);
       const missing = missingChunksReason(session, chunks);
       if (missing) throw new HttpError(400, missing);
-      const album = await uploadAlbum(session.album_id);
-      assertUploadsOpen((await findEventRules(app.db, album.event_id))!);
-      await assertEventRoom(app.db, album.event_id, limits, { files: 1, bytes: Number(session.file_size) }, session.id);
+      const album = await admitUpload(app, limits, request, { albumId: session.album_id, adding: { files: 1, bytes: Number(session.file_size) }, stage: 'finalize', session: session.id });
       const file = session.upload_id ? await assembledInStore(session, chunks) : await assembledOnDisk(session, chunks);
       const type = detectMediaType(file.head);
       if (!type) throw new HttpError(415, notMediaMessage([session.file_name]));

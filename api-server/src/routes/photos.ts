@@ -16,9 +16,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { AlbumRow } from '../db/schema';
 import { findUploadAlbum, readableAlbumIds } from '../domain/albums';
-import { assertEventRoom } from '../domain/event-quota';
+import { admitUpload } from '../http/upload-admission';
 import { isEventId } from '../domain/ids';
-import { assertGalleryOpen, assertUploadsOpen } from '../domain/visibility';
+import { assertGalleryOpen } from '../domain/visibility';
 import { assertEventPin } from '../domain/event-pin';
 import { findEventRules, findEventRulesOfAlbum } from '../repositories/events';
 import { findStored, originalKey, storeUploads } from '../domain/ingest';
@@ -77,13 +77,8 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
     const checkFields = async () => {
       if (album || fields.album_id === undefined || fields.user_id === undefined) return;
       if (!normaliseUserId(fields.user_id)) throw new HttpError(400, messages.userIdRequired);
-      const found = await findUploadAlbum(app.db, fields.album_id.trim());
-      if (!found.ok) throw albumRefused(found.refusal);
-      album = found.value;
-      await assertEventPin(app.db, request, album.event_id, (await app.optionalOrganiser(request))?.id ?? null);
-      assertUploadsOpen((await findEventRules(app.db, album.event_id))!);
       // A full event refuses before any file is read.
-      await assertEventRoom(app.db, album.event_id, limits, { files: 0, bytes: 0 });
+      album = await admitUpload(app, limits, request, { albumId: fields.album_id.trim(), adding: { files: 0, bytes: 0 }, stage: 'open' });
     };
 
     try {
@@ -146,10 +141,11 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       if (refused.length > 0) throw new HttpError(415, notMediaMessage(refused));
 
       // Nothing of a request that would take the event past its quota is stored.
-      await assertEventRoom(app.db, album!.event_id, limits, { files: typed.length, bytes: typed.reduce((sum, file) => sum + file.size, 0) });
+      const adding = { files: typed.length, bytes: typed.reduce((sum, file) => sum + file.size, 0) };
+      const into = await admitUpload(app, limits, request, { albumId: album!.id, adding, stage: 'finalize' });
       handedOver = true;
-      const uploads = await storeUploads(app.ingest, album!, userId, typed, { place: uploadPlace(fields.place) });
-      const urls = await readerFileUrls(app, request, album!.event_id, request.organiser?.id ?? null);
+      const uploads = await storeUploads(app.ingest, into, userId, typed, { place: uploadPlace(fields.place) });
+      const urls = await readerFileUrls(app, request, into.event_id, request.organiser?.id ?? null);
       return reply.status(201).send({ status: 201, message: uploadMessage(uploads), photos: uploads.map((upload) => presentUpload(upload, urls)) });
     } catch (error) {
       throw multipartError(error, limits.maxFiles, reply);
