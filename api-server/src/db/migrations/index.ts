@@ -20,6 +20,7 @@ import * as guestbook from './015-guestbook';
 import * as passwordResets from './019-password-resets';
 import * as notifications from './020-notifications';
 import * as webhooks from './021-webhooks';
+import * as stagedUploads from './023-staged-uploads';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
 export const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '019-password-resets': passwordResets,
   '020-notifications': notifications,
   '021-webhooks': webhooks,
+  '023-staged-uploads': stagedUploads,
 };
 
 export const migrationProvider: MigrationProvider = {
