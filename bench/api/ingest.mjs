@@ -1,43 +1,81 @@
-// Ingest over loopback with curl as the client, against the floor of this machine: the same bytes sent
-// by curl to a bare Node HTTP server streaming the raw body to a file on the same disk.
-//   node bench/api/ingest.mjs            180 MB in one request, 1 GB through the chunk calls
-//   BENCH_CHUNKED_MB=256 node ...        scale the chunked run down
+// Ingest over loopback with curl as the client, against the floors of this machine (issue 29 item 6):
+// - local disk: the same bytes sent by curl to a bare Node HTTP server that streams the raw body to a
+//   file on the same disk and SHA-256s it on the way;
+// - S3 (BENCH_S3=1): the same file put into the same S3-compatible server (s3rver, as the PostgreSQL +
+//   S3 test run starts it) by the AWS SDK alone (lib-storage's Upload, the server's part size and
+//   queue), against the API with STORAGE_DRIVER=s3 on that server.
+// Each figure is the median of BENCH_RUNS (3) runs, each after the previous run's media job is done;
+// the machine's load (uptime) is printed with them.
+//   node bench/api/ingest.mjs                 180 MB in one request, 1 GB through 25 MB chunk calls, local disk
+//   BENCH_S3=1 node bench/api/ingest.mjs      the same into S3
+//   BENCH_CHUNKED_MB=256 node ...             scale the chunked run down
+// Needs the built API: (cd api-server && npx tsc -p tsconfig.build.json).
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { curl, freePort, mb, rssOf, rssSampler, startApi } from '../lib.mjs';
+import { curl, freePort, mb, ROOT, rssOf, rssSampler, startApi } from '../lib.mjs';
 
 const SINGLE_MB = Number(process.env.BENCH_SINGLE_MB ?? 180);
 const CHUNKED_MB = Number(process.env.BENCH_CHUNKED_MB ?? 1024);
-const CHUNK_MB = 20; // spec §9: 20 MB chunks up to 1 GB
+const CHUNK_MB = Number(process.env.BENCH_CHUNK_MB ?? 25);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const S3 = process.env.BENCH_S3 === '1';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-ingest-'));
+const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const rate = (bytes, seconds) => bytes / 1048576 / seconds;
 
 function makeVideo(file, megabytes) {
-  // An MP4 header (ftyp isom) followed by random-ish bytes: judged a video by its bytes.
+  // An MP4 header (ftyp isom) followed by random bytes: judged a video by its bytes.
   const fd = fs.openSync(file, 'w');
-  const block = Buffer.alloc(1024 * 1024);
-  for (let i = 0; i < block.length; i += 4) block.writeUInt32LE((i * 2654435761) >>> 0, i);
-  Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(12)]).copy(block);
-  for (let i = 0; i < megabytes; i++) fs.writeSync(fd, block);
+  for (let i = 0; i < megabytes; i++) {
+    const block = randomBytes(1024 * 1024);
+    if (i === 0) Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(12)]).copy(block);
+    fs.writeSync(fd, block);
+  }
   fs.closeSync(fd);
 }
 
-const RUNS = 3;
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** A distinct file for each run (the same bytes would be answered as a duplicate): one byte after the header changes. */
+function mark(file, run) {
+  const fd = fs.openSync(file, 'r+');
+  fs.writeSync(fd, Buffer.from([run & 0xff]), 0, 1, 100);
+  fs.closeSync(fd);
+}
 
-async function floor(file) {
-  // Bare server on the same disk: raw body straight to a file, as the issue defines the floor
-  // (default stream settings; FLOOR_BUFFER_MB=1 gives it the API's 1 MB write buffer). Median of 3.
+/** Waits until the media jobs of the uploads so far are done, so that none shares the cores with the next run. */
+async function settled(api) {
+  for (let tries = 0; tries < 600; tries++) {
+    const photos = await (await fetch(`${api.url}/api/events/photos/${api.albumId}`, { headers: { authentication: api.token } })).json();
+    if (Array.isArray(photos) && photos.every((photo) => !photo.processing)) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+function syncDisk() {
+  try {
+    execFileSync('sync');
+  } catch {
+    // not everywhere
+  }
+}
+
+/** The local floor: a bare server streaming the raw body to a file on the same disk, SHA-256 on the way. */
+async function diskFloor(file) {
   const target = path.join(work, 'floor.out');
-  const floorBuffer = process.env.FLOOR_BUFFER_MB ? Number(process.env.FLOOR_BUFFER_MB) * 1024 * 1024 : undefined;
   const server = http.createServer((req, res) => {
-    const out = fs.createWriteStream(target, floorBuffer ? { highWaterMark: floorBuffer } : {});
+    const hash = createHash('sha256');
+    const out = fs.createWriteStream(target);
+    req.on('data', (piece) => hash.update(piece));
     req.pipe(out);
-    out.on('finish', () => res.end('ok'));
+    out.on('finish', () => res.end(hash.digest('hex')));
   });
   const port = await freePort();
-  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
   const runs = [];
   for (let run = 0; run < RUNS; run++) {
     runs.push(Number(await curl(['-o', '/dev/null', '-w', '%{time_total}', '-X', 'POST', '-H', 'content-type: application/octet-stream', '-T', file, `http://127.0.0.1:${port}/`])));
@@ -48,13 +86,47 @@ async function floor(file) {
   return median(runs);
 }
 
-function syncDisk() {
-  try {
-    fs.writeFileSync(path.join(work, '.sync'), '');
-  } catch {
-    // ignore
-  }
+// --- S3: the server and the SDK alone ---
+let s3 = null;
+let s3Client = null;
+let Upload = null;
+let bucketEnv = {};
+if (S3) {
+  const require = createRequire(path.join(ROOT, 'api-server', 'package.json'));
+  const { S3Client, CreateBucketCommand } = require('@aws-sdk/client-s3');
+  ({ Upload } = require('@aws-sdk/lib-storage'));
+  const { spawnS3Server, CREDENTIALS } = require('./scripts/s3-server.cjs');
+  s3 = await spawnS3Server({ directory: path.join(work, 's3') });
+  s3Client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS });
+  const bucket = `bench-${randomBytes(4).toString('hex')}`;
+  await s3Client.send(new CreateBucketCommand({ Bucket: bucket }));
+  bucketEnv = {
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: s3.endpoint,
+    S3_BUCKET: bucket,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
 }
+
+/** The S3 floor: the AWS SDK alone putting the file (the server's part size and queue: 8 MB × 4). */
+async function sdkFloor(file) {
+  const runs = [];
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    const body = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
+    await new Upload({ client: s3Client, params: { Bucket: bucketEnv.S3_BUCKET, Key: `sdk/${run}-${path.basename(file)}`, Body: body }, partSize: 8 * 1024 * 1024, queueSize: 4 }).done();
+    runs.push((performance.now() - started) / 1000);
+  }
+  return median(runs);
+}
+
+const floorOf = (file) => (S3 ? sdkFloor(file) : diskFloor(file));
+const floorName = S3 ? 'AWS SDK alone' : 'bare server + SHA-256';
+const where = S3 ? `S3 (s3rver at ${s3.endpoint})` : `local disk (${os.tmpdir()})`;
+console.log(`ingest into ${where}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}; Node ${process.version}; load before: ${load()}`);
 
 const single = path.join(work, 'single.mp4');
 makeVideo(single, SINGLE_MB);
@@ -62,25 +134,28 @@ const singleBytes = fs.statSync(single).size;
 
 // --- one request (multipart) ---
 {
-  const floorS = await floor(single);
-  const api = await startApi();
+  const floorS = await floorOf(single);
+  const api = await startApi(bucketEnv);
   const idle = rssOf(api.pid);
   const sampler = rssSampler(api.pid);
   const runs = [];
-  let code = '';
   for (let run = 0; run < RUNS; run++) {
+    mark(single, run + 1);
     // A new client file name each run: the same name and size would be an idempotent retry.
     const out = await curl(['-o', path.join(work, 'resp.json'), '-w', '%{http_code} %{time_total}', '-F', `album_id=${api.albumId}`, '-F', 'user_id=Bench', '-F', `images=@${single};filename=bench-single-${run}.mp4;type=video/mp4`, `${api.url}/api/events/photos`]);
     const [status, time] = out.split(' ');
-    code = status;
+    if (status !== '201') throw new Error(`one request: HTTP ${status} ${fs.readFileSync(path.join(work, 'resp.json'), 'utf8')}`);
     runs.push(Number(time));
+    await settled(api);
     syncDisk();
   }
   const peak = sampler.stop();
   const seconds = median(runs);
-  const floorRate = singleBytes / 1048576 / floorS;
-  const apiRate = singleBytes / 1048576 / Number(seconds);
-  console.log(`single request ${mb(singleBytes)} MB (median of ${RUNS}): floor ${floorRate.toFixed(0)} MB/s (${floorS.toFixed(2)} s); API ${apiRate.toFixed(0)} MB/s (${Number(seconds).toFixed(2)} s, HTTP ${code}) = ${((apiRate / floorRate) * 100).toFixed(0)} % of floor; RSS idle ${mb(idle)} MB, peak ${mb(peak)} MB (+${mb(peak - idle)} MB)`);
+  const floorRate = rate(singleBytes, floorS);
+  const apiRate = rate(singleBytes, seconds);
+  console.log(
+    `one request ${mb(singleBytes)} MB (median of ${RUNS}): ${floorName} ${floorRate.toFixed(0)} MB/s (${floorS.toFixed(2)} s); API ${apiRate.toFixed(0)} MB/s (${seconds.toFixed(2)} s; runs ${runs.map((s) => s.toFixed(2)).join(', ')}) = ${((apiRate / floorRate) * 100).toFixed(0)} % of the floor; RSS idle ${mb(idle)} MB, peak ${mb(peak)} MB (+${mb(peak - idle)} MB); load ${load()}`,
+  );
   await api.stop();
 }
 syncDisk();
@@ -90,34 +165,48 @@ syncDisk();
   const file = path.join(work, 'chunked.mp4');
   makeVideo(file, CHUNKED_MB);
   const size = fs.statSync(file).size;
-  const floorS = await floor(file);
-  const api = await startApi({ UPLOAD_MAX_FILE_BYTES: String(Math.max(size, 1024 * 1024 * 1024)) });
+  const floorS = await floorOf(file);
+  const chunkBytes = CHUNK_MB * 1024 * 1024;
+  const api = await startApi({ ...bucketEnv, UPLOAD_MAX_FILE_BYTES: String(Math.max(size, 1024 * 1024 * 1024)) });
   const idle = rssOf(api.pid);
   const sampler = rssSampler(api.pid);
-  const chunkBytes = CHUNK_MB * 1024 * 1024;
   const total = Math.ceil(size / chunkBytes);
-  const started = Date.now();
-  const init = JSON.parse(await curl(['-H', 'content-type: application/json', '--data', JSON.stringify({ fileName: 'bench-chunked.mp4', fileSize: size, fileType: 'video/mp4', albumId: api.albumId, userId: 'Bench' }), `${api.url}/api/events/photos/chunk/init`]));
   const piece = path.join(work, 'piece.bin');
-  const fd = fs.openSync(file, 'r');
   const buffer = Buffer.alloc(chunkBytes);
-  let curlSeconds = 0;
-  for (let index = 0; index < total; index++) {
-    const n = fs.readSync(fd, buffer, 0, chunkBytes, index * chunkBytes);
-    fs.writeFileSync(piece, buffer.subarray(0, n));
-    const out = await curl(['-o', '/dev/null', '-w', '%{http_code} %{time_total}', '-F', `sessionId=${init.sessionId}`, '-F', `chunkIndex=${index}`, '-F', `totalChunks=${total}`, '-F', `chunk=@${piece};filename=blob`, `${api.url}/api/events/photos/chunk/upload`]);
-    const [code, s] = out.split(' ');
-    if (code !== '200') throw new Error(`chunk ${index}: HTTP ${code}`);
-    curlSeconds += Number(s);
+  const runs = [];
+  const finalizes = [];
+  for (let run = 0; run < RUNS; run++) {
+    mark(file, run + 1);
+    let seconds = 0;
+    const init = JSON.parse(await curl(['-H', 'content-type: application/json', '--data', JSON.stringify({ fileName: `bench-chunked-${run}.mp4`, fileSize: size, fileType: 'video/mp4', albumId: api.albumId, userId: 'Bench' }), `${api.url}/api/events/photos/chunk/init`]));
+    if (!init.sessionId) throw new Error(`chunk init: ${JSON.stringify(init)}`);
+    const fd = fs.openSync(file, 'r');
+    for (let index = 0; index < total; index++) {
+      const n = fs.readSync(fd, buffer, 0, chunkBytes, index * chunkBytes);
+      fs.writeFileSync(piece, buffer.subarray(0, n));
+      const out = await curl(['-o', '/dev/null', '-w', '%{http_code} %{time_total}', '-F', `sessionId=${init.sessionId}`, '-F', `chunkIndex=${index}`, '-F', `totalChunks=${total}`, '-F', `chunk=@${piece};filename=blob`, `${api.url}/api/events/photos/chunk/upload`]);
+      const [code, s] = out.split(' ');
+      if (code !== '200') throw new Error(`chunk ${index}: HTTP ${code}`);
+      seconds += Number(s);
+    }
+    fs.closeSync(fd);
+    const finalize = await curl(['-o', path.join(work, 'resp.json'), '-w', '%{http_code} %{time_total}', '-H', 'content-type: application/json', '--data', JSON.stringify({ sessionId: init.sessionId }), `${api.url}/api/events/photos/chunk/finalize`]);
+    const [fcode, fseconds] = finalize.split(' ');
+    if (fcode !== '201') throw new Error(`finalize: HTTP ${fcode} ${fs.readFileSync(path.join(work, 'resp.json'), 'utf8')}`);
+    finalizes.push(Number(fseconds));
+    runs.push(seconds + Number(fseconds));
+    await settled(api);
+    syncDisk();
   }
-  fs.closeSync(fd);
-  const finalize = await curl(['-o', '/dev/null', '-w', '%{http_code} %{time_total}', '-H', 'content-type: application/json', '--data', JSON.stringify({ sessionId: init.sessionId }), `${api.url}/api/events/photos/chunk/finalize`]);
-  const wall = (Date.now() - started) / 1000;
   const peak = sampler.stop();
-  const [fcode, fs_] = finalize.split(' ');
-  const floorRate = size / 1048576 / floorS;
-  const apiRate = size / 1048576 / (curlSeconds + Number(fs_));
-  console.log(`chunked ${mb(size)} MB in ${total} × ${CHUNK_MB} MB: floor ${floorRate.toFixed(0)} MB/s (${floorS.toFixed(2)} s, one request); API ${apiRate.toFixed(0)} MB/s (curl time ${(curlSeconds + Number(fs_)).toFixed(2)} s, finalize ${Number(fs_).toFixed(3)} s HTTP ${fcode}, wall incl. chunk slicing ${wall.toFixed(1)} s) = ${((apiRate / floorRate) * 100).toFixed(0)} % of floor; RSS idle ${mb(idle)} MB, peak ${mb(peak)} MB (+${mb(peak - idle)} MB)`);
+  const seconds = median(runs);
+  const floorRate = rate(size, floorS);
+  const apiRate = rate(size, seconds);
+  console.log(
+    `chunked ${mb(size)} MB in ${total} × ${CHUNK_MB} MB (median of ${RUNS}): ${floorName} ${floorRate.toFixed(0)} MB/s (${floorS.toFixed(2)} s, one stream); API ${apiRate.toFixed(0)} MB/s (curl time ${seconds.toFixed(2)} s; runs ${runs.map((s) => s.toFixed(2)).join(', ')}; finalize median ${median(finalizes).toFixed(3)} s) = ${((apiRate / floorRate) * 100).toFixed(0)} % of the floor; RSS idle ${mb(idle)} MB, peak ${mb(peak)} MB (+${mb(peak - idle)} MB); load ${load()}`,
+  );
   await api.stop();
 }
+if (s3) await s3.stop();
 fs.rmSync(work, { recursive: true, force: true });
+console.log(`uptime: ${execFileSync('uptime').toString().trim()}`);

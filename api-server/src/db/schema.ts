@@ -139,6 +139,10 @@ export interface UploadSessionsTable {
   client_key_hash: Generated<string | null>;
   /** Issue 28: the place the photo will carry, or null. */
   place: Generated<string | null>;
+  /** Issue 24: the id the session's photo will have (its key names it), chosen at init; null for older sessions. */
+  planned_photo_id: Generated<string | null>;
+  /** Issue 24, S3: the key the multipart upload writes (the photo's own key when the declared type named it); null: `storageKeys.chunkUpload`. */
+  upload_key: Generated<string | null>;
 }
 
 export interface UploadChunksTable {

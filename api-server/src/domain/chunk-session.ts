@@ -1,29 +1,21 @@
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, UploadSessionRow } from '../db/schema';
 import { createSession, expireSessions, listChunks, liveSessionIds } from '../repositories/upload-sessions';
-import { storageKeys } from './files';
-import { copyAt, probe, type Received } from './receive';
-import { MAX_PARTS, type Storage } from './storage';
-import type { TempArea } from './temp-area';
+import { newId } from './ids';
+import { originalKey } from './ingest';
+import { declaredMediaType } from './media-type';
+import type { ChunkTarget } from './storage/staging';
 
 // The rules of a chunked upload: a session is opened with the file's size, chunks arrive in any
 // order, and finalize checks that every chunk came before the file is stored like a one-request
-// upload. Where the chunks go depends on the storage:
-// - local disk: written at their offset into one pre-sized temporary file of this instance;
-// - S3 (issue 14): chunk N is part N+1 of a multipart upload of the bucket, so any instance takes
-//   any chunk, and finalize has the store assemble the file.
+// upload. Where the chunks go is the storage's concern (storage/chunk-target.ts).
 
 const SESSION_ID = /^ups_[0-9a-f-]{36}$/;
 /** Most chunks a file may be cut into. */
 export const MAX_CHUNKS = 100_000;
 
 export const isSessionId = (id: string | undefined): id is string => id !== undefined && SESSION_ID.test(id);
-
-/** The pre-sized temporary file of a session. */
-export const sessionFile = (temp: Pick<TempArea, 'file'>, sessionId: string) => temp.file('chunks', sessionId);
 
 export const wrongSizeMessage = (index: number, total: number) => `A parte ${index + 1} de ${total} não tem o tamanho esperado.`;
 
@@ -86,74 +78,9 @@ export function missingChunksReason(session: UploadSessionRow, chunks: readonly 
   return `Upload incompleto: faltam ${missing.length} parte(s) (${list}).`;
 }
 
-/** Whether the recorded chunk sizes and the temporary file (`sizeOnDisk`) both add up to the declared size. */
-export function sizesAgree(session: UploadSessionRow, chunks: readonly ChunkRecord[], sizeOnDisk: number): boolean {
-  const fileSize = Number(session.file_size);
-  const sum = chunks.reduce((acc, chunk) => acc + Number(chunk.size), 0);
-  return sum === fileSize && sizeOnDisk === fileSize;
-}
+export { sizeMismatchMessage, sessionFile } from './storage/chunk-target';
 
-export const sizeMismatchMessage = 'Upload incompleto: o tamanho recebido não confere.';
-
-type SessionDeps = { db: Kysely<Database>; temp: Pick<TempArea, 'file' | 'remove'>; storage: Storage };
-
-/** Where a session's multipart upload assembles the file (S3). */
-const uploadKey = (session: Pick<UploadSessionRow, 'id'>) => storageKeys.chunkUpload(session.id);
-
-/** Why a chunk cannot be a part of the store's multipart upload (a Portuguese message), or null. */
-export function partRefusal(storage: Storage, index: number, total: number, chunkSize: number): string | null {
-  if (!storage.multipart) return null;
-  if (total > MAX_PARTS) return `O arquivo pode ter no máximo ${MAX_PARTS} partes; envie partes maiores.`;
-  const min = storage.multipart.minPartBytes;
-  const shown = min >= 1024 * 1024 ? `${Math.floor(min / (1024 * 1024))}MB` : `${Math.ceil(min / 1024)}KB`;
-  if (total > 1 && chunkSize < min) return `Cada parte, exceto a última, deve ter pelo menos ${shown}.`;
-  return null;
-}
-
-/**
- * Keeps a chunk received into a file of its own (`bytes`, `size` bytes long; never held in memory):
- * copied to its offset in the session's file (local disk), or put as part index+1 of the session's
- * multipart upload (S3). Answers the part's entity tag (S3) or null.
- */
-export async function keepChunk(
-  deps: Pick<SessionDeps, 'temp' | 'storage'>,
-  session: UploadSessionRow,
-  index: number,
-  offset: number,
-  bytes: { file: string; size: number },
-): Promise<string | null> {
-  if (session.upload_id && deps.storage.multipart) {
-    const body = fs.createReadStream(bytes.file, { highWaterMark: 1024 * 1024 });
-    return deps.storage.multipart.putPart(uploadKey(session), session.upload_id, index + 1, body, bytes.size);
-  }
-  await copyAt(bytes.file, sessionFile(deps.temp, session.id), offset);
-  return null;
-}
-
-/**
- * S3: has the store assemble the session's parts and checks the result's size. Answers the key of the
- * assembled object, or null when it is not the declared size. A finalize repeated after the first
- * completed the upload (an instance died before storing the photo) finds the assembled object.
- */
-export async function assembleParts(storage: Storage, session: UploadSessionRow, chunks: readonly ChunkRecord[]): Promise<string | null> {
-  const key = uploadKey(session);
-  const parts = [...chunks]
-    .sort((a, b) => Number(a.chunk_index) - Number(b.chunk_index))
-    .map((chunk) => ({ partNumber: Number(chunk.chunk_index) + 1, etag: chunk.etag ?? '' }));
-  await storage.multipart!.complete(key, session.upload_id!, parts);
-  const info = await storage.head(key);
-  if (!info || info.size !== Number(session.file_size)) {
-    if (info) await storage.remove(key);
-    return null;
-  }
-  return key;
-}
-
-/** The first bytes and the SHA-256 of an assembled object, read back from the store once. */
-export async function readStaged(storage: Storage, key: string): Promise<Received | null> {
-  const file = await storage.get(key);
-  return file ? probe(file.body as AsyncIterable<Buffer>) : null;
-}
+type SessionDeps = { db: Kysely<Database>; chunks: Pick<ChunkTarget, 'open' | 'discard'> };
 
 /**
  * Opens a session, answering its id: on local disk the pre-sized file every chunk is written into,
@@ -161,21 +88,14 @@ export async function readStaged(storage: Storage, key: string): Promise<Receive
  */
 export async function openChunkSession(
   deps: SessionDeps,
-  fields: { albumId: string; userId: string; fileName: string; fileSize: number; fileType: string; clientHash: string; clientKeyHash: string | null; place?: string | null },
+  fields: { albumId: string; eventId: string; userId: string; fileName: string; fileSize: number; fileType: string; clientHash: string; clientKeyHash: string | null; place?: string | null },
 ): Promise<string> {
   const sessionId = `ups_${randomUUID()}`;
-  const temp = sessionFile(deps.temp, sessionId);
-  let uploadId: string | null = null;
-  if (deps.storage.multipart) {
-    uploadId = await deps.storage.multipart.start(storageKeys.chunkUpload(sessionId));
-  } else {
-    const handle = await fsp.open(temp, 'wx');
-    try {
-      await handle.truncate(fields.fileSize);
-    } finally {
-      await handle.close();
-    }
-  }
+  // Issue 24: the photo's id now, and its key as the declared type names it (the bytes decide at finalize).
+  const photoId = newId.photo();
+  const declared = declaredMediaType(fields.fileType);
+  const opened = await deps.chunks.open(sessionId, fields.fileSize, declared ? originalKey({ id: fields.albumId, event_id: fields.eventId }, photoId, declared) : null);
+  const uploadId = opened.uploadId;
   const now = new Date().toISOString();
   try {
     await createSession(deps.db, {
@@ -191,13 +111,14 @@ export async function openChunkSession(
       created_at: now,
       updated_at: now,
       upload_id: uploadId,
+      planned_photo_id: photoId,
+      upload_key: opened.key,
       client_hash: fields.clientHash,
       client_key_hash: fields.clientKeyHash,
       place: fields.place ?? null,
     });
   } catch (error) {
-    if (uploadId) await deps.storage.multipart!.abort(storageKeys.chunkUpload(sessionId), uploadId).catch(() => undefined);
-    else await deps.temp.remove(temp);
+    await deps.chunks.discard({ id: sessionId, upload_id: uploadId, upload_key: opened.key, photo_id: null }).catch(() => undefined);
     throw error;
   }
   return sessionId;
@@ -207,19 +128,11 @@ export async function openChunkSession(
  * Abandoned sessions expire: rows idle longer than `ttlMs` go with their files, and temporary files
  * of no live session too. Answers how many sessions expired.
  */
-export async function sweepChunkSessions(deps: { db: Kysely<Database>; temp: TempArea; storage: Storage }, ttlMs: number): Promise<number> {
+export async function sweepChunkSessions(deps: { db: Kysely<Database>; chunks: Pick<ChunkTarget, 'discard' | 'sweep'> }, ttlMs: number): Promise<number> {
   const cutoff = new Date(Date.now() - ttlMs).toISOString();
   const expired = await expireSessions(deps.db, cutoff);
-  await Promise.all(
-    expired.map(async (session) => {
-      await deps.temp.remove(sessionFile(deps.temp, session.id));
-      if (!session.upload_id || session.photo_id || !deps.storage.multipart) return;
-      // The parts, and the object a finalize assembled but did not store (its instance died).
-      await deps.storage.multipart.abort(uploadKey(session), session.upload_id);
-      await deps.storage.remove(uploadKey(session));
-    }),
-  );
-  const live = await liveSessionIds(deps.db);
-  await deps.temp.sweep('chunks', (name) => live.has(name.replace(/\.part$/, '')));
+  await Promise.all(expired.map((session) => deps.chunks.discard(session)));
+  await deps.chunks.sweep(await liveSessionIds(deps.db));
   return expired.length;
 }
+

@@ -8,14 +8,13 @@ import { storageKeys } from './files';
 import { newId } from './ids';
 import type { MediaType } from './media-type';
 import type { Storage } from './storage';
-import type { TempArea } from './temp-area';
 import type { ReceivedFile } from './upload-rules';
 
 /** What storing uploads needs, and nothing more. */
 export interface IngestDeps {
   db: Kysely<Database>;
-  storage: Storage;
-  temp: Pick<TempArea, 'remove'>;
+  /** Removes a committed original whose row was refused. */
+  storage: Pick<Storage, 'remove'>;
   /** Tells the album's subscribers about photos just stored. */
   announce: (album: AlbumRow, photos: PhotoRow[]) => void;
   /** Queues photos for thumbnails and posters; a photo that could not be queued stays processing. */
@@ -87,18 +86,16 @@ export async function findStored(
  * - The same bytes already in the album (SHA-256) answer the existing row as a duplicate: nothing is
  *   stored or announced and no delete key is given (holding the bytes gives no power over another
  *   guest's photo).
- * - Otherwise the file goes into storage (a rename on local disk, an upload to the bucket), then its
- *   row. Two requests racing with the same bytes: the unique index on (album, hash) decides, the loser
+ * - Otherwise the staged file is committed under the photo's key (storage/staging.ts), then its row. Two requests racing with the same bytes: the unique index on (album, hash) decides, the loser
  *   removes its copy and answers the winner as a duplicate.
  * New photos are announced to the album's subscribers and queued for the media worker.
  */
 export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: string, files: ReceivedFile[], options: { place?: string | null } = {}): Promise<StoredUpload[]> {
-  const { db, storage, temp } = deps;
+  const { db, storage } = deps;
   const answers: StoredUpload[] = [];
   const created: PhotoRow[] = [];
   /** Drops the bytes of a file that is not stored (a retry, a duplicate). */
-  const discard = (file: ReceivedFile) =>
-    'stagedKey' in file ? storage.remove(file.stagedKey) : 'storedKey' in file ? storage.remove(file.storedKey) : temp.remove(file.temp);
+  const discard = (file: ReceivedFile) => file.staged.abort();
   /** The row a retry or a duplicate answers, if one exists now. */
   const earlier = async (file: ReceivedFile): Promise<StoredUpload | null> => {
     const retried = file.clientName ? await findByIdempotencyKey(db, album.id, file.clientName, file.size) : undefined;
@@ -113,13 +110,15 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
     const same = await findByContent(db, album.id, file.sha256);
     return same ? { row: same, clientName: file.clientName, duplicate: true } : null;
   };
+  // Staged files not answered are their caller's to abort (a one-request upload's go; an assembled
+  // chunk session stays for its finalize's retry).
   try {
     // A video over the event's length limit refuses the whole request: nothing of it is stored.
     if (deps.checkVideos) {
       try {
         await deps.checkVideos(album, files);
       } catch (error) {
-        await Promise.all(files.map((file) => discard(file).catch(() => undefined)));
+        await Promise.all(files.map((file) => discard(file)));
         throw error;
       }
     }
@@ -130,13 +129,13 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
         answers.push(existing);
         continue;
       }
-      const id = 'photoId' in file ? file.photoId : newId.photo();
+      const id = file.photoId ?? newId.photo();
       const deleteKey = newDeleteKey();
       const row: PhotoRow = {
         id,
         album_id: album.id,
         user_id: userId,
-        original_path: 'storedKey' in file ? file.storedKey : originalKey(album, id, file.type),
+        original_path: originalKey(album, id, file.type),
         compressed_path: null,
         display_path: null,
         thumb_path: null,
@@ -166,8 +165,7 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
       };
       // The file goes into storage first, then its row: a failed store leaves no row (and the client's
       // retry stores it), a refused row removes the stored file. A row never points at a missing file.
-      if ('stagedKey' in file) await storage.multipart!.rename(file.stagedKey, row.original_path, file.type.mime);
-      else if ('temp' in file) await storage.moveIn(file.temp, row.original_path, file.type.mime);
+      await file.staged.commit(row.original_path, file.type.mime);
       try {
         await insertPhoto(db, row);
       } catch (error) {
@@ -181,12 +179,6 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
       created.push(row);
       answers.push({ row, clientName: file.clientName, duplicate: false, deleteKey: deleteKey.key });
     }
-  } catch (error) {
-    // Objects a request streamed into the store have no other owner: those not answered go. (Temporary
-    // files are their request's to remove; an assembled chunk session stays for its finalize's retry.)
-    const unanswered = files.slice(answers.length).flatMap((file) => ('storedKey' in file ? [file.storedKey] : []));
-    await Promise.all(unanswered.map((key) => storage.remove(key).catch(() => undefined)));
-    throw error;
   } finally {
     // Whatever happens, announce and process what was stored.
     if (created.length > 0) {

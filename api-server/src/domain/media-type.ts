@@ -55,3 +55,33 @@ export function detectMediaType(bytes: Buffer): MediaType | null {
   if (bytes.length >= 189 && bytes[0] === 0x47 && bytes[188] === 0x47) return { kind: 'video', ext: 'ts', mime: 'video/mp2t' };
   return null;
 }
+
+const DECLARED: Record<string, MediaType> = Object.fromEntries(
+  (
+    [
+      ['image/jpeg', 'image', 'jpg'],
+      ['image/png', 'image', 'png'],
+      ['image/gif', 'image', 'gif'],
+      ['image/webp', 'image', 'webp'],
+      ['image/tiff', 'image', 'tiff'],
+      ['image/bmp', 'image', 'bmp'],
+      ['image/avif', 'image', 'avif'],
+      ['image/heic', 'image', 'heic'],
+      ['image/heif', 'image', 'heic'],
+      ['video/quicktime', 'video', 'mov'],
+      ['video/3gpp', 'video', '3gp'],
+      ['video/x-m4v', 'video', 'm4v'],
+      ['video/mp4', 'video', 'mp4'],
+      ['video/webm', 'video', 'webm'],
+      ['video/x-msvideo', 'video', 'avi'],
+      ['video/mpeg', 'video', 'mpg'],
+      ['video/mp2t', 'video', 'ts'],
+    ] as const
+  ).map(([mime, kind, ext]) => [mime, { kind, ext, mime: mime === 'image/heif' ? 'image/heic' : mime }]),
+);
+
+/**
+ * Issue 24: the type a client declares (a chunk session's `fileType`) as `detectMediaType` would name
+ * it, to choose the photo's key before its bytes come; null when unknown. Only a hint: the bytes decide.
+ */
+export const declaredMediaType = (mime: string): MediaType | null => DECLARED[mime.trim().toLowerCase()] ?? null;

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { detectMediaType, SNIFF_BYTES, type MediaType } from './media-type';
-import type { Storage } from './storage';
+import { SNIFF_BYTES } from './media-type';
+import { contentTypeOf, type Storage } from './storage';
 
 export interface Received {
   size: number;
@@ -16,9 +16,24 @@ export interface Received {
 /** What a file's bytes tell as they pass once: their count, SHA-256 and first bytes (for the type). */
 export class ContentProbe {
   private size = 0;
-  private readonly hash = createHash('sha256');
-  private readonly headParts: Buffer[] = [];
+  private hash = createHash('sha256');
+  private headParts: Buffer[] = [];
   private headLength = 0;
+
+  /** Bytes seen so far. */
+  get length(): number {
+    return this.size;
+  }
+
+  /** A probe that goes on from this one's state (issue 24: a chunk hashed on a copy until it is kept). */
+  copy(): ContentProbe {
+    const copy = new ContentProbe();
+    copy.size = this.size;
+    copy.hash = this.hash.copy();
+    copy.headParts = [...this.headParts];
+    copy.headLength = this.headLength;
+    return copy;
+  }
 
   add(piece: Buffer): void {
     this.size += piece.length;
@@ -73,16 +88,16 @@ export async function streamToFile(source: Readable, target: string, onBytes: (l
 /**
  * S3 (issue 14): streams one part straight into the store while hashing it, instead of into a
  * temporary file first and up to the bucket after. Its first bytes decide the type and so the key
- * (`keyFor`); a part that is not media is read to its end and stored nowhere (`key` null). Nothing
+ * (`keyFor`); a part that is not media (`keyFor` null) is read to its end and stored nowhere. Nothing
  * is visible under the key unless the whole part was stored. A failure of the part itself (cut
  * short, or a limit `onBytes` enforces) is thrown as it is, not as the store's.
  */
 export async function streamToStore(
   source: Readable,
   storage: Pick<Storage, 'put'>,
-  keyFor: (type: MediaType) => string,
+  keyFor: (head: Buffer) => string | null,
   onBytes: (length: number) => void,
-): Promise<Received & { type: MediaType | null; key: string | null }> {
+): Promise<Received & { key: string | null }> {
   const probe = new ContentProbe();
   let failure: unknown = null;
   const pieces = (source as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
@@ -110,35 +125,35 @@ export async function streamToStore(
     }
     first.push(piece);
   }
-  const type = detectMediaType(probe.head);
-  if (!type) {
+  const key = keyFor(probe.head);
+  if (!key) {
     while (!ended && (await next())) {
       // Not media: read to the end (its name goes into the 415), stored nowhere.
     }
-    return { ...probe.result(), type, key: null };
+    return { ...probe.result(), key: null };
   }
-  const key = keyFor(type);
   async function* body() {
     yield* first;
     for (let piece = ended ? null : await next(); piece; piece = await next()) yield piece;
   }
   try {
-    await storage.put(key, Readable.from(body(), { objectMode: false }), type.mime);
+    await storage.put(key, Readable.from(body(), { objectMode: false }), contentTypeOf(key));
   } catch (error) {
     throw failure ?? error;
   }
-  return { ...probe.result(), type, key };
+  return { ...probe.result(), key };
 }
 
-/** Reads `source` to its end through a ContentProbe (an assembled chunk session, on disk or in the store). */
-export async function probe(source: AsyncIterable<Buffer>): Promise<Received> {
-  const content = new ContentProbe();
+/** Reads `source` to its end into `content` (the rest of a chunk session that was not hashed as it arrived). */
+export async function probeOn(content: ContentProbe, source: AsyncIterable<Buffer>): Promise<void> {
   for await (const piece of source) content.add(piece);
-  return content.result();
 }
 
-/** A file on disk, read once, for `probe`. */
-export const readFile = (file: string): AsyncIterable<Buffer> => fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
+/** Bytes `start` to `end` (exclusive) of a file on disk, read once. */
+export function readRange(file: string, start = 0, end?: number): AsyncIterable<Buffer> {
+  if (end !== undefined && end <= start) return (async function* () {})();
+  return fs.createReadStream(file, { start, end: end === undefined ? undefined : end - 1, highWaterMark: 1024 * 1024 });
+}
 
 /**
  * Buffer of the positioned write stream of a chunk: 256 KB (issue 23: twenty chunks streaming at once
@@ -152,13 +167,25 @@ const WRITE_BATCH = 256 * 1024;
  * error that ends it when more than `length` bytes come. A write stream at the offset lets the disk
  * write overlap the network read, instead of waiting for each write before reading on.
  */
-export async function streamAt(source: Readable, file: string, offset: number, length: number, tooLong: () => Error, flags: 'r+' | 'w' = 'r+'): Promise<number> {
+export async function streamAt(
+  source: Readable,
+  file: string,
+  offset: number,
+  length: number,
+  tooLong: () => Error,
+  flags: 'r+' | 'w' = 'r+',
+  onPiece?: (piece: Buffer) => void,
+): Promise<number> {
   let received = 0;
   const limiter = new Transform({
     transform(piece: Buffer, _encoding, callback) {
       received += piece.length;
-      if (received > length) callback(tooLong());
-      else callback(null, piece);
+      if (received > length) {
+        callback(tooLong());
+        return;
+      }
+      onPiece?.(piece);
+      callback(null, piece);
     },
   });
   // The file is opened before any byte flows (see streamToFile); 'w' makes a new one.

@@ -1,4 +1,5 @@
 import { MAX_USER_ID } from '@momentos/api-contract';
+import type { Staged } from './storage/staged';
 import type { MediaType } from './media-type';
 
 /** Longest client file name kept (the idempotency key's name part); longer names are cut. */
@@ -41,14 +42,13 @@ export function normaliseClientFileName(value: string | undefined): string | nul
 }
 
 /**
- * Where a received file's bytes wait to become a photo: a finished temporary file on this machine
- * (one-request uploads, chunk sessions on local disk), or an object of the store that a chunk
- * session's multipart upload assembled (S3), or already at the photo's own key (`storedKey`, with the
- * photo id it was named after: a one-request upload streamed into S3).
+ * A received file (issue 24): its bytes staged by the storage (storage/staging.ts: committed under
+ * the photo's key by storeUploads, or aborted), and what they are.
  */
-export type ReceivedBytes = { temp: string } | { stagedKey: string } | { storedKey: string; photoId: string };
-
-export type ReceivedFile = ReceivedBytes & {
+export type ReceivedFile = {
+  staged: Staged;
+  /** The photo id the bytes were staged for (their key names it), when they were; else storeUploads picks one. */
+  photoId?: string;
   clientName: string | null;
   size: number;
   type: MediaType;

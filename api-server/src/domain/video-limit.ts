@@ -1,9 +1,7 @@
-import type { Readable } from 'node:stream';
 import type { VideoMaxSecondsField } from '@momentos/api-contract';
 import type { Kysely } from 'kysely';
 import type { AlbumRow, Database } from '../db/schema';
 import { HttpError } from '../errors';
-import type { Storage } from './storage';
 import type { ReceivedFile } from './upload-rules';
 import { probeVideo } from './video';
 
@@ -36,7 +34,6 @@ export function readVideoMaxSeconds(value: VideoMaxSecondsField | undefined, cur
 
 export interface VideoLimitDeps {
   db: Kysely<Database>;
-  storage: Pick<Storage, 'localPath' | 'get'>;
   ffprobe: string | null;
   defaultMaxSeconds: number;
 }
@@ -49,17 +46,14 @@ export async function eventVideoLimit(deps: Pick<VideoLimitDeps, 'db' | 'default
 
 /**
  * Refuses (413, the issue's message) a received video longer than its event allows, read by ffprobe
- * from the received bytes (a temporary file, or the object a chunk session or a streamed upload left
- * in the bucket). A file ffprobe cannot read is left to the media job (it ends with its error).
+ * from the staged bytes (in place on this machine, or streamed from the bucket). A file ffprobe cannot read is left to the media job (it ends with its error).
  */
 export async function assertVideoLengths(deps: VideoLimitDeps, album: Pick<AlbumRow, 'event_id'>, files: ReceivedFile[]): Promise<void> {
   const videos = files.filter((file) => file.type.kind === 'video');
   if (videos.length === 0 || !deps.ffprobe) return;
   const limit = await eventVideoLimit(deps, album.event_id);
   for (const file of videos) {
-    const key = 'stagedKey' in file ? file.stagedKey : 'storedKey' in file ? file.storedKey : null;
-    let input: string | Readable | null = 'temp' in file ? file.temp : await deps.storage.localPath(key!);
-    if (!input) input = (await deps.storage.get(key!))?.body ?? null;
+    const input = await file.staged.read();
     if (!input) continue;
     let duration: number;
     try {

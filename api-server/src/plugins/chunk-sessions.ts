@@ -7,7 +7,7 @@ export default fp<{ config: Config }>(
   async (app, { config }) => {
     const ttlMs = config.uploads.chunkSessionTtlMs;
     const sweep = async () => {
-      const expired = await sweepChunkSessions({ db: app.db, temp: app.temp, storage: app.storage }, ttlMs);
+      const expired = await sweepChunkSessions({ db: app.db, chunks: app.staging.chunks }, ttlMs);
       if (expired > 0) app.log.info({ expired }, 'expired chunk sessions');
     };
     const timer = setInterval(() => {

@@ -5,7 +5,7 @@ import { assertVideoLengths } from '../domain/video-limit';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** What storing uploads needs: the database, the storage, the temp area, realtime and the media queue. */
+    /** What storing uploads needs: the database, the storage, realtime and the media queue. */
     ingest: IngestDeps;
   }
 }
@@ -16,7 +16,6 @@ export default fp<{ config: Config }>(
     app.decorate('ingest', {
       db: app.db,
       storage: app.storage,
-      temp: app.temp,
       announce: (album, rows) => void app.realtime.announce(album, rows).catch((error: unknown) => app.log.warn({ err: error }, 'could not announce new photos')),
       stored: (album, rows) => app.webhooks.photosCreated(album.event_id, rows),
       // A photo that could not be queued stays processing and is queued again at the next start.
@@ -24,7 +23,7 @@ export default fp<{ config: Config }>(
       // Issue 27 item 5: photos waiting for approval alert the organisers who asked for it.
       photosPending: (eventId) => app.alerts.photosPending(eventId),
       checkVideos: (album, files) =>
-        assertVideoLengths({ db: app.db, storage: app.storage, ffprobe: config.media.video.ffprobePath, defaultMaxSeconds: config.media.video.maxSeconds }, album, files),
+        assertVideoLengths({ db: app.db, ffprobe: config.media.video.ffprobePath, defaultMaxSeconds: config.media.video.maxSeconds }, album, files),
     } satisfies IngestDeps);
   },
   { name: 'ingest', dependencies: ['db', 'storage', 'realtime', 'media-worker', 'alerts', 'webhooks'] },

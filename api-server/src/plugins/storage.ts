@@ -3,12 +3,15 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Storage } from '../domain/storage';
 import { openStorage } from '../domain/storage/open';
+import { openStaging, type Staging } from '../domain/storage/staging';
 import { TempArea } from '../domain/temp-area';
 
 declare module 'fastify' {
   interface FastifyInstance {
     storage: Storage;
     temp: TempArea;
+    /** Issue 24: how a guest's bytes enter storage, one request or chunked, whatever the driver. */
+    staging: Staging;
   }
 }
 
@@ -35,6 +38,7 @@ export default fp<{ config: Config }>(
     const removed = (await temp.sweep('uploads')) + (await temp.sweep('media'));
     if (removed > 0) app.log.info({ removed }, 'removed temporary leftovers');
     app.decorate('temp', temp);
+    app.decorate('staging', openStaging(storage, temp));
     app.log.info({ driver: storage.driver, ...(config.storage.s3 ? { bucket: config.storage.s3.bucket, endpoint: config.storage.s3.endpoint ?? 'aws' } : {}) }, 'storage ready');
   },
   { name: 'storage' },

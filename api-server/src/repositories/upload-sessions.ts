@@ -40,8 +40,8 @@ export async function markSessionDone(db: Kysely<Database>, id: string, photoId:
 }
 
 /** Sessions idle since before `cutoff`; their rows are removed and answered. */
-export async function expireSessions(db: Kysely<Database>, cutoff: string): Promise<Array<Pick<UploadSessionRow, 'id' | 'upload_id' | 'photo_id'>>> {
-  const rows = await db.selectFrom('upload_sessions').select(['id', 'upload_id', 'photo_id']).where('updated_at', '<', cutoff).execute();
+export async function expireSessions(db: Kysely<Database>, cutoff: string): Promise<Array<Pick<UploadSessionRow, 'id' | 'upload_id' | 'photo_id' | 'upload_key'>>> {
+  const rows = await db.selectFrom('upload_sessions').select(['id', 'upload_id', 'photo_id', 'upload_key']).where('updated_at', '<', cutoff).execute();
   const ids = rows.map((row) => row.id);
   if (ids.length > 0) {
     await db.deleteFrom('upload_chunks').where('session_id', 'in', ids).execute();

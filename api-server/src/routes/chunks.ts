@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import fsp from 'node:fs/promises';
 import { finished as finishedStream } from 'node:stream/promises';
 import {
   answers,
@@ -17,17 +15,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { UploadSessionRow } from '../db/schema';
-import { findUploadAlbum } from '../domain/albums';
-import { assertEventRoom } from '../domain/event-quota';
-import { assertUploadsOpen } from '../domain/visibility';
-import { findEventRules, findEventRulesOfAlbum } from '../repositories/events';
+import { findEventRulesOfAlbum } from '../repositories/events';
+import { admitUpload, sessionClientHash } from '../http/upload-admission';
 import { assertEventPin } from '../domain/event-pin';
 import {
-  assembleParts,
   isExpired,
-  keepChunk,
-  partRefusal,
-  readStaged,
   isSessionId,
   MAX_CHUNKS,
   missingChunksReason,
@@ -35,30 +27,24 @@ import {
   placement,
   placeReceived,
   receivedChunks,
-  sessionFile,
-  sizeMismatchMessage,
-  sizesAgree,
   wrongSizeMessage,
 } from '../domain/chunk-session';
 import { storeUploads } from '../domain/ingest';
 import { uploadPlace } from '../domain/printables/places';
 import { detectMediaType } from '../domain/media-type';
-import { probe, readFile, streamAt } from '../domain/receive';
-import { emptyFilesMessage, fileTooLargeMessage, normaliseClientFileName, normaliseUserId, notMediaMessage, type ReceivedBytes } from '../domain/upload-rules';
+import type { LandedChunk } from '../domain/storage/staging';
+import { emptyFilesMessage, fileTooLargeMessage, normaliseClientFileName, normaliseUserId, notMediaMessage } from '../domain/upload-rules';
 import { rateLimited } from '../plugins/upload-rate-limit';
 import { HttpError, messages, notFound } from '../errors';
 import { integerField, multipartError, refuseBody, tooLarge } from '../http/multipart';
 import { presentUpload, uploadMessage } from '../http/present';
-import { albumRefused } from '../http/refusals';
 import { validFields } from '../http/validate';
 import { findPhoto, setDeleteKeyHash } from '../repositories/photos';
 import { newDeleteKey } from '../domain/delete-key';
-import { findSession, markSessionDone, openSessionsOf, recordChunk, setSessionShape } from '../repositories/upload-sessions';
+import { findSession, markSessionDone, recordChunk, setSessionShape } from '../repositories/upload-sessions';
 import { clientKeyHash, invalidClientKeyMessage, isClientKey } from '../domain/client-key';
 
-type Chunks = Awaited<ReturnType<typeof receivedChunks>>;
-
-export const tooManySessionsMessage = 'Há envios demais em andamento a partir deste endereço. Conclua ou aguarde os envios abertos e tente de novo.';
+export { tooManySessionsMessage } from '../http/upload-admission';
 
 export const chunkFieldsFirstMessage = "Envie os campos 'sessionId', 'chunkIndex' e 'totalChunks' antes da parte do arquivo.";
 
@@ -66,8 +52,6 @@ const isChunkField = (name: string): name is keyof ChunkUploadFields => name ===
 
 const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limits = config.uploads;
-  const fileOf = (sessionId: string) => sessionFile(app.temp, sessionId);
-
   async function liveSession(sessionId: string | undefined): Promise<UploadSessionRow> {
     if (!isSessionId(sessionId)) throw notFound(messages.sessionNotFound);
     const session = await findSession(app.db, sessionId);
@@ -79,33 +63,6 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   async function assertSessionPin(request: FastifyRequest, session: UploadSessionRow) {
     const event = await findEventRulesOfAlbum(app.db, session.album_id);
     if (event) await assertEventPin(app.db, request, event.id, (await app.optionalOrganiser(request))?.id ?? null);
-  }
-
-  /** The session's pre-sized file, once every chunk is in: its first bytes and its SHA-256. */
-  async function assembledOnDisk(session: UploadSessionRow, chunks: Chunks): Promise<{ bytes: ReceivedBytes; head: Buffer; sha256: string }> {
-    const temp = fileOf(session.id);
-    const stat = await fsp.stat(temp).catch(() => null);
-    if (!stat) throw notFound(messages.sessionNotFound);
-    if (!sizesAgree(session, chunks, stat.size)) throw new HttpError(400, sizeMismatchMessage);
-    // Hashed here, from the assembled file, not chunk by chunk as they arrive: see docs/decisions.md.
-    const { head, sha256 } = await probe(readFile(temp));
-    return { bytes: { temp }, head, sha256 };
-  }
-
-  /** S3: the object the store assembled from the parts, read back once for its first bytes and SHA-256. */
-  async function assembledInStore(session: UploadSessionRow, chunks: Chunks): Promise<{ bytes: ReceivedBytes; head: Buffer; sha256: string }> {
-    if (!sizesAgree(session, chunks, Number(session.file_size))) throw new HttpError(400, sizeMismatchMessage);
-    const key = await assembleParts(app.storage, session, chunks);
-    if (!key) throw new HttpError(400, sizeMismatchMessage);
-    const read = await readStaged(app.storage, key);
-    if (!read) throw notFound(messages.sessionNotFound);
-    return { bytes: { stagedKey: key }, ...read };
-  }
-
-  async function uploadAlbum(id: string) {
-    const found = await findUploadAlbum(app.db, id);
-    if (!found.ok) throw albumRefused(found.refusal);
-    return found.value;
   }
 
   app.get(
@@ -156,18 +113,12 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       throw new HttpError(415, notMediaMessage([fileName]));
     }
     if (fields.clientKey !== undefined && !isClientKey(fields.clientKey)) throw new HttpError(400, invalidClientKeyMessage);
-    const album = await uploadAlbum(fields.albumId.trim());
-    await assertEventPin(app.db, request, album.event_id, (await app.optionalOrganiser(request))?.id ?? null);
-    assertUploadsOpen((await findEventRules(app.db, album.event_id))!);
     // Issue 23: an open session holds room in the event's quota, and one address holds a bounded number.
-    await assertEventRoom(app.db, album.event_id, limits, { files: 1, bytes: fields.fileSize });
-    const clientHash = createHash('sha256').update(`chunks:${request.ip}`).digest('hex');
-    if ((await openSessionsOf(app.db, clientHash, new Date(Date.now() - limits.chunkSessionTtlMs).toISOString())) >= limits.chunkSessionsPerIp) {
-      throw new HttpError(429, tooManySessionsMessage);
-    }
+    const clientHash = sessionClientHash(request.ip);
+    const album = await admitUpload(app, limits, request, { albumId: fields.albumId.trim(), adding: { files: 1, bytes: fields.fileSize }, stage: 'open', opensSession: { clientHash } });
     const sessionId = await openChunkSession(
-      { db: app.db, temp: app.temp, storage: app.storage },
-      { albumId: album.id, userId, fileName, fileSize: fields.fileSize, fileType: declaredType, clientHash, clientKeyHash: clientKeyHash(fields.clientKey), place: uploadPlace(fields.place) },
+      { db: app.db, chunks: app.staging.chunks },
+      { albumId: album.id, eventId: album.event_id, userId, fileName, fileSize: fields.fileSize, fileType: declaredType, clientHash, clientKeyHash: clientKeyHash(fields.clientKey), place: uploadPlace(fields.place) },
     );
     return { sessionId };
   });
@@ -175,12 +126,10 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   app.post('/api/events/photos/chunk/upload', { config: rateLimited, schema: { response: answers({ 200: ChunkUploadAnswer }) } }, async (request, reply) => {
     if (!request.isMultipart()) throw new HttpError(400, messages.multipartExpected);
     const fields: Partial<ChunkUploadFields> = {};
-    /** The chunk as it landed: at its place in the session's file, or in a file of its own (`file`). */
-    let received: { session: UploadSessionRow; index: number; total: number; size: number; offset: number | null; file: string | null } | null = null;
+    /** The chunk as it landed (storage/chunk-target.ts): kept once checked, else dropped whatever happens. */
+    let received: { session: UploadSessionRow; index: number; total: number; landed: LandedChunk } | null = null;
     /** A finished session's chunk sent again: nothing to keep. */
     let finished: { index: number; total: number } | null = null;
-    /** The chunk's own temporary file, removed whatever happens. */
-    let partFile: string | null = null;
 
     try {
       try {
@@ -204,17 +153,9 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
           }
           const tooLong = () => tooLarge(reply, `A parte enviada excede o limite de ${Math.floor(limits.maxChunkBytes / (1024 * 1024))}MB.`);
           const tooLongForPlace = () => new HttpError(400, 'A parte enviada é maior que o esperado.');
-          if (place && !session.upload_id) {
-            // Local disk, place known: straight to its offset in the session's file.
-            const size = await streamAt(part.file, fileOf(session.id), place.offset, place.length, tooLongForPlace);
-            received = { session, index, total, size, offset: place.offset, file: null };
-          } else {
-            // S3 (only a whole chunk of the right size reaches the store), or a chunk whose place the
-            // session does not know yet: into a file of its own, on disk, never in memory.
-            partFile = app.temp.file('uploads');
-            const size = await streamAt(part.file, partFile, 0, place ? place.length : limits.maxChunkBytes, place ? tooLongForPlace : tooLong, 'w');
-            received = { session, index, total, size, offset: null, file: partFile };
-          }
+          // Straight to its place when the session knows it; never more bytes than that place (or a chunk) holds.
+          const limit = place ? { length: place.length, tooLong: tooLongForPlace } : { length: limits.maxChunkBytes, tooLong: tooLong };
+          received = { session, index, total, landed: await app.staging.chunks.land(session, index, place, part.file, limit) };
         }
       } catch (error) {
         throw multipartError(error, 1, reply);
@@ -227,25 +168,17 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
         if (index === null || index >= total) throw new HttpError(400, "O campo 'chunkIndex' é inválido.");
         throw new HttpError(400, messages.noFiles);
       }
-      const { session, index, total, size } = received;
-      const place = placeReceived(session, index, total, size);
-      if (!place || (received.offset !== null && received.offset !== place.offset)) throw new HttpError(400, wrongSizeMessage(index, total));
-      const refusal = partRefusal(app.storage, index, total, place.chunkSize);
+      const { session, index, total, landed } = received;
+      const place = placeReceived(session, index, total, landed.size);
+      if (!place || (landed.offset !== null && landed.offset !== place.offset)) throw new HttpError(400, wrongSizeMessage(index, total));
+      const refusal = app.staging.chunks.refusal(index, total, place.chunkSize);
       if (refusal) throw new HttpError(400, refusal);
-      let etag: string | null = null;
-      if (received.file) {
-        try {
-          etag = await keepChunk({ temp: app.temp, storage: app.storage }, session, index, place.offset, { file: received.file, size });
-        } catch (error) {
-          if (error instanceof HttpError) throw error;
-          throw notFound(messages.sessionNotFound);
-        }
-      }
+      const etag = await landed.keep(place.offset);
       await setSessionShape(app.db, session.id, { total_chunks: total, chunk_size: place.chunkSize });
-      const receivedChunks = await recordChunk(app.db, session.id, index, size, etag);
+      const receivedChunks = await recordChunk(app.db, session.id, index, landed.size, etag);
       return { received: index, totalChunks: total, receivedChunks };
     } finally {
-      if (partFile) await app.temp.remove(partFile);
+      await received?.landed.drop();
     }
   });
 
@@ -294,17 +227,16 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       const chunks = await receivedChunks(app.db, session.id);
       const missing = missingChunksReason(session, chunks);
       if (missing) throw new HttpError(400, missing);
-      const album = await uploadAlbum(session.album_id);
-      assertUploadsOpen((await findEventRules(app.db, album.event_id))!);
-      await assertEventRoom(app.db, album.event_id, limits, { files: 1, bytes: Number(session.file_size) }, session.id);
-      const file = session.upload_id ? await assembledInStore(session, chunks) : await assembledOnDisk(session, chunks);
-      const type = detectMediaType(file.head);
+      const album = await admitUpload(app, limits, request, { albumId: session.album_id, adding: { files: 1, bytes: Number(session.file_size) }, stage: 'finalize', session: session.id });
+      // The whole file, hashed as its chunks came: nothing read back unless a chunk came out of turn.
+      const staged = await app.staging.chunks.finish(session, chunks);
+      const type = detectMediaType(staged.head);
       if (!type) throw new HttpError(415, notMediaMessage([session.file_name]));
       const uploads = await storeUploads(
         app.ingest,
         album,
         session.user_id,
-        [{ ...file.bytes, clientName: session.file_name, size: Number(session.file_size), type, sha256: file.sha256, clientKeyHash: session.client_key_hash ?? null }],
+        [{ staged, photoId: session.planned_photo_id ?? undefined, clientName: session.file_name, size: staged.size, type, sha256: staged.sha256, clientKeyHash: session.client_key_hash ?? null }],
         { place: session.place },
       );
       await markSessionDone(app.db, session.id, uploads[0].row.id);

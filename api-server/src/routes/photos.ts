@@ -16,15 +16,15 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { AlbumRow } from '../db/schema';
 import { findUploadAlbum, readableAlbumIds } from '../domain/albums';
-import { assertEventRoom } from '../domain/event-quota';
+import { admitUpload } from '../http/upload-admission';
 import { isEventId } from '../domain/ids';
-import { assertGalleryOpen, assertUploadsOpen } from '../domain/visibility';
+import { assertGalleryOpen } from '../domain/visibility';
 import { assertEventPin } from '../domain/event-pin';
 import { findEventRules, findEventRulesOfAlbum } from '../repositories/events';
 import { findStored, originalKey, storeUploads } from '../domain/ingest';
 import { detectMediaType, type MediaType } from '../domain/media-type';
 import { newId } from '../domain/ids';
-import { streamToFile, streamToStore } from '../domain/receive';
+import type { Staged } from '../domain/storage/staging';
 import {
   emptyFilesMessage,
   fileTooLargeMessage,
@@ -32,7 +32,6 @@ import {
   normaliseUserId,
   notMediaMessage,
   totalTooLargeMessage,
-  type ReceivedBytes,
   type ReceivedFile,
 } from '../domain/upload-rules';
 import { uploadPlace } from '../domain/printables/places';
@@ -62,14 +61,10 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
     }
 
     const fields: Partial<UploadFields> = {};
-    /** Each file as it arrived: where its bytes wait (none for a part that is not media on S3) and what it is. */
-    const received: Array<{ bytes: ReceivedBytes | null; clientName: string | null; size: number; type: MediaType | null; sha256: string; clientKeyHash: string | null }> = [];
+    /** Each file as it arrived: its staged bytes (aborted at the end unless committed) and what it is. */
+    const received: Array<{ staged: Staged; photoId: string; clientName: string | null; size: number; type: MediaType | null; sha256: string; clientKeyHash: string | null }> = [];
     /** Issue 23: the client key sent just before the next file part. */
     let nextClientKey: string | undefined;
-    const temps: string[] = [];
-    /** S3: objects streamed into the store; removed unless handed over to storeUploads, which then owns them. */
-    const streamed: string[] = [];
-    let handedOver = false;
     let album: AlbumRow | null = null;
     let total = 0;
 
@@ -77,13 +72,8 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
     const checkFields = async () => {
       if (album || fields.album_id === undefined || fields.user_id === undefined) return;
       if (!normaliseUserId(fields.user_id)) throw new HttpError(400, messages.userIdRequired);
-      const found = await findUploadAlbum(app.db, fields.album_id.trim());
-      if (!found.ok) throw albumRefused(found.refusal);
-      album = found.value;
-      await assertEventPin(app.db, request, album.event_id, (await app.optionalOrganiser(request))?.id ?? null);
-      assertUploadsOpen((await findEventRules(app.db, album.event_id))!);
       // A full event refuses before any file is read.
-      await assertEventRoom(app.db, album.event_id, limits, { files: 0, bytes: 0 });
+      album = await admitUpload(app, limits, request, { albumId: fields.album_id.trim(), adding: { files: 0, bytes: 0 }, stage: 'open' });
     };
 
     try {
@@ -112,22 +102,16 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
           if (total > limits.maxTotalBytes) throw tooLarge(reply, totalTooLargeMessage(limits.maxTotalBytes));
         };
         const into = album as AlbumRow | null;
-        if (app.storage.driver === 's3' && into) {
-          // S3, album known: straight into the bucket under the photo's own key while it arrives.
-          const photoId = newId.photo();
-          const result = await streamToStore(part.file, app.storage, (type) => originalKey(into, photoId, type), count);
-          if (result.key) streamed.push(result.key);
-          if (result.size === 0 && !clientName) continue;
-          const bytes = result.key ? { storedKey: result.key, photoId } : null;
-          received.push({ bytes, clientName, size: result.size, type: result.type, sha256: result.sha256, clientKeyHash: keyHash });
+        const photoId = newId.photo();
+        // With the album known the photo's key is too: the storage may stream the bytes straight there (S3).
+        const keyFor = into ? (head: Buffer) => { const type = detectMediaType(head); return type ? originalKey(into, photoId, type) : null; } : undefined;
+        const staged = await app.staging.receive(part.file, { onBytes: count, keyFor });
+        // Browsers send an empty, nameless part when nothing was picked.
+        if (staged.size === 0 && !clientName) {
+          await staged.abort();
           continue;
         }
-        const temp = app.temp.file('uploads');
-        temps.push(temp);
-        const result = await streamToFile(part.file, temp, count);
-        // Browsers send an empty, nameless part when nothing was picked.
-        if (result.size === 0 && !clientName) continue;
-        received.push({ bytes: { temp }, clientName, size: result.size, type: detectMediaType(result.head), sha256: result.sha256, clientKeyHash: keyHash });
+        received.push({ staged, photoId, clientName, size: staged.size, type: detectMediaType(staged.head), sha256: staged.sha256, clientKeyHash: keyHash });
       }
 
       const userId = fields.user_id === undefined ? null : normaliseUserId(fields.user_id);
@@ -139,24 +123,23 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       if (empty.length > 0) throw new HttpError(400, emptyFilesMessage(empty.length));
       const typed: ReceivedFile[] = [];
       const refused: string[] = [];
-      for (const { bytes, type, ...file } of received) {
-        if (bytes && type) typed.push({ ...bytes, ...file, type });
+      for (const { type, ...file } of received) {
+        if (type) typed.push({ ...file, type });
         else refused.push(file.clientName ?? '');
       }
       if (refused.length > 0) throw new HttpError(415, notMediaMessage(refused));
 
       // Nothing of a request that would take the event past its quota is stored.
-      await assertEventRoom(app.db, album!.event_id, limits, { files: typed.length, bytes: typed.reduce((sum, file) => sum + file.size, 0) });
-      handedOver = true;
-      const uploads = await storeUploads(app.ingest, album!, userId, typed, { place: uploadPlace(fields.place) });
-      const urls = await readerFileUrls(app, request, album!.event_id, request.organiser?.id ?? null);
+      const adding = { files: typed.length, bytes: typed.reduce((sum, file) => sum + file.size, 0) };
+      const into = await admitUpload(app, limits, request, { albumId: album!.id, adding, stage: 'finalize' });
+      const uploads = await storeUploads(app.ingest, into, userId, typed, { place: uploadPlace(fields.place) });
+      const urls = await readerFileUrls(app, request, into.event_id, request.organiser?.id ?? null);
       return reply.status(201).send({ status: 201, message: uploadMessage(uploads), photos: uploads.map((upload) => presentUpload(upload, urls)) });
     } catch (error) {
       throw multipartError(error, limits.maxFiles, reply);
     } finally {
-      // Files renamed into storage are gone from tmp; anything left (refused, cut short) is removed.
-      await Promise.all(temps.map((temp) => app.temp.remove(temp)));
-      if (!handedOver) await Promise.all(streamed.map((key) => app.storage.remove(key).catch(() => undefined)));
+      // Whatever was not committed under a photo's key (refused, cut short, a duplicate) goes.
+      await Promise.all(received.map((file) => file.staged.abort()));
     }
   });
 

@@ -21,6 +21,7 @@ import * as passwordResets from './019-password-resets';
 import * as notifications from './020-notifications';
 import * as webhooks from './021-webhooks';
 import * as dailySummaries from './022-daily-summaries';
+import * as stagedUploads from './023-staged-uploads';
 
 /** Migrations are imported statically so they work from src (tsx, jest) and from dist alike. */
 export const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '020-notifications': notifications,
   '021-webhooks': webhooks,
   '022-daily-summaries': dailySummaries,
+  '023-staged-uploads': stagedUploads,
 };
 
 export const migrationProvider: MigrationProvider = {

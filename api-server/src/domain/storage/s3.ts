@@ -209,7 +209,7 @@ export class S3Storage implements Storage, MultipartStore {
 
   async start(key: string): Promise<string> {
     const params = this.params(key);
-    const output = await guarded(() => this.client.send(new CreateMultipartUploadCommand({ ...params, ContentType: 'application/octet-stream' })));
+    const output = await guarded(() => this.client.send(new CreateMultipartUploadCommand({ ...params, ContentType: contentTypeOf(key) })));
     if (!output.UploadId) throw new StorageUnavailableError(new Error('CreateMultipartUpload answered no UploadId'));
     return output.UploadId;
   }
