@@ -1,0 +1,3 @@
+import { loadAfterLeadImages } from './paint-loader';
+
+void loadAfterLeadImages();
