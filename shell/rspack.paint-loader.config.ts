@@ -1,7 +1,25 @@
 // Issue 29: the paint loader (src/paint-loader.ts), built on its own after the app into the same dist:
 // no federation runtime, no HTML page, one small hashed file the server links on painted pages.
 import path from 'node:path';
-import type { Configuration } from '@rspack/core';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { Compiler, Configuration } from '@rspack/core';
+
+/** Its `.br` (quality 11) and `.gz` twins, as the app's build writes them (a small file too: it is on every painted page). */
+class PrecompressLoader {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('PrecompressLoader', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PrecompressLoader', stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER }, (assets) => {
+        for (const name of Object.keys(assets)) {
+          const source = compilation.getAsset(name)?.source.buffer();
+          if (!source || !name.endsWith('.js')) continue;
+          const brotli = brotliCompressSync(source, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+          compilation.emitAsset(`${name}.br`, new compiler.rspack.sources.RawSource(brotli));
+          compilation.emitAsset(`${name}.gz`, new compiler.rspack.sources.RawSource(gzipSync(source, { level: 9 })));
+        }
+      });
+    });
+  }
+}
 
 const config: Configuration = {
   mode: 'production',
@@ -27,6 +45,7 @@ const config: Configuration = {
       },
     ],
   },
+  plugins: [new PrecompressLoader()],
   optimization: { minimize: true },
   performance: { hints: false },
 };

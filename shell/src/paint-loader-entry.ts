@@ -1,3 +1,4 @@
 import { loadAfterLeadImages } from './paint-loader';
 
-void loadAfterLeadImages();
+// A lost image holds the app back 4 s at most.
+void loadAfterLeadImages(document, 4000);

@@ -155,9 +155,10 @@ export interface PaintedPage {
   /** The scripts a first visit preloads (preload-hints.ts), in the order the page needs them. */
   preload?: string[];
   /**
-   * Issue 29: the shell's paint loader (findPaintLoader). Given, on a page with lead images, the page
-   * links the loader in place of the shell's entry and lists the entry and the preloads for it: nothing
-   * of the app downloads beside the lead images. Otherwise the entry stays and the preloads are hints.
+   * Issue 29: the shell's paint loader (findPaintLoader), which keeps a tap on the painted view for the
+   * app. On a page with lead images the page links it in place of the shell's entry and lists the entry
+   * and the preloads for it: nothing of the app downloads beside the lead images. Otherwise it is
+   * linked before the entry, and the preloads are hints.
    */
   paintLoader?: string | null;
 }
@@ -166,17 +167,16 @@ export interface PaintedPage {
 const ENTRY_SCRIPT = /<script defer src="([^"]+)"><\/script>/;
 
 /**
- * The shell's page with its entry replaced by the paint loader, and the JSON the loader reads; null
- * when the page has no entry script to replace.
+ * The shell's page with the paint loader linked: in place of the entry, with the JSON the loader reads,
+ * when `defer` (a page with lead images); before it otherwise. Null when the page has no entry script.
  */
-function deferShellScripts(html: string, loader: string, preload: string[]): { html: string; scripts: DeferredScripts } | null {
+function linkPaintLoader(html: string, loader: string, preload: string[], defer: boolean): { html: string; scripts: DeferredScripts | null } | null {
   const entry = ENTRY_SCRIPT.exec(html);
   if (!entry) return null;
   const main = entry[1];
-  return {
-    html: html.replace(entry[0], `<script defer src="${escapeHtml(loader)}"></script>`),
-    scripts: { main, preload: preload.filter((url) => url !== main) },
-  };
+  const loaderTag = `<script defer src="${escapeHtml(loader)}"></script>`;
+  if (!defer) return { html: withPreloads(html.replace(entry[0], loaderTag + entry[0]), preload), scripts: null };
+  return { html: html.replace(entry[0], loaderTag), scripts: { main, preload: preload.filter((url) => url !== main) } };
 }
 
 /**
@@ -186,8 +186,9 @@ function deferShellScripts(html: string, loader: string, preload: string[]): { h
 export function paintShellPage(html: string, painted: PaintedPage): string {
   const { event, template, route } = painted;
   const preload = painted.preload ?? [];
-  const deferred = painted.paintLoader && painted.leadImages.length > 0 ? deferShellScripts(html, painted.paintLoader, preload) : null;
-  const shellHtml = deferred?.html ?? withPreloads(html, preload);
+  const linked = painted.paintLoader ? linkPaintLoader(html, painted.paintLoader, preload, painted.leadImages.length > 0) : null;
+  const shellHtml = linked?.html ?? withPreloads(html, preload);
+  const deferred = linked?.scripts;
   const rootStart = shellHtml.indexOf('<div id="root">');
   const bodyEnd = shellHtml.lastIndexOf('</body>');
   if (rootStart < 0 || bodyEnd < rootStart || !shellHtml.includes('</head>')) return shellHtml;
@@ -227,7 +228,7 @@ export function paintShellPage(html: string, painted: PaintedPage): string {
     `<div id="${firstPaintIds.markupId}">${fillTemplate(template.body, painted.view)}</div>` +
     `<div id="root"></div>` +
     `<script type="application/json" id="${firstPaintIds.dataId}">${jsonForScript(data)}</script>` +
-    (deferred ? `<script type="application/json" id="${firstPaintIds.scriptsId}">${jsonForScript(deferred.scripts)}</script>` : '') +
+    (deferred ? `<script type="application/json" id="${firstPaintIds.scriptsId}">${jsonForScript(deferred)}</script>` : '') +
     shellHtml.slice(bodyEnd)
   );
 }

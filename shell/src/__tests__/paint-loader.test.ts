@@ -25,7 +25,6 @@ describe('the paint loader', () => {
     entries: Array.from(document.head.querySelectorAll('script')).map((script) => script.getAttribute('src')),
     preloads: Array.from(document.head.querySelectorAll('link[rel="preload"][as="script"]')).map((link) => link.getAttribute('href')),
   });
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
   test('the ids are the manifest\'s', () => {
     expect(firstPaintIds.scriptsId).toBe('first-paint-scripts');
@@ -33,39 +32,50 @@ describe('the paint loader', () => {
   });
 
   test('adds nothing until every lead image has loaded or failed, then the preloads and the entry', async () => {
+    jest.useFakeTimers();
     const [card, second] = paintedPage(2);
-    const done = loadAfterLeadImages(document, 60_000);
-    await settle();
+    loadAfterLeadImages(document, 60_000);
     expect(added()).toEqual({ entries: [], preloads: [] });
     card.dispatchEvent(new Event('load'));
-    await settle();
     expect(added().entries).toEqual([]);
     second.dispatchEvent(new Event('error'));
-    await done;
+    expect(added()).toEqual({ entries: [scripts.main], preloads: scripts.preload });
+    // Once: the wait running out later adds nothing more.
+    await jest.advanceTimersByTimeAsync(60_000);
     expect(added()).toEqual({ entries: [scripts.main], preloads: scripts.preload });
   });
 
   test('a lost image holds the app back at most the wait', async () => {
     jest.useFakeTimers();
     paintedPage(1);
-    const done = loadAfterLeadImages(document, 4000);
+    loadAfterLeadImages(document, 4000);
     await jest.advanceTimersByTimeAsync(3999);
     expect(added().entries).toEqual([]);
     await jest.advanceTimersByTimeAsync(1);
-    await done;
     expect(added().entries).toEqual([scripts.main]);
   });
 
-  test('a tap on the painted view before the app is kept', async () => {
+  test('a tap on the painted view before the app is kept', () => {
+    jest.useFakeTimers();
     paintedPage(1);
-    void loadAfterLeadImages(document, 60_000);
+    loadAfterLeadImages(document, 60_000);
     document.querySelector('button')!.click();
     expect(document.querySelector('button')!.hasAttribute('data-tap')).toBe(true);
   });
 
-  test('a page without the list loads nothing', async () => {
-    document.body.innerHTML = '<div id="first-paint"><img fetchpriority="high" src="/x"></div>';
-    await loadAfterLeadImages(document, 10);
+  test('a painted page without the list (no lead image: the entry is linked beside the loader) loads nothing, and keeps taps', async () => {
+    document.body.innerHTML = '<div id="first-paint"><img fetchpriority="high" src="/x"><button type="button">Registrar um momento</button></div>';
+    loadAfterLeadImages(document, 10);
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(added()).toEqual({ entries: [], preloads: [] });
+    document.querySelector('button')!.click();
+    expect(document.querySelector('button')!.hasAttribute('data-tap')).toBe(true);
+  });
+
+  test('images already in count as arrived', () => {
+    const images = paintedPage(1);
+    Object.defineProperty(images[0], 'complete', { value: true });
+    loadAfterLeadImages(document, 60_000);
+    expect(added().entries).toEqual([scripts.main]);
   });
 });
