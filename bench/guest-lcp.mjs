@@ -69,9 +69,14 @@ async function visit(path, ready) {
   await page.addInitScript(observe);
   await page.goto(`${api.url}${path}`, { waitUntil: 'load' });
   await ready(page).waitFor();
-  await page.waitForFunction(() => window.__vitals.interactive !== null, null, { timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => window.__vitals.interactive !== null, null, { timeout: 60_000 });
   const vitals = await page.evaluate(() => window.__vitals);
+  // The waterfall's tail (what follows the LCP) is read at network idle; a page that never idles on
+  // these shared cores is reported, not fatal: its LCP is already measured.
+  await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => {
+    const open = waterfall().filter((row) => row.end === null).map((row) => new URL(row.url).pathname);
+    console.log(`    (${path}: the network was not idle 60 s after the page was interactive; still open: ${open.join(', ') || 'none seen'})`);
+  });
   await context.close();
   return { ...vitals, requests: waterfall() };
 }
