@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { chunkCalls, createAlbum, createEvent, organiserSession, readJson, readStored, startServer, storedKeys, type TestServer } from './helpers';
 import { formatVideoLength, videoTooLongMessage } from '../src/domain/video-limit';
 import { takenAtFromExif } from '../src/domain/taken-at';
+import { runFfmpeg, TRANSCODE_NICE } from '../src/domain/video';
 
 // Issue 25: playback renditions (ffmpeg), durations, limits and capture times. Fixtures are made here
 // with ffmpeg, tiny (1–2 s, small sizes) so the suite stays light on a shared machine.
@@ -292,4 +293,18 @@ describeWithFfmpeg('a video whose rendition cannot be made', () => {
       fs.rmSync(path.dirname(wrapper), { recursive: true, force: true });
     }
   }, 90_000);
+});
+
+test('a transcoding runs below normal CPU priority, so photos are not slowed behind it', async () => {
+  // A stand-in for ffmpeg that writes the niceness it runs at (after a moment: the priority is set
+  // right after the process starts).
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-nice-'));
+  const wrapper = path.join(dir, 'ffmpeg');
+  fs.writeFileSync(wrapper, `#!/bin/sh\nsleep 0.3\nnice > "${dir}/nice"\n`, { mode: 0o755 });
+  try {
+    await runFfmpeg(wrapper, [], new AbortController().signal, 10_000);
+    expect(Number(fs.readFileSync(path.join(dir, 'nice'), 'utf8'))).toBe(os.getPriority() + TRANSCODE_NICE);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -14,7 +14,7 @@ export class DecoderLimitError extends Error {
 }
 
 /** Resident memory of a process in bytes, or null where /proc cannot tell. */
-function residentBytes(pid: number): number | null {
+export function residentBytes(pid: number): number | null {
   try {
     const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmRSS:'));
     return line ? Number(line.replace(/\D+/g, '')) * 1024 : null;

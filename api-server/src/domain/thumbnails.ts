@@ -1,5 +1,6 @@
 import fsp from 'node:fs/promises';
 import sharp from 'sharp';
+import { runDecoder } from './decoder-pool';
 import { runLimited } from './limited-process';
 
 /** HEIC/HEIF photos larger than this are refused rather than decoded (heic-convert needs them in memory). */
@@ -43,50 +44,15 @@ export interface DecoderLimits {
   signal?: AbortSignal;
 }
 
-/**
- * The decoder process (plain JavaScript, so it runs the same from src and dist). It decodes once and
- * writes every output asked for: EXIF orientation applied, WebP, no metadata (sharp drops EXIF, XMP
- * and ICC unless asked to keep them). A photo's are the grid copy (at most `gridSize` px on the long
- * edge), what a tile of the gallery shows, a few tens of KB; the screen copy (at most `displaySize`
- * px) for the lightbox, the presentation and the wall; and the phone copy (at most `thumbSize` px,
- * issue 29), what a phone's grid takes through the tiles' srcset. A HEIC is first made a JPEG by
- * heic-convert (WebAssembly: sharp here has no HEVC decoder).
- */
-const RENDITION_SCRIPT = `
-const [sharpPath, heicPath, spec] = process.argv.slice(1);
-const job = JSON.parse(spec);
-const sharp = require(sharpPath);
-sharp.concurrency(1);
-(async () => {
-  let input = job.input;
-  if (job.heic) {
-    const convert = require(heicPath);
-    input = Buffer.from(await convert({ buffer: require('node:fs').readFileSync(job.input), format: 'JPEG', quality: 0.92 }));
-  }
-  const decoded = sharp(input, { limitInputPixels: job.maxInputPixels, failOn: 'error' }).rotate();
-  const fit = (size) => ({ width: size, height: size, fit: 'inside', withoutEnlargement: true });
-  await Promise.all(
-    job.outputs.map((out) => decoded.clone().resize(fit(out.size)).webp({ quality: out.quality, effort: out.effort }).toFile(out.file)),
-  );
-})().then(
-  () => process.exit(0),
-  (error) => { process.stderr.write(String((error && error.message) || error)); process.exit(1); },
-);
-`;
-
-/** V8's heap inside the decoder process: a quarter of the ceiling (the pixels live outside it). */
-const heapFlag = (limits: DecoderLimits) => `--max-old-space-size=${Math.max(64, Math.floor(limits.memoryBytes / 4 / (1024 * 1024)))}`;
-
 /** Runs the decoder process on `input` for `outputs`, under `limits`. */
-async function decodeInto(input: string, outputs: RenditionOutput[], maxInputPixels: number, limits: DecoderLimits, heic: boolean): Promise<void> {
-  const spec = JSON.stringify({ input, heic, maxInputPixels, outputs });
-  await runLimited(process.execPath, [heapFlag(limits), '-e', RENDITION_SCRIPT, require.resolve('sharp'), require.resolve('heic-convert'), spec], limits);
+function decodeInto(input: string, outputs: RenditionOutput[], maxInputPixels: number, limits: DecoderLimits, heic: boolean): Promise<void> {
+  return runDecoder({ input, heic, maxInputPixels, outputs }, limits);
 }
 
 /**
  * The three display copies of a photo (`input`: an image file; `heic` when it is HEIC/HEIF), made from
- * one decode in a decoder process of their own under `limits` (issue 23): a hostile file fails this
- * job, not the server.
+ * one decode in a guarded decoder process (decoder-pool.ts) under `limits` (issue 23): a hostile file
+ * fails this job, not the server.
  */
 export async function makeRenditions(input: string, files: RenditionFiles, options: RenditionOptions, limits: DecoderLimits, heic = false): Promise<void> {
   if (heic && (await fsp.stat(input)).size > MAX_HEIC_BYTES) throw new Error('HEIC file too large to decode');

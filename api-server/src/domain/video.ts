@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -214,11 +215,23 @@ export function playbackArgs(input: string, output: string, remux: boolean, limi
   ];
 }
 
-/** Runs ffmpeg; a failure carries the end of its error output. */
+/** How much nicer than the server a transcoding runs: the video lane yields the CPU to photos' thumbnails and to requests. */
+export const TRANSCODE_NICE = 10;
+
+/** Runs ffmpeg at a lower CPU priority; a failure carries the end of its error output. */
 export function runFfmpeg(ffmpeg: string, args: string[], signal: AbortSignal, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile(ffmpeg, args, { signal, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 4 * 1024 * 1024 }, (error, _stdout, stderr) =>
+    const child = execFile(ffmpeg, args, { signal, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 4 * 1024 * 1024 }, (error, _stdout, stderr) =>
       error ? reject(new Error(`ffmpeg failed: ${String(stderr).slice(-1000) || error.message}`)) : resolve(),
     );
+    // A transcoding takes minutes on a small machine; at the same priority it would share the cores
+    // evenly with the photo decoders, and every thumbnail would take twice as long while it runs.
+    if (child.pid) {
+      try {
+        os.setPriority(child.pid, Math.min(19, os.getPriority() + TRANSCODE_NICE));
+      } catch {
+        // Not permitted here (some containers): it runs at normal priority.
+      }
+    }
   });
 }

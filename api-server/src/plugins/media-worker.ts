@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { backfillEventCards } from '../domain/events';
+import { closeIdleDecoders } from '../domain/decoder-pool';
 import { failPhoto, failPlayback, makePlayback, MediaJobAborted, processPhoto, type MediaJobDeps } from '../domain/media-job';
 import { pendingPhotoIds, photosNeedingRenditions, videosNeedingPlayback } from '../repositories/photos';
 import { PgBossMediaQueue } from './media-queue-pg';
@@ -216,6 +217,7 @@ export default fp<{ config: Config }>(
       closing = true;
       await queue.stop();
       await cards;
+      closeIdleDecoders();
     });
     app.log.info(
       {

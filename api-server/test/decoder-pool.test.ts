@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { closeIdleDecoders, decoderProcessCount, runDecoder, type DecodeJob } from '../src/domain/decoder-pool';
+
+// The photo decoders live between jobs (starting Node and sharp per photo cost a third of its job),
+// and keep issue 23's guards: a job past a limit takes its process with it, the next job gets a new one.
+
+jest.setTimeout(60_000);
+
+const MB = 1024 * 1024;
+let dir: string;
+const limits = (memoryBytes = 512 * MB) => ({ memoryBytes, timeoutMs: 30_000 });
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-decoders-'));
+  await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c63' } }).jpeg().toFile(path.join(dir, 'photo.jpg'));
+  fs.writeFileSync(path.join(dir, 'broken.jpg'), Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]));
+  // 64 megapixels, interlaced: the decoder must hold the whole image (about 200 MB) to read it.
+  await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#3a6' } }).png({ progressive: true, compressionLevel: 1 }).toFile(path.join(dir, 'bomb.png'));
+});
+
+afterEach(async () => {
+  closeIdleDecoders();
+  while (decoderProcessCount() > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+});
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const job = (input: string, name: string): DecodeJob => ({
+  input: path.join(dir, input),
+  heic: false,
+  maxInputPixels: 100_000_000,
+  outputs: [
+    { file: path.join(dir, `${name}-640.webp`), size: 640, quality: 72, effort: 4 },
+    { file: path.join(dir, `${name}-320.webp`), size: 320, quality: 60, effort: 4 },
+  ],
+});
+
+test('photos in a row are decoded by one process, each written whole', async () => {
+  await runDecoder(job('photo.jpg', 'a'), limits());
+  await runDecoder(job('photo.jpg', 'b'), limits());
+  await runDecoder(job('photo.jpg', 'c'), limits());
+  expect(decoderProcessCount()).toBe(1);
+  for (const name of ['a', 'b', 'c']) {
+    expect(await sharp(path.join(dir, `${name}-640.webp`)).metadata()).toMatchObject({ format: 'webp', width: 640, height: 480 });
+    expect(await sharp(path.join(dir, `${name}-320.webp`)).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
+  }
+});
+
+test('two decodes at once get two processes', async () => {
+  await Promise.all([runDecoder(job('photo.jpg', 'd'), limits()), runDecoder(job('photo.jpg', 'e'), limits())]);
+  expect(decoderProcessCount()).toBe(2);
+});
+
+test('a file the decoder refuses fails its job; the same process decodes the next photo', async () => {
+  await expect(runDecoder(job('broken.jpg', 'f'), limits())).rejects.toThrow(/^decoder failed: /);
+  expect(decoderProcessCount()).toBe(1);
+  await runDecoder(job('photo.jpg', 'g'), limits());
+  expect(decoderProcessCount()).toBe(1);
+  expect(fs.existsSync(path.join(dir, 'g-640.webp'))).toBe(true);
+});
+
+test('a decode past the memory ceiling takes its process with it; the next photo gets a new one', async () => {
+  await runDecoder(job('photo.jpg', 'h'), limits(150 * MB));
+  await expect(runDecoder(job('bomb.png', 'i'), limits(150 * MB))).rejects.toThrow(/MEDIA_JOB_MAX_MEMORY/);
+  await runDecoder(job('photo.jpg', 'j'), limits(150 * MB));
+  expect(fs.existsSync(path.join(dir, 'j-640.webp'))).toBe(true);
+  while (decoderProcessCount() > 1) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(decoderProcessCount()).toBe(1);
+});
+
+test('a decode past its time limit or aborted fails at once and its process is ended', async () => {
+  await expect(runDecoder(job('bomb.png', 'k'), { memoryBytes: 2048 * MB, timeoutMs: 100 })).rejects.toThrow(/MEDIA_DECODE_TIMEOUT/);
+  const abort = new AbortController();
+  const running = runDecoder(job('bomb.png', 'l'), { ...limits(2048 * MB), signal: abort.signal });
+  setTimeout(() => abort.abort(), 100);
+  await expect(running).rejects.toThrow('aborted');
+  while (decoderProcessCount() > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(decoderProcessCount()).toBe(0);
+});
