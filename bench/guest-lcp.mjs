@@ -37,22 +37,48 @@ const observe = () => {
   }).observe(document, { childList: true, subtree: true });
 };
 
+/**
+ * The page's requests as the throttled network saw them (CDP Network events): URL, start and end in ms
+ * from the document's request, bytes on the wire (headers included, as DevTools counts them).
+ */
+function recordWaterfall(cdp) {
+  const requests = new Map();
+  let origin = null;
+  cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp }) => {
+    origin ??= timestamp;
+    if (!requests.has(requestId)) requests.set(requestId, { url: request.url, start: (timestamp - origin) * 1000, end: null, bytes: 0 });
+  });
+  const finish = ({ requestId, timestamp, encodedDataLength }) => {
+    const row = requests.get(requestId);
+    if (row && row.end === null) Object.assign(row, { end: (timestamp - origin) * 1000, bytes: encodedDataLength ?? 0 });
+  };
+  cdp.on('Network.loadingFinished', finish);
+  cdp.on('Network.loadingFailed', (event) => finish({ ...event, encodedDataLength: 0 }));
+  return () => [...requests.values()].sort((a, b) => a.start - b.start);
+}
+
 async function visit(path, ready) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
+  const waterfall = recordWaterfall(cdp);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.addInitScript(observe);
   await page.goto(`${api.url}${path}`, { waitUntil: 'load' });
   await ready(page).waitFor();
-  await page.waitForFunction(() => window.__vitals.interactive !== null, null, { timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => window.__vitals.interactive !== null, null, { timeout: 60_000 });
   const vitals = await page.evaluate(() => window.__vitals);
+  // The waterfall's tail (what follows the LCP) is read at network idle; a page that never idles on
+  // these shared cores is reported, not fatal: its LCP is already measured.
+  await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => {
+    const open = waterfall().filter((row) => row.end === null).map((row) => new URL(row.url).pathname);
+    console.log(`    (${path}: the network was not idle 60 s after the page was interactive; still open: ${open.join(', ') || 'none seen'})`);
+  });
   await context.close();
-  return vitals;
+  return { ...vitals, requests: waterfall() };
 }
 
 const quantile = (values, q) => {
@@ -60,6 +86,20 @@ const quantile = (values, q) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 };
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** What the run downloaded until its LCP: every request started before it, with when it ended and its bytes. */
+function printWaterfall(run) {
+  const before = run.requests.filter((row) => row.start < run.lcp);
+  console.log(`    downloaded before the LCP (${s(run.lcp)}) of the p75 run: ${before.length} requests, ${kb(before.reduce((t, r) => t + r.bytes, 0))}`);
+  for (const row of before) {
+    const { pathname } = new URL(row.url);
+    const end = row.end === null ? 'open' : `${Math.round(row.end)}`.padStart(5);
+    console.log(`      ${`${Math.round(row.start)}`.padStart(5)} → ${end} ms ${kb(row.bytes).padStart(9)}  ${pathname.length > 70 ? `${pathname.slice(0, 67)}...` : pathname}`);
+  }
+  const after = run.requests.filter((row) => row.start >= run.lcp);
+  console.log(`    after the LCP, until network idle: ${after.length} requests, ${kb(after.reduce((t, r) => t + r.bytes, 0))}`);
+}
 
 try {
   console.log(
@@ -81,6 +121,7 @@ try {
     console.log(
       `  ${label.padEnd(20)} LCP p50 ${s(quantile(lcp, 0.5))}, p75 ${s(quantile(lcp, 0.75))} (goal ≤ ${goal.toFixed(2)} s); interactive p50 ${s(quantile(interactive, 0.5))}, p75 ${s(quantile(interactive, 0.75))}; CLS max ${cls.toFixed(3)}; load ${os.loadavg()[0].toFixed(2)}`,
     );
+    printWaterfall(results.find((r) => r.lcp === quantile(lcp, 0.75)));
   }
 } finally {
   await browser.close();

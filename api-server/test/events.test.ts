@@ -202,6 +202,9 @@ describe('events', () => {
     await fetch(`${server.url}/api/events/share/${event.code}`, { headers: ana.headers });
     expect(await storedKeys(server, `events/${event.id}`)).toEqual([
       `${folder}/a.jpg`,
+      // Issue 29: the welcome's AVIF copies of the card.
+      expect.stringMatching(new RegExp(`^events/${event.id}/image-[0-9a-f]{16}-card-w1080\\.avif$`)),
+      expect.stringMatching(new RegExp(`^events/${event.id}/image-[0-9a-f]{16}-card-w720\\.avif$`)),
       expect.stringMatching(new RegExp(`^events/${event.id}/image-[0-9a-f]{16}-card\\.jpg$`)),
       expect.stringMatching(new RegExp(`^events/${event.id}/image-[0-9a-f]{16}\\.png$`)),
       expect.stringMatching(new RegExp(`^events/${event.id}/qrcode-[0-9a-f]{16}\\.png$`)),

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { GRID_TILE_SIZES } from '@momentos/app-manifest/dist/grid-tile';
+import { WELCOME_IMAGE_SIZES } from '@momentos/app-manifest/dist/welcome-image';
 import sharp from 'sharp';
+import { eventFileKeys, isReferenced } from '../src/repositories/references';
 import { createAlbum, createEvent, expectError, FAKE_FILES, makeWebRoot, organiserSession, startServer, type TestServer, readJson } from './helpers';
 
 // The guest remote's own template, as its build emits it into dist/paint/ (CSS slot left as is).
@@ -56,7 +58,9 @@ describe('a guest\'s first paint and link previews', () => {
     expect(response.status).toBe(200);
     const body = await readJson(response);
     const rules = { gallery_open: true, reveal_at: null, uploads_closed: false, pin_required: false, guest_downloads: true, video_max_seconds: 300 };
-    expect(body).toEqual({ id: event.id, name: 'Casamento', date: '2030-06-01 18:30', image: expect.stringMatching(/image-[0-9a-f]{16}-card\.jpg$/), code: event.code, ...rules });
+    // Issue 29: with the card, the welcome's AVIF copies of the same crop, 720 and 1080 px wide.
+    const avif = expect.stringMatching(/^\/api\/files\?path=events\/[^ ]+-card-w720\.avif 720w, \/api\/files\?path=events\/[^ ]+-card-w1080\.avif 1080w$/);
+    expect(body).toEqual({ id: event.id, name: 'Casamento', date: '2030-06-01 18:30', image: expect.stringMatching(/image-[0-9a-f]{16}-card\.jpg$/), image_avif_srcset: avif, code: event.code, ...rules });
     expect(JSON.stringify(body)).not.toContain('segredo');
     expect(JSON.stringify(body)).not.toContain('Lisboa');
 
@@ -64,6 +68,14 @@ describe('a guest\'s first paint and link previews', () => {
     expect(card.headers.get('content-type')).toBe('image/jpeg');
     expect(card.headers.get('cache-control')).toMatch(/immutable/);
     expect(await sharp(Buffer.from(await card.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+    for (const [url, width] of body.image_avif_srcset.split(', ').map((candidate: string) => candidate.split(' '))) {
+      expect(url.startsWith(body.image.replace(/\.jpg$/, '-w'))).toBe(true);
+      const copy = await fetch(`${server.url}${url}`);
+      expect(copy.status).toBe(200);
+      expect(copy.headers.get('content-type')).toBe('image/avif');
+      const size = Number(width.replace('w', ''));
+      expect(await sharp(Buffer.from(await copy.arrayBuffer())).metadata()).toMatchObject({ format: 'heif', compression: 'av1', width: size, height: Math.round((size * 630) / 1200) });
+    }
 
     await expectError(await fetch(`${server.url}/api/events/evt_00000000-0000-0000-0000-000000000000/public`), 404);
     await expectError(await fetch(`${server.url}/api/events/..%2Fx/public`), 400);
@@ -71,7 +83,7 @@ describe('a guest\'s first paint and link previews', () => {
 
   test('/events/share/{id} and /invite/{code} answer the welcome already painted, escaped, with og tags, to any client', async () => {
     const event = await createEvent(server, ana.token, { name: hostile, contact: 'segredo@example.com' }, { bytes: await photo(1600, 1200), name: 'capa.jpg', type: 'image/jpeg' });
-    const { image } = await readJson(await fetch(`${server.url}/api/events/${event.id}/public`));
+    const { image, image_avif_srcset: avif } = await readJson(await fetch(`${server.url}/api/events/${event.id}/public`));
 
     for (const pathname of [`/events/share/${event.id}`, `/invite/${event.code.toLowerCase()}`]) {
       const page = await plainGet(`${server.url}${pathname}`);
@@ -99,8 +111,13 @@ describe('a guest\'s first paint and link previews', () => {
       expect(JSON.parse(data![1])).toEqual({
         remote: 'guest_remote',
         page: 'welcome',
-        data: { id: event.id, name: hostile, date: '2030-06-01 18:30', image, code: event.code, gallery_open: true, reveal_at: null, uploads_closed: false, pin_required: false, guest_downloads: true, video_max_seconds: 300 },
+        data: { id: event.id, name: hostile, date: '2030-06-01 18:30', image, image_avif_srcset: avif, code: event.code, gallery_open: true, reveal_at: null, uploads_closed: false, pin_required: false, guest_downloads: true, video_max_seconds: 300 },
       });
+      // Issue 29: the AVIF copies before the card in a <picture>, preloaded from the top of the head with the same choice.
+      const amp = (text: string) => text.replace(/&/g, '&amp;');
+      expect(html).toContain(`<picture class="guest-welcome__picture"><source type="image/avif" srcset="${amp(avif)}" sizes="${WELCOME_IMAGE_SIZES}"/><img class="guest-welcome__image"`);
+      const preload = `<link rel="preload" as="image" fetchpriority="high" href="${amp(image)}" imagesrcset="${amp(avif)}" imagesizes="${WELCOME_IMAGE_SIZES}" type="image/avif">`;
+      expect(html).toContain(`<head>${preload}`);
       expect(html).not.toContain('segredo');
       // No executable inline script: the only inline <script> is the JSON data block.
       expect(html.match(/<script(?![^>]*type="application\/json")(?![^>]*src=)[^>]*>/g) ?? []).toEqual([]);
@@ -234,5 +251,82 @@ describe('a guest\'s first paint and link previews', () => {
       await plain(`/events/share/albums/${event.id}`);
       await plain('/events/share/albums/alb_00000000-0000-0000-0000-000000000000');
     });
+  });
+});
+
+// Issue 29: on a painted page with lead images nothing of the app downloads beside them: the page links
+// the shell's paint loader in place of the entry and lists the entry and the preloads for it.
+describe('a painted page\'s scripts wait for its lead images', () => {
+  let server: TestServer;
+  let ana: Awaited<ReturnType<typeof organiserSession>>;
+  const shellPage = '<!doctype html><html><head><meta charset="utf-8"><title>Momentos</title><script defer src="/main.1a2b3c4d.js"></script></head><body><div id="root"></div></body></html>';
+  const scriptsOf = (html: string) => {
+    const listed = /<script type="application\/json" id="first-paint-scripts">([^<]*)<\/script>/.exec(html);
+    return listed && JSON.parse(listed[1]);
+  };
+
+  beforeAll(async () => {
+    server = await startServer({
+      webRoot: makeWebRoot({
+        ...FAKE_FILES,
+        'shell/dist/index.html': shellPage,
+        'shell/dist/paint-loader.0a1b2c3d.js': 'void 0;',
+        'guest-remote/dist/paint/welcome.html': welcomeTemplate,
+      }),
+    });
+    ana = await organiserSession(server, 'ana@example.com');
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  test('a welcome with its image links the loader, not the entry, and hints no script', async () => {
+    const event = await createEvent(server, ana.token, { name: 'Com capa' }, { bytes: await photo(1600, 1200), name: 'capa.jpg', type: 'image/jpeg' });
+    const html = (await plainGet(`${server.url}/invite/${event.code}`)).body;
+    expect(html).toContain('<script defer src="/paint-loader.0a1b2c3d.js"></script>');
+    expect(html).not.toContain('/main.1a2b3c4d.js"></script>');
+    expect(html).not.toContain('<link rel="preload" as="script"');
+    expect(scriptsOf(html)).toEqual({ main: '/main.1a2b3c4d.js', preload: ['/remotes/guest/remoteEntry.js'] });
+    // The only scripts that run: the loader (a file of our origin); the rest is JSON data.
+    expect(html.match(/<script(?![^>]*type="application\/json")(?![^>]*src=)[^>]*>/g) ?? []).toEqual([]);
+    // The lead image still comes first.
+    expect(html.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('paint-loader'));
+  });
+
+  test('a welcome without an image keeps the entry and its preload hints, the loader before it (it keeps taps); an unpainted page has no loader', async () => {
+    const event = await createEvent(server, ana.token, { name: 'Sem capa' });
+    const painted = (await plainGet(`${server.url}/invite/${event.code}`)).body;
+    expect(painted).toContain('<script defer src="/paint-loader.0a1b2c3d.js"></script><script defer src="/main.1a2b3c4d.js"></script>');
+    expect(painted).toContain('<link rel="preload" as="script" href="/remotes/guest/remoteEntry.js">');
+    expect(scriptsOf(painted)).toBeNull();
+
+    const plain = (await plainGet(`${server.url}/events`)).body;
+    expect(plain).toContain('<script defer src="/main.1a2b3c4d.js"></script>');
+    expect(plain).not.toContain('paint-loader');
+    expect(scriptsOf(plain)).toBeNull();
+  });
+
+  test('replacing the image removes the old card\'s welcome copies; they count as referenced while their card is', async () => {
+    const event = await createEvent(server, ana.token, { name: 'Troca' }, { bytes: await photo(1600, 1200), name: 'capa.jpg', type: 'image/jpeg' });
+    const row = await server.app.db.selectFrom('events').selectAll().where('id', '=', event.id).executeTakeFirstOrThrow();
+    const copies = [720, 1080].map((width) => row.image_card_path!.replace(/\.jpg$/, `-w${width}.avif`));
+    for (const key of copies) {
+      expect(await server.app.storage.head(key)).not.toBeNull();
+      expect(await isReferenced(server.app.db, key)).toBe(true);
+    }
+    expect([...(await eventFileKeys(server.app.db, event.id))!]).toEqual(expect.arrayContaining(copies));
+
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ name: 'Troca', date: '2030-06-01 18:30', location: 'Lisboa', contact: 'a@example.com' })) form.append(key, value);
+    form.append('image', new Blob([new Uint8Array(await photo(1200, 1600))], { type: 'image/jpeg' }), 'nova.jpg');
+    const response = await fetch(`${server.url}/api/events/${event.id}`, { method: 'PUT', headers: { authentication: ana.token }, body: form });
+    expect(response.status).toBe(200);
+    for (const key of copies) {
+      expect(await server.app.storage.head(key)).toBeNull();
+      expect(await isReferenced(server.app.db, key)).toBe(false);
+    }
+    const { image_avif_srcset: avif } = await readJson(await fetch(`${server.url}/api/events/${event.id}/public`));
+    expect(avif).toMatch(/-card-w720\.avif 720w, .*-card-w1080\.avif 1080w$/);
+    expect(avif).not.toContain(row.image_card_path);
   });
 });

@@ -7,6 +7,7 @@ import { storageKeys } from './files';
 import type { ImageType } from './image-type';
 import type { Storage } from './storage';
 import { makeEventCard } from './thumbnails';
+import { storeWelcomeImages } from './welcome-image';
 
 /** Largest event cover image. */
 export const MAX_EVENT_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -38,7 +39,7 @@ export interface StoredEventImage {
   cardPath: string | null;
 }
 
-/** Makes and stores the image's 1200×630 card; null (logged) when the bytes cannot be decoded. */
+/** Makes and stores the image's 1200×630 card and the welcome's copies (issue 29); null (logged) when the bytes cannot be decoded. */
 export async function storeEventCard(
   deps: { storage: Storage; maxInputPixels: number; log?: { warn: (details: object, message: string) => void } },
   imageKey: string,
@@ -52,7 +53,8 @@ export async function storeEventCard(
     return null;
   }
   const key = eventCardKeyOf(imageKey);
-  await deps.storage.put(key, card, 'image/jpeg');
+  // Issue 29: the welcome's AVIF copies of the same crop, beside the card (welcome-image.ts).
+  await Promise.all([deps.storage.put(key, card, 'image/jpeg'), storeWelcomeImages(deps, key, bytes)]);
   return key;
 }
 

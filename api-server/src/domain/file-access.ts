@@ -105,7 +105,7 @@ export type FileSubject =
       guestDownloads: boolean;
     };
 
-const ASSET_NAME = /^events\/[A-Za-z0-9_-]+\/(image-[0-9a-f]{16}(-card)?\.[a-z0-9]{2,5}|qrcode-[0-9a-f]{16}\.png)$/;
+const ASSET_NAME = /^events\/[A-Za-z0-9_-]+\/(image-[0-9a-f]{16}(-card(-w\d{3,4})?)?\.[a-z0-9]{2,5}|qrcode-[0-9a-f]{16}\.png)$/;
 const PHOTO_NAME = /^events\/[A-Za-z0-9_-]+\/albums\/[A-Za-z0-9_-]+\/(pho_[0-9a-f-]{36})(-[a-z0-9]+)?\.[a-z0-9]{2,5}$/;
 
 /** The photo whose files include this key, per the key's name. */

@@ -7,8 +7,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PaintedGallery, PhotoItem, PublicEvent } from '@momentos/api-contract';
-import { firstPaintIds, remotes, type AppRoute, type FirstPaintData } from '@momentos/app-manifest';
+import { firstPaintIds, remotes, type AppRoute, type DeferredScripts, type FirstPaintData } from '@momentos/app-manifest';
 import { GRID_TILE_SIZES, gridTileSrcset } from '@momentos/app-manifest/dist/grid-tile';
+import { WELCOME_IMAGE_SIZES } from '@momentos/app-manifest/dist/welcome-image';
+import { withPreloads } from './preload-hints';
 import { escapeHtml, fillTemplate, splitPaintTemplate, type PaintTemplate, type TemplateView } from '@momentos/app-manifest/dist/paint-template';
 
 /** JSON that can sit inside a `<script type="application/json">` element: nothing in it can close the element. */
@@ -32,14 +34,34 @@ export async function readPaintTemplate(webRoot: string, route: AppRoute): Promi
   }
 }
 
+/** The shell's paint loader as its build names it (`paint-loader.<hash>.js`, shell/rspack.paint-loader.config.ts). */
+const PAINT_LOADER = /^paint-loader\.[0-9a-f]{8}\.js$/;
+
+/** The URL of the shell's built paint loader (issue 29), or null (not built, or an older build without one). */
+export async function findPaintLoader(webRoot: string): Promise<string | null> {
+  try {
+    const file = (await fs.promises.readdir(path.join(webRoot, 'shell', 'dist'))).find((name) => PAINT_LOADER.test(name));
+    return file ? `/${file}` : null;
+  } catch {
+    return null;
+  }
+}
+
 /** 'YYYY-MM-DD HH:mm' as the guest screens show it: 'DD/MM/YYYY HH:mm' (spec §9). */
 const displayDate = (date: string) => date.replace(/^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}:\d{2}).*$/, '$3/$2/$1 $4');
 
 /** The welcome's slots (guest-remote's first-paint/welcome.html) from the public event. */
 export function eventView(event: PublicEvent): TemplateView {
   return {
-    values: { name: event.name, date: displayDate(event.date), date_iso: event.date.replace(' ', 'T'), image: event.image ?? '' },
-    sections: { image: !!event.image, date: !!event.date, code: !!event.code },
+    values: {
+      name: event.name,
+      date: displayDate(event.date),
+      date_iso: event.date.replace(' ', 'T'),
+      image: event.image ?? '',
+      avif_srcset: event.image_avif_srcset ?? '',
+      image_sizes: WELCOME_IMAGE_SIZES,
+    },
+    sections: { image: !!event.image, avif: !!event.image && !!event.image_avif_srcset, date: !!event.date, code: !!event.code },
   };
 }
 
@@ -80,8 +102,18 @@ export function galleryView(gallery: PaintedGallery): TemplateView {
   return { values: { event_id: gallery.event_id, album_id: gallery.album_id }, lists: { tiles: gallery.photos.map(tileView) } };
 }
 
-/** An image to preload: its URL, or with the srcset and sizes of the `<img>` that shows it (the same choice, one download). */
-export type LeadImage = string | { href: string; srcset: string; sizes: string };
+/**
+ * An image to preload: its URL, or with the srcset and sizes of the `<img>` that shows it (the same
+ * choice, one download); with `type` when that srcset is a `<picture>` source of that type (a browser
+ * that does not take it skips the preload and fetches the `<img>`'s own).
+ */
+export type LeadImage = string | { href: string; srcset: string; sizes: string; type?: string };
+
+/** The welcome's lead image: its AVIF copies when the event has them, else the card. */
+export function welcomeLeadImages(event: PublicEvent): LeadImage[] {
+  if (!event.image) return [];
+  return [event.image_avif_srcset ? { href: event.image, srcset: event.image_avif_srcset, sizes: WELCOME_IMAGE_SIZES, type: 'image/avif' } : event.image];
+}
 
 /** The first row's thumbnails: what the painted gallery shows largest, preloaded (PaintedPage.leadImages). */
 export function galleryLeadImages(gallery: PaintedGallery): LeadImage[] {
@@ -96,7 +128,8 @@ export function galleryLeadImages(gallery: PaintedGallery): LeadImage[] {
 /** The preload of a lead image: with `imagesrcset`/`imagesizes` when its `<img>` has a srcset, so that the browser preloads what it will show. */
 function preloadLink(image: LeadImage): string {
   if (typeof image === 'string') return `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image)}">`;
-  return `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image.href)}" imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes)}">`;
+  const type = image.type ? ` type="${escapeHtml(image.type)}"` : '';
+  return `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image.href)}" imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes)}"${type}>`;
 }
 
 export interface PaintedPage {
@@ -119,14 +152,43 @@ export interface PaintedPage {
    * head, ahead of the scripts, so that they are on screen before the app's script runs.
    */
   leadImages: LeadImage[];
+  /** The scripts a first visit preloads (preload-hints.ts), in the order the page needs them. */
+  preload?: string[];
+  /**
+   * Issue 29: the shell's paint loader (findPaintLoader), which keeps a tap on the painted view for the
+   * app. On a page with lead images the page links it in place of the shell's entry and lists the entry
+   * and the preloads for it: nothing of the app downloads beside the lead images. Otherwise it is
+   * linked before the entry, and the preloads are hints.
+   */
+  paintLoader?: string | null;
+}
+
+/** The shell's entry in its page: index.html's one `<script defer src>`. */
+const ENTRY_SCRIPT = /<script defer src="([^"]+)"><\/script>/;
+
+/**
+ * The shell's page with the paint loader linked: in place of the entry, with the JSON the loader reads,
+ * when `defer` (a page with lead images); before it otherwise. Null when the page has no entry script.
+ */
+function linkPaintLoader(html: string, loader: string, preload: string[], defer: boolean): { html: string; scripts: DeferredScripts | null } | null {
+  const entry = ENTRY_SCRIPT.exec(html);
+  if (!entry) return null;
+  const main = entry[1];
+  const loaderTag = `<script defer src="${escapeHtml(loader)}"></script>`;
+  if (!defer) return { html: withPreloads(html.replace(entry[0], loaderTag + entry[0]), preload), scripts: null };
+  return { html: html.replace(entry[0], loaderTag), scripts: { main, preload: preload.filter((url) => url !== main) } };
 }
 
 /**
  * The shell's page with the page's view painted in place of the loading spinner, its data for the
  * page's script, the event's name as the title and the link-preview tags.
  */
-export function paintShellPage(shellHtml: string, painted: PaintedPage): string {
+export function paintShellPage(html: string, painted: PaintedPage): string {
   const { event, template, route } = painted;
+  const preload = painted.preload ?? [];
+  const linked = painted.paintLoader ? linkPaintLoader(html, painted.paintLoader, preload, painted.leadImages.length > 0) : null;
+  const shellHtml = linked?.html ?? withPreloads(html, preload);
+  const deferred = linked?.scripts;
   const rootStart = shellHtml.indexOf('<div id="root">');
   const bodyEnd = shellHtml.lastIndexOf('</body>');
   if (rootStart < 0 || bodyEnd < rootStart || !shellHtml.includes('</head>')) return shellHtml;
@@ -166,6 +228,7 @@ export function paintShellPage(shellHtml: string, painted: PaintedPage): string 
     `<div id="${firstPaintIds.markupId}">${fillTemplate(template.body, painted.view)}</div>` +
     `<div id="root"></div>` +
     `<script type="application/json" id="${firstPaintIds.dataId}">${jsonForScript(data)}</script>` +
+    (deferred ? `<script type="application/json" id="${firstPaintIds.scriptsId}">${jsonForScript(deferred)}</script>` : '') +
     shellHtml.slice(bodyEnd)
   );
 }

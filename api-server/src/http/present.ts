@@ -7,6 +7,8 @@ import { plainFileUrls, type FileUrls } from '../domain/file-access';
 import { messages } from '../errors';
 import { galleryOpen, uploadsClosed } from '../domain/visibility';
 import type { StoredUpload } from '../domain/ingest';
+import type { Storage } from '../domain/storage';
+import { welcomeImageSrcset } from '../domain/welcome-image';
 
 export const presentEvent = (row: EventRow): EventItem => ({
   id: row.id,
@@ -43,6 +45,16 @@ export const presentPublicEvent = (row: EventRow, defaultVideoMaxSeconds?: numbe
     ...(defaultVideoMaxSeconds !== undefined ? { video_max_seconds: row.video_max_seconds ?? defaultVideoMaxSeconds } : {}),
   };
 };
+
+/**
+ * The guests' view of an event with the welcome's AVIF copies of its image when they are stored (issue
+ * 29): what GET /api/events/{id}/public answers and the painted welcome is filled with.
+ */
+export async function presentGuestEvent(storage: Storage, row: EventRow, defaultVideoMaxSeconds?: number): Promise<PublicEvent> {
+  const event = presentPublicEvent(row, defaultVideoMaxSeconds);
+  const avif = row.image_card_path ? await welcomeImageSrcset(storage, row.image_card_path) : undefined;
+  return avif ? { ...event, image_avif_srcset: avif } : event;
+}
 
 export const presentAlbum = (row: AlbumRow): Album => ({
   id: row.id,

@@ -9,14 +9,14 @@ import type { TemplateView } from '@momentos/app-manifest/dist/paint-template';
 import type { Config } from '../config';
 import type { EventRow } from '../db/schema';
 import { findReadableAlbum } from '../domain/albums';
-import { eventView, galleryLeadImages, galleryView, paintShellPage, readPaintTemplate, type LeadImage } from '../domain/first-paint';
+import { eventView, findPaintLoader, galleryLeadImages, galleryView, paintShellPage, readPaintTemplate, welcomeLeadImages, type LeadImage } from '../domain/first-paint';
 import { isEventId } from '../domain/ids';
 import { normaliseInviteCode } from '../domain/invite-code';
 import { preloadUrls, withPreloads } from '../domain/preload-hints';
 import { messages } from '../errors';
 import { galleryOpen } from '../domain/visibility';
 import { rememberInvitePlace } from '../http/place-cookie';
-import { presentPhoto, presentPublicEvent } from '../http/present';
+import { presentGuestEvent, presentPhoto, presentPublicEvent } from '../http/present';
 import { findEvent, findEventByCode } from '../repositories/events';
 import { listPhotos } from '../repositories/photos';
 
@@ -105,11 +105,11 @@ export default fp<{ config: Config }>(
         case 'invite-code': {
           const code = normaliseInviteCode(params?.code ?? '');
           const event = /^[A-Z0-9]{1,32}$/.test(code) ? await findEventByCode(app.db, code) : undefined;
-          return event && welcomeSource(event);
+          return event && (await welcomeSource(event));
         }
         case 'event-id': {
           const event = /^[A-Za-z0-9_-]{1,64}$/.test(params?.id ?? '') ? await findEvent(app.db, params!.id) : undefined;
-          return event && welcomeSource(event);
+          return event && (await welcomeSource(event));
         }
         case 'album-id':
           return /^[A-Za-z0-9_-]{1,64}$/.test(params?.id ?? '') ? gallerySource(params!.id) : undefined;
@@ -118,9 +118,9 @@ export default fp<{ config: Config }>(
       }
     };
 
-    const welcomeSource = (event: EventRow): PaintSource => {
-      const read = presentPublicEvent(event, config.media.video.maxSeconds);
-      return { event, view: eventView(read), data: read, leadImages: read.image ? [read.image] : [] };
+    const welcomeSource = async (event: EventRow): Promise<PaintSource> => {
+      const read = await presentGuestEvent(app.storage, event, config.media.video.maxSeconds);
+      return { event, view: eventView(read), data: read, leadImages: welcomeLeadImages(read) };
     };
 
     /**
@@ -143,11 +143,11 @@ export default fp<{ config: Config }>(
      * The shell's page, with the route's view painted in it when the route has a first paint and the
      * remote is served from here (a remote moved elsewhere may have changed its view: it renders itself).
      */
-    const paintIfPossible = async (request: FastifyRequest, html: string, pathname: string) => {
+    const paintIfPossible = async (request: FastifyRequest, html: string, pathname: string, preload: string[]) => {
       const route = matchRoute(pathname);
-      if (!route?.firstPaint || config.remotes[route.remote]) return html;
-      const [template, source] = await Promise.all([readPaintTemplate(config.webRoot, route), paintSource(route, pathname)]);
-      if (!template || !source) return html;
+      if (!route?.firstPaint || config.remotes[route.remote]) return undefined;
+      const [template, source, paintLoader] = await Promise.all([readPaintTemplate(config.webRoot, route), paintSource(route, pathname), findPaintLoader(config.webRoot)]);
+      if (!template || !source) return undefined;
       const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
       const { event } = source;
       return paintShellPage(html, {
@@ -160,6 +160,8 @@ export default fp<{ config: Config }>(
         origin,
         imageIsCard: !!event.image_card_path && event.image_card_path !== event.image_path,
         leadImages: source.leadImages,
+        preload,
+        paintLoader,
       });
     };
 
@@ -179,7 +181,7 @@ export default fp<{ config: Config }>(
         }
         const pathname = request.url.split('?')[0];
         const preloads = await preloadUrls(pathname, { webRoot: config.webRoot, remotes: config.remotes });
-        const page = await paintIfPossible(request, withPreloads(html, preloads), pathname);
+        const page = (await paintIfPossible(request, html, pathname, preloads)) ?? withPreloads(html, preloads);
         const invite = matchRoute(pathname);
         if (invite?.page === 'invite') await rememberInvitePlace(app.db, request, reply, routeParams(invite.path, pathname)?.code ?? '', request.url.slice(pathname.length));
         return reply.status(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page);

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { WELCOME_IMAGE_WIDTHS } from '@momentos/app-manifest/dist/welcome-image';
+import { cardKeyOfWelcomeImage, welcomeImageKeyOf } from '../domain/welcome-image';
 import { photoFileColumns } from './photos';
 
 // Issue 23: which stored files rows point at, asked by the orphan sweep and `npm run doctor`.
@@ -11,6 +13,8 @@ export async function eventFileKeys(db: Kysely<Database>, eventId: string): Prom
   const keys = new Set<string>();
   if (event.image_path) keys.add(event.image_path);
   if (event.image_card_path) keys.add(event.image_card_path);
+  // Issue 29: the card's welcome copies are named after it.
+  if (event.image_card_path) for (const width of WELCOME_IMAGE_WIDTHS) keys.add(welcomeImageKeyOf(event.image_card_path, width));
   const photos = await db
     .selectFrom('photos')
     .innerJoin('albums', 'albums.id', 'photos.album_id')
@@ -23,6 +27,9 @@ export async function eventFileKeys(db: Kysely<Database>, eventId: string): Prom
 
 /** Whether any row points at `key` now (asked again just before a file is removed). */
 export async function isReferenced(db: Kysely<Database>, key: string): Promise<boolean> {
+  // A welcome copy is referenced while its card is.
+  const card = cardKeyOfWelcomeImage(key);
+  if (card) return isReferenced(db, card);
   const photo = await db
     .selectFrom('photos')
     .select('id')

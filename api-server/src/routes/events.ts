@@ -11,7 +11,9 @@ import { publicOrigin } from '../http/public-origin';
 import { defaultRules, readEventRules } from '../domain/visibility';
 import { readPin } from '../domain/event-pin';
 import { readVideoMaxSeconds } from '../domain/video-limit';
-import { presentEventFor, presentEventWithStats, presentPublicEvent } from '../http/present';
+import { presentEventFor, presentEventWithStats, presentGuestEvent } from '../http/present';
+import { welcomeImageKeyOf } from '../domain/welcome-image';
+import { WELCOME_IMAGE_WIDTHS } from '@momentos/app-manifest/dist/welcome-image';
 import { validFields } from '../http/validate';
 import { createEvent, findEvent, findEvent as findEventById, findEventByCode, updateEvent } from '../repositories/events';
 import { listEventsWithRole } from '../repositories/event-members';
@@ -91,7 +93,7 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     if (!event) throw notFound(messages.eventNotFound);
     // Shared caches may keep it briefly; an edited name shows within a minute.
     reply.header('cache-control', 'public, max-age=60');
-    return presentPublicEvent(event, config.media.video.maxSeconds);
+    return presentGuestEvent(app.storage, event, config.media.video.maxSeconds);
   });
 
   app.get('/api/events', { ...auth, schema: { response: answers({ 200: EventList }) } }, async (request) => {
@@ -148,6 +150,8 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     await app.realtime.audienceChanged(event.id);
     if (form.image) {
       for (const old of new Set([event.image_path, event.image_card_path])) if (old) await app.storage.remove(old);
+      // Issue 29: and the old card's welcome copies.
+      if (event.image_card_path) for (const width of WELCOME_IMAGE_WIDTHS) await app.storage.remove(welcomeImageKeyOf(event.image_card_path, width));
     }
     return presentEventFor({ ...event, ...form.fields, ...rules, ...paths }, role);
   });

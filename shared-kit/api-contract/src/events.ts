@@ -63,6 +63,11 @@ export const PublicEvent = Type.Object({
   guest_downloads: Type.Optional(Type.Boolean()),
   /** Issue 25: the longest video this event takes, in seconds (its own limit, else the server's). */
   video_max_seconds: Type.Optional(Type.Integer()),
+  /**
+   * Issue 29: the welcome's AVIF copies of the image (the card's crop, 720 and 1080 px wide) as a
+   * `srcset`, offered beside `image` (the JPEG card) to browsers that take AVIF; absent while there are none.
+   */
+  image_avif_srcset: Type.Optional(Type.String()),
 });
 export type PublicEvent = Static<typeof PublicEvent>;
 

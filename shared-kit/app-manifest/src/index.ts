@@ -92,7 +92,20 @@ export const paths = {
  * `<script type="application/json">` element `dataId`. The shell keeps the painted view until that
  * page renders the same markup, then removes it.
  */
-export const firstPaintIds = { markupId: 'first-paint', dataId: 'first-paint-data' } as const;
+export const firstPaintIds = { markupId: 'first-paint', dataId: 'first-paint-data', scriptsId: 'first-paint-scripts' } as const;
+
+/**
+ * Issue 29: on a painted page with lead images the app's scripts wait until those images have arrived
+ * (on a slow link every concurrent download shares the bandwidth with them). The server then links the
+ * shell's small paint loader instead of its entry, and lists here, as JSON in the
+ * `<script type="application/json">` element `scriptsId`, what the loader starts once the images are in.
+ */
+export interface DeferredScripts {
+  /** The shell's entry script (what index.html's own `<script defer>` names). */
+  main: string;
+  /** The scripts the page needs next, preloaded beside the entry (the preload hints of a first visit). */
+  preload: string[];
+}
 
 /** What a first paint needs: the remote's built template (a path inside its dist) and what the route's parameter names. */
 export interface FirstPaintSpec {

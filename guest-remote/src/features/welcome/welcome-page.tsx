@@ -85,6 +85,7 @@ export default function WelcomePage() {
           name={event?.name ?? handedName}
           date={event?.date ?? null}
           image={event?.image ?? null}
+          avifSrcset={event?.image_avif_srcset}
           canShare={!!share}
           onRegister={registerMoment}
           onShare={share}

@@ -1,3 +1,4 @@
+import { WELCOME_IMAGE_SIZES } from '@momentos/app-manifest/dist/welcome-image';
 import { Button } from '@momentos/design-kit';
 import { texts } from './texts';
 import { formatEventDate, isoEventDate } from './event-date';
@@ -9,6 +10,8 @@ export interface WelcomeViewProps {
   date: string | null;
   /** The event image's card URL (1200×630), or null. */
   image: string | null;
+  /** Issue 29: the image's AVIF copies as a srcset (the event's `image_avif_srcset`), offered before the card. */
+  avifSrcset?: string;
   /** Whether the invite can be shared (the code is known). */
   canShare: boolean;
   onRegister?: () => void;
@@ -20,10 +23,15 @@ export interface WelcomeViewProps {
  * paints exactly this markup before any script (first-paint/welcome.html, kept equal to it by a test),
  * so that the page shows the event at once and React takes it over without a visible change.
  */
-export function WelcomeView({ name, date, image, canShare, onRegister, onShare }: WelcomeViewProps) {
+export function WelcomeView({ name, date, image, avifSrcset, canShare, onRegister, onShare }: WelcomeViewProps) {
   return (
     <main className="guest-welcome">
-      {image ? <img className="guest-welcome__image" src={image} alt="" width={1200} height={630} fetchPriority="high" /> : null}
+      {image ? (
+        <picture className="guest-welcome__picture">
+          {avifSrcset ? <source type="image/avif" srcSet={avifSrcset} sizes={WELCOME_IMAGE_SIZES} /> : null}
+          <img className="guest-welcome__image" src={image} alt="" width={1200} height={630} fetchPriority="high" />
+        </picture>
+      ) : null}
       <h1 className="guest-welcome__title">{name ?? texts.welcomeFallbackTitle}</h1>
       {date ? (
         <p className="guest-welcome__date">

@@ -57,8 +57,10 @@ describe('guest event screen (spec §2)', () => {
     expect(api.calls('GET', '/api/events/evt_1/public')).toHaveLength(1);
   });
 
-  it('renders what the server painted, with no request, and the same markup as the painted template', async () => {
-    const painted = { id: 'evt_1', name: 'Festa <b>"&\'', date: '2030-06-01 18:30', image: '/api/files?path=events/evt_1/image-00-card.jpg', code: 'ABCD2345' };
+  // Issue 29: with the image's AVIF copies (a <picture> source before the card) and without them.
+  const avif = '/api/files?path=events/evt_1/image-00-card-w720.avif 720w, /api/files?path=events/evt_1/image-00-card-w1080.avif 1080w';
+  it.each([{ image_avif_srcset: avif }, {}])('renders what the server painted, with no request, and the same markup as the painted template (%o)', async (copies) => {
+    const painted = { id: 'evt_1', name: 'Festa <b>"&\'', date: '2030-06-01 18:30', image: '/api/files?path=events/evt_1/image-00-card.jpg', code: 'ABCD2345', ...copies };
     const data = document.createElement('script');
     data.type = 'application/json';
     data.id = 'first-paint-data';
@@ -70,6 +72,7 @@ describe('guest event screen (spec §2)', () => {
       expect(screen.getByRole('heading', { name: 'Festa <b>"&\'' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Compartilhar convite' })).toBeInTheDocument();
       expect(document.querySelector('img.guest-welcome__image')).toHaveAttribute('src', painted.image);
+      expect(document.querySelector('source[type="image/avif"]')?.getAttribute('srcset') ?? null).toBe(painted.image_avif_srcset ?? null);
       expect(document.querySelector('main')!.outerHTML).toBe(fillWelcomeTemplate(painted));
       await act(async () => undefined);
       expect(api.calls('GET', '/api/events/evt_1/public')).toHaveLength(0);
