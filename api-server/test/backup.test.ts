@@ -119,15 +119,15 @@ describe(`backup and restore (${usingPostgres() ? 'PostgreSQL' : 'SQLite'}, ${us
       fs.writeFileSync(path.join(source.dataDir, 'jwt-secret'), randomBytes(48).toString('base64url'), { mode: 0o600 });
 
       const lines = await cli('backup', backupDir, { DATA_DIR: source.dataDir, DATABASE_SCHEMA: source.config.databaseSchema, ...bucket });
-      expect(lines[0]).toMatch(/^Cópia de segurança em .*: banco (sqlite|postgres) \(\d+ linhas\), 11 arquivos/);
+      expect(lines[0]).toMatch(/^Cópia de segurança em .*: banco (sqlite|postgres) \(\d+ linhas\), 13 arquivos/);
 
       const manifest = JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'));
       expect(manifest).toMatchObject({
         format: 'momentos-backup',
         version: 1,
         database: { dialect: usingPostgres() ? 'postgres' : 'sqlite', rows: { organisers: 1, events: 1, albums: 1, photos: 2, upload_sessions: 1, login_failures: 1 /* the address's counter a successful login leaves at zero (issue 23) */, kysely_migration: Object.keys(migrations).length } },
-        // 11 files: the event image, its card, the QR code, and each photo's original, grid, screen and phone copies (issue 29).
-        files: { storage: usingS3() ? 's3' : 'local', count: 11, missing: [] },
+        // 13 files: the event image, its card and the card's two AVIF copies (issue 29), the QR code, and each photo's original, grid, screen and phone copies (issue 29).
+        files: { storage: usingS3() ? 's3' : 'local', count: 13, missing: [] },
         secrets: [{ path: 'secrets/jwt-secret', size: 64, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }],
       });
       expect(Date.parse(manifest.createdAt)).toBeGreaterThan(Date.now() - 60_000);
@@ -155,7 +155,7 @@ describe(`backup and restore (${usingPostgres() ? 'PostgreSQL' : 'SQLite'}, ${us
     const restoredSchema = usingPostgres() ? newSchema() : undefined;
     if (usingS3()) {
       // The objects stay in their bucket: a restore pointed at another (empty) bucket is refused.
-      await expect(cli('restore', backupDir, { DATA_DIR: restoredDir, DATABASE_SCHEMA: restoredSchema, ...(await bucketEnv()) })).rejects.toThrow(/não tem 11 dos 11 objetos/);
+      await expect(cli('restore', backupDir, { DATA_DIR: restoredDir, DATABASE_SCHEMA: restoredSchema, ...(await bucketEnv()) })).rejects.toThrow(/não tem 13 dos 13 objetos/);
       expect(fs.readdirSync(restoredDir)).toEqual([]);
     }
     const lines = await cli('restore', backupDir, { DATA_DIR: restoredDir, DATABASE_SCHEMA: restoredSchema, ...bucket });
