@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { DecoderLimitError, residentBytes, type Limits } from './limited-process';
+import { guardProcess, residentBytes, type Limits } from './limited-process';
 
 // The photo decoders (issue 23's guarded processes) are kept alive between jobs. Starting Node and
 // loading sharp cost about 0.2–0.3 s of CPU per photo, a third of a 6-MP photo's whole job on a
@@ -124,9 +124,7 @@ export function runDecoder(job: DecodeJob, limits: Limits): Promise<void> {
     const finish = (failure: Error | null) => {
       if (settled) return;
       settled = true;
-      clearInterval(watch);
-      clearTimeout(timer);
-      limits.signal?.removeEventListener('abort', onAbort);
+      unguard();
       child.stderr?.off('data', onStderr);
       child.off('message', onMessage);
       child.off('exit', onExit);
@@ -156,15 +154,7 @@ export function runDecoder(job: DecodeJob, limits: Limits): Promise<void> {
     child.on('message', onMessage);
     child.once('exit', onExit);
     child.once('error', onError);
-    const watch = setInterval(() => {
-      const rss = child.pid ? residentBytes(child.pid) : null;
-      if (rss !== null && rss > limits.memoryBytes) {
-        stop(new DecoderLimitError(`decoder passed its memory ceiling (${Math.round(rss / 1024 / 1024)} MB > ${Math.round(limits.memoryBytes / 1024 / 1024)} MB, MEDIA_JOB_MAX_MEMORY)`));
-      }
-    }, 50);
-    const timer = setTimeout(() => stop(new DecoderLimitError(`decoder ran past its time limit (${limits.timeoutMs / 1000} s, MEDIA_DECODE_TIMEOUT)`)), limits.timeoutMs);
-    const onAbort = () => stop(new Error('aborted'));
-    limits.signal?.addEventListener('abort', onAbort, { once: true });
+    const unguard = guardProcess(child, limits, stop);
     child.send(job, (error) => {
       if (error) stop(error);
     });

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 
 // Issue 23, item 6: a decoder runs in a process of its own with a memory ceiling and a time limit, so
@@ -29,6 +29,27 @@ export interface Limits {
   signal?: AbortSignal;
 }
 
+/**
+ * Watches a running process against the limits: past the memory ceiling, past the time limit or on
+ * abort, `stop` is called with the reason (it kills the process). Answers the function that ends the watch.
+ */
+export function guardProcess(child: ChildProcess, limits: Limits, stop: (error: Error) => void): () => void {
+  const watch = setInterval(() => {
+    const rss = child.pid ? residentBytes(child.pid) : null;
+    if (rss !== null && rss > limits.memoryBytes) {
+      stop(new DecoderLimitError(`decoder passed its memory ceiling (${Math.round(rss / 1024 / 1024)} MB > ${Math.round(limits.memoryBytes / 1024 / 1024)} MB, MEDIA_JOB_MAX_MEMORY)`));
+    }
+  }, 50);
+  const timer = setTimeout(() => stop(new DecoderLimitError(`decoder ran past its time limit (${limits.timeoutMs / 1000} s, MEDIA_DECODE_TIMEOUT)`)), limits.timeoutMs);
+  const onAbort = () => stop(new Error('aborted'));
+  limits.signal?.addEventListener('abort', onAbort, { once: true });
+  return () => {
+    clearInterval(watch);
+    clearTimeout(timer);
+    limits.signal?.removeEventListener('abort', onAbort);
+  };
+}
+
 /** Runs `command` with `args` under the limits; answers its stdout. Rejects when it fails, passes a limit or is aborted. */
 export function runLimited(command: string, args: string[], limits: Limits): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -45,20 +66,10 @@ export function runLimited(command: string, args: string[], limits: Limits): Pro
     child.stderr.on('data', (piece: Buffer) => {
       if (err.length < 4000) err += piece.toString();
     });
-    const watch = setInterval(() => {
-      const rss = child.pid ? residentBytes(child.pid) : null;
-      if (rss !== null && rss > limits.memoryBytes) {
-        stop(new DecoderLimitError(`decoder passed its memory ceiling (${Math.round(rss / 1024 / 1024)} MB > ${Math.round(limits.memoryBytes / 1024 / 1024)} MB, MEDIA_JOB_MAX_MEMORY)`));
-      }
-    }, 50);
-    const timer = setTimeout(() => stop(new DecoderLimitError(`decoder ran past its time limit (${limits.timeoutMs / 1000} s, MEDIA_DECODE_TIMEOUT)`)), limits.timeoutMs);
-    const onAbort = () => stop(new Error('aborted'));
-    limits.signal?.addEventListener('abort', onAbort, { once: true });
+    const unguard = guardProcess(child, limits, stop);
     child.once('error', (error) => stop(error));
     child.once('close', (code, signal) => {
-      clearInterval(watch);
-      clearTimeout(timer);
-      limits.signal?.removeEventListener('abort', onAbort);
+      unguard();
       if (failure) reject(failure);
       else if (code !== 0) reject(new Error(`${command} exited with ${code ?? signal}: ${err.trim().split('\n').slice(-3).join(' ')}`));
       else resolve(Buffer.concat(out));
