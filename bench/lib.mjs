@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
+import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,11 +40,16 @@ export function rssSampler(pid) {
 
 export const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
 
-export async function startApi(env = {}) {
+/**
+ * Starts the built API; answers its URL, pid, the organiser's token and a public event and album.
+ * Options: `nodeArgs` before the server's script (a `--import` preload), `setup: false` to skip the
+ * organiser's login and the event (a second instance on the same database).
+ */
+export async function startApi(env = {}, { nodeArgs = [], setup = true } = {}) {
   if (!fs.existsSync(SERVER)) throw new Error(`build the API first: (cd api-server && npx tsc -p tsconfig.build.json)`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-bench-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -68,6 +75,13 @@ export async function startApi(env = {}) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  const stop = async () => {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  if (!setup) return { url, port, pid: child.pid, dataDir, stop };
   const auth = await fetch(`${url}/api/auth`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -92,12 +106,7 @@ export async function startApi(env = {}) {
     token,
     eventId: event.id,
     albumId: album.id,
-    stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
 
@@ -126,4 +135,72 @@ export function requireChromiumAndBuild(builtFile = 'shell/dist/index.html') {
     process.exit(2);
   }
   return chromePath;
+}
+
+/** The p-th percentile (nearest rank below) of `values`; undefined when there are none. */
+export const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
+
+/** `require` from the API's dependencies (pg, sharp, ws, the AWS SDK, s3rver's launcher). */
+export const apiRequire = createRequire(path.join(ROOT, 'api-server', 'package.json'));
+
+/** Runs one statement on the PostgreSQL at `baseUrl` (creating and dropping the benches' databases). */
+export async function pgAdmin(baseUrl, statement) {
+  const pg = apiRequire('pg');
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Several instances on PostgreSQL + S3 (issue 14): a fresh database on `baseUrl` and a fresh bucket on
+ * `s3` (a started s3rver, api-server/scripts/s3-server.cjs), `count` instances of the built API on them
+ * (one after the other: the first creates the schema and the organiser's event and album) behind the
+ * tests' round-robin proxy, which runs in this process (so the bench must run under `node --import tsx`).
+ * `nodeArgs` go to every instance (a `--import` preload); `envOf(n)` adds variables per instance.
+ */
+export async function startCluster({ count, baseUrl, s3, s3Client, env = {}, envOf = () => ({}), nodeArgs = [], database = `momentos_bench_${randomBytes(4).toString('hex')}` }) {
+  const { CreateBucketCommand } = apiRequire('@aws-sdk/client-s3');
+  const { CREDENTIALS } = apiRequire('./scripts/s3-server.cjs');
+  const { startRoundRobinProxy } = await import('../api-server/test/round-robin-proxy.ts');
+  await pgAdmin(baseUrl, `CREATE DATABASE "${database}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${database}`;
+  const bucket = `bench-${randomBytes(4).toString('hex')}`;
+  await s3Client.send(new CreateBucketCommand({ Bucket: bucket }));
+  const shared = {
+    DATABASE_URL: url.href,
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: s3.endpoint,
+    S3_BUCKET: bucket,
+    S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+    TRUST_PROXY: '1',
+    LOG_LEVEL: 'error',
+    ...env,
+  };
+  const instances = [];
+  for (let n = 0; n < count; n++) instances.push(await startApi({ ...shared, ...envOf(n) }, { nodeArgs, setup: n === 0 }));
+  const proxy = await startRoundRobinProxy(instances.map((instance) => instance.port));
+  const [first] = instances;
+  return {
+    proxy,
+    instances,
+    /** The first instance itself, without the proxy (which runs in this process and takes a share of the cores). */
+    direct: first.url,
+    databaseUrl: url.href,
+    bucket,
+    token: first.token,
+    eventId: first.eventId,
+    albumId: first.albumId,
+    stop: async () => {
+      await proxy.close();
+      for (const instance of instances) await instance.stop();
+      await pgAdmin(baseUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    },
+  };
 }

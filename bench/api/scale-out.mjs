@@ -7,18 +7,14 @@
 // Run: (cd api-server && npx tsc -p tsconfig.build.json) && TEST_POSTGRES_URL=postgres://… \
 //      node --import tsx bench/api/scale-out.mjs        (GUESTS=100 PHOTOS=10 VIDEO_MB=180)
 // The machine has 2 cores: the proxy, s3rver, PostgreSQL, the instances and their media workers share them.
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { ROOT, startApi, mb } from '../lib.mjs';
-import { startRoundRobinProxy } from '../../api-server/test/round-robin-proxy.ts';
+import { apiRequire as require, mb, percentile, startCluster } from '../lib.mjs';
 
-const require = createRequire(path.join(ROOT, 'api-server', 'package.json'));
-const pg = require('pg');
 const sharp = require('sharp');
-const { S3Client, CreateBucketCommand } = require('@aws-sdk/client-s3');
+const { S3Client } = require('@aws-sdk/client-s3');
 const { Upload } = require('@aws-sdk/lib-storage');
 const { spawnS3Server, CREDENTIALS } = require('./scripts/s3-server.cjs');
 
@@ -31,58 +27,14 @@ if (!baseUrl) {
   process.exit(2);
 }
 
-const admin = async (statement) => {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-};
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const s3 = await spawnS3Server();
 const s3Client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS });
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-scale-'));
 
-/** A fresh database and bucket, and `count` instances of the built API on them. */
-async function cluster(count) {
-  const database = `momentos_bench_${randomBytes(4).toString('hex')}`;
-  await admin(`CREATE DATABASE "${database}"`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${database}`;
-  const bucket = `bench-${randomBytes(4).toString('hex')}`;
-  await s3Client.send(new CreateBucketCommand({ Bucket: bucket }));
-  const env = {
-    DATABASE_URL: url.href,
-    STORAGE_DRIVER: 's3',
-    S3_ENDPOINT: s3.endpoint,
-    S3_BUCKET: bucket,
-    S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
-    S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
-    TRUST_PROXY: '1',
-    LOG_LEVEL: 'error',
-  };
-  const instances = [];
-  // One after the other: the first creates the schema.
-  for (let n = 0; n < count; n++) instances.push(await startApi(env));
-  const proxy = await startRoundRobinProxy(instances.map((instance) => instance.port));
-  return {
-    proxy,
-    /** The first instance itself, without the proxy (which runs in this process and takes a share of the 2 cores). */
-    direct: instances[0].url,
-    bucket,
-    albumId: instances[0].albumId,
-    stop: async () => {
-      await proxy.close();
-      for (const instance of instances) await instance.stop();
-      await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    },
-  };
-}
+/** A fresh database and bucket, and `count` instances of the built API on them (bench/lib.mjs). */
+const cluster = (count) => startCluster({ count, baseUrl, s3, s3Client });
 
 /** GUESTS × PHOTOS distinct JPEGs of about 300 KB (12 bases, each made unique by bytes after its end). */
 async function photos() {
