@@ -10,13 +10,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { CHROMIUM_ARGS, requireChromiumAndBuild, startApi } from './lib.mjs';
+import { CHROMIUM_ARGS, percentile, requireChromiumAndBuild, startApi } from './lib.mjs';
 
 const PHOTOS = Number(process.env.PUSH_PHOTOS ?? 20);
 const BATCH = Number(process.env.PUSH_BATCH ?? 4);
 const chromePath = requireChromiumAndBuild();
 const api = await startApi({ LOG_LEVEL: 'error' });
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
 
 const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
 try {

@@ -6,13 +6,12 @@
 //   WALL_PHOTOS=2000 WALL_EVERY_MS=900 ...    2,000 photos over 30 minutes
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { CHROMIUM_ARGS, requireChromiumAndBuild, startApi } from './lib.mjs';
+import { CHROMIUM_ARGS, percentile, requireChromiumAndBuild, startApi } from './lib.mjs';
 
 const PHOTOS = Number(process.env.WALL_PHOTOS ?? 300);
 const EVERY_MS = Number(process.env.WALL_EVERY_MS ?? 300);
 const chromePath = requireChromiumAndBuild();
 const api = await startApi({ LOG_LEVEL: 'error' });
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
 
 const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
 try {
