@@ -76,10 +76,17 @@ export async function startPostgresBus({ url, schema, onRemote, log }: BusOption
   };
   await connect();
 
+  // Issue 29 (the event soak): the NOTIFYs go one after the other on the listening connection. Left to
+  // pg, concurrent publishes (a burst of uploads) were queued inside the client, which pg deprecates
+  // ('Calling client.query() when the client is already executing a query', removed in pg 9).
+  let previous: Promise<unknown> = Promise.resolve();
   return {
-    publish: async (announcement) => {
+    publish: (announcement) => {
+      const payload = JSON.stringify({ ...announcement, origin });
       // Without a connection (reconnecting), other instances miss this one; their galleries still poll.
-      await client?.query('SELECT pg_notify($1, $2)', [channel, JSON.stringify({ ...announcement, origin })]);
+      const sent = previous.then(() => client?.query('SELECT pg_notify($1, $2)', [channel, payload]));
+      previous = sent.catch(() => undefined);
+      return sent.then(() => undefined);
     },
     close: async () => {
       closed = true;
