@@ -252,6 +252,9 @@ try {
         return {
           rssMb: rss.length ? round(rss.at(-1) / 1048576, 1) : null,
           heapUsedMb: p.length ? round(p.reduce((s, x) => s + x.heapUsed, 0) / p.length / 1048576, 1) : null,
+          // V8's reserved heap and the Buffers outside it (request bodies, S3 parts): where an RSS step comes from.
+          heapTotalMb: p.length ? round(Math.max(...p.map((x) => x.heapTotal)) / 1048576, 1) : null,
+          arrayBuffersMaxMb: p.length ? round(Math.max(...p.map((x) => x.arrayBuffers)) / 1048576, 1) : null,
           loopP99: p.length ? round(Math.max(...p.map((x) => x.loopP99)), 1) : null,
           loopMax: p.length ? round(Math.max(...p.map((x) => x.loopMax)), 1) : null,
         };
