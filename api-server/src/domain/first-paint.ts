@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PaintedGallery, PhotoItem, PublicEvent } from '@momentos/api-contract';
 import { firstPaintIds, remotes, type AppRoute, type DeferredScripts, type FirstPaintData } from '@momentos/app-manifest';
-import { GRID_TILE_SIZES, gridTileSrcset } from '@momentos/app-manifest/dist/grid-tile';
+import { GRID_TILE_SIZES } from '@momentos/app-manifest/dist/grid-tile';
+import { tileState } from '@momentos/app-manifest/dist/tile-state';
 import { WELCOME_IMAGE_SIZES } from '@momentos/app-manifest/dist/welcome-image';
 import { withPreloads } from './preload-hints';
 import { escapeHtml, fillTemplate, splitPaintTemplate, type PaintTemplate, type TemplateView } from '@momentos/app-manifest/dist/paint-template';
@@ -73,26 +74,29 @@ const EAGER_TILES = 4;
 /** The tiles of a phone's first row (2 columns): the largest content of the painted gallery. */
 const LEAD_TILES = 2;
 
-/** The thumbnail a tile shows, or null (an error, or none yet), as PhotoTile decides. */
-const thumbnailOf = (photo: PhotoItem) => (!photo.error && photo.compressed_photo ? photo.compressed_photo : null);
-
-/** One tile of the gallery's first screen (gallery-remote's first-paint/gallery.html): its state, as PhotoTile shows it. */
+/**
+ * One tile of the gallery's first screen (gallery-remote's first-paint/gallery.html): what it shows,
+ * decided as PhotoTile decides it (app-manifest's tile-state, issue 24).
+ */
 function tileView(photo: PhotoItem, index: number): TemplateView {
-  const image = thumbnailOf(photo) !== null;
-  // The phone copy beside the grid copy (issue 29), as PhotoTile offers them.
-  const srcset = image ? gridTileSrcset(photo) : undefined;
+  const tile = tileState(photo);
+  const image = tile.show === 'image' ? tile : null;
+  const duration = image?.video?.duration ?? null;
   return {
-    values: { user: photo.user_id, src: photo.compressed_photo ?? '', srcset: srcset ?? '', sizes: GRID_TILE_SIZES },
+    values: { user: photo.user_id, src: image?.src ?? '', srcset: image?.srcset ?? '', sizes: GRID_TILE_SIZES, duration: duration ?? '' },
     sections: {
-      srcset: srcset !== undefined,
-      video: photo.file_type === 'video',
-      photo: photo.file_type !== 'video',
-      image,
-      eager: image && index < EAGER_TILES,
-      lazy: image && index >= EAGER_TILES,
-      error: !!photo.error,
-      processing: !image && !photo.error && photo.processing,
-      blank: !image && !photo.error && !photo.processing,
+      srcset: image?.srcset !== undefined,
+      video: tile.media === 'video',
+      photo: tile.media === 'photo',
+      image: image !== null,
+      eager: image !== null && index < EAGER_TILES,
+      lazy: image !== null && index >= EAGER_TILES,
+      error: tile.show === 'error',
+      processing: tile.show === 'processing',
+      blank: tile.show === 'blank',
+      duration: duration !== null,
+      preparing: image?.video?.state === 'preparing',
+      failed: image?.video?.state === 'failed',
     },
   };
 }
@@ -118,10 +122,9 @@ export function welcomeLeadImages(event: PublicEvent): LeadImage[] {
 /** The first row's thumbnails: what the painted gallery shows largest, preloaded (PaintedPage.leadImages). */
 export function galleryLeadImages(gallery: PaintedGallery): LeadImage[] {
   return gallery.photos.slice(0, LEAD_TILES).flatMap((photo): LeadImage[] => {
-    const href = thumbnailOf(photo);
-    if (href === null) return [];
-    const srcset = gridTileSrcset(photo);
-    return [srcset ? { href, srcset, sizes: GRID_TILE_SIZES } : href];
+    const tile = tileState(photo);
+    if (tile.show !== 'image') return [];
+    return [tile.srcset && tile.sizes ? { href: tile.src, srcset: tile.srcset, sizes: tile.sizes } : tile.src];
   });
 }
 
