@@ -4,8 +4,10 @@
 // - shared-kit imports no remote, no shell and no server; api-server imports no front-end package;
 // - axios is imported only inside shared-kit/api-client (every call goes through it);
 // - no page imports a router: pages use design-kit's navigation facade, the shell mounts the router;
+// - gallery-remote's features use one another only through a feature's index.ts;
 // - the API contract imports no app, and the front end takes only its types (`import type`), so no
 //   TypeBox code reaches the browser.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -55,7 +57,30 @@ const routerPatterns = [{ group: ['react-router/*', 'react-router-dom/*'], messa
 /** A remote's pages must not mount a router of their own: only its standalone bootstrap and its tests do. */
 const routerAdapter = [{ group: ['@momentos/design-kit/router'], message: routerMessage }];
 
-function boundaryConfig(folder, { files = [`${folder}/**/*.{ts,tsx,js,mjs,cjs}`], ignores = [], extraPatterns = [] } = {}) {
+/**
+ * Issue 24: gallery-remote's features import one another only through a feature's `index.ts`, its
+ * public face (the organiser's photos use the gallery's page, list and grid that way); anything else
+ * of another feature is its own. Checked on resolved paths, beside the remote's boundaries, in the
+ * features' code (not their tests, which may share a feature's test kit).
+ */
+const featureZoneRemotes = ['gallery-remote'];
+const featureMessage = (remote, feature) =>
+  `${remote}'s features import one another only through a feature's index.ts: ${feature} may use another feature's index, not its files (see docs/decisions.md, 'Boundaries').`;
+function featureZones(remote) {
+  if (!featureZoneRemotes.includes(remote)) return [];
+  const root = `${remote}/src/features`;
+  const features = readdirSync(new URL(root, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return features.map((feature) => ({
+    target: `./${root}/${feature}`,
+    from: `./${root}`,
+    except: [`./${feature}`, ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+    message: featureMessage(remote, feature),
+  }));
+}
+
+function boundaryConfig(folder, { files = [`${folder}/**/*.{ts,tsx,js,mjs,cjs}`], ignores = [], extraPatterns = [], extraZones = [] } = {}) {
   const banned = forbidden[folder];
   const routerBanned = frontEnd.includes(folder) && !(folder === 'shared-kit/design-kit' && files.some((glob) => glob.includes('/src/router/')));
   return {
@@ -64,7 +89,7 @@ function boundaryConfig(folder, { files = [`${folder}/**/*.{ts,tsx,js,mjs,cjs}`]
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: banned.map((other) => ({ target: `./${folder}`, from: `./${other}`, message: boundaryMessage(folder, other) })) },
+        { zones: [...banned.map((other) => ({ target: `./${folder}`, from: `./${other}`, message: boundaryMessage(folder, other) })), ...extraZones] },
       ],
       'no-restricted-imports': [
         'error',
@@ -93,7 +118,13 @@ function boundaryConfigs(folder) {
     const screens = [`${folder}/src/features/**`, `${folder}/src/layout/**`, `${folder}/src/routes.ts`];
     return [
       boundaryConfig(folder),
-      boundaryConfig(folder, { files: screens.map((glob) => `${glob.endsWith('.ts') ? glob : `${glob}/*.{ts,tsx}`}`), ignores: ['**/__tests__/**'], extraPatterns: routerAdapter }),
+      boundaryConfig(folder, {
+        files: screens.map((glob) => `${glob.endsWith('.ts') ? glob : `${glob}/*.{ts,tsx}`}`),
+        ignores: ['**/__tests__/**'],
+        extraPatterns: routerAdapter,
+        // The features' zones bind their code; tests may share a feature's test kit.
+        extraZones: featureZones(folder),
+      }),
     ];
   }
   if (folder === 'shared-kit/design-kit') {

@@ -42,6 +42,8 @@ const planted = [
   ['a screen mounts a router of its own', 'organiser-remote/src/features/probe-adapter.ts', "import { createMemoryAppRouter } from '@momentos/design-kit/router';\nexport const probe = createMemoryAppRouter;\n", 'navigate through the facade of @momentos/design-kit'],
   ['the shell imports the router directly', 'shell/src/probe-router.ts', "import { BrowserRouter } from 'react-router-dom';\nexport const probe = BrowserRouter;\n", 'navigate through the facade of @momentos/design-kit'],
   ['a screen imports axios', 'organiser-remote/src/features/probe-axios.ts', "import axios from 'axios';\nexport const probe = axios;\n", 'axios is used only inside shared-kit/api-client'],
+  // Issue 24: gallery-remote's features use one another only through a feature's index.ts.
+  ['a gallery-remote feature imports a file of another feature', 'gallery-remote/src/features/event-photos/probe-feature.ts', "import { PhotoGrid } from '../gallery/grid/photo-grid';\nexport const probe = PhotoGrid;\n", "event-photos may use another feature's index, not its files"],
 ];
 
 const allowed = [
@@ -51,6 +53,7 @@ const allowed = [
   ['shared-kit/api-client/src/probe-allowed.ts', "import axios from 'axios';\nexport const probe = axios;\n"],
   ['gallery-remote/src/probe-contract-type.ts', "import type { PhotoItem } from '@momentos/api-contract';\nexport type { PhotoUpdate } from '@momentos/api-contract';\nexport const probe = (photo: PhotoItem) => photo.id;\n"],
   ['api-server/src/probe-contract.ts', "import { PhotoItem } from '@momentos/api-contract';\nexport const probe = PhotoItem;\n"],
+  ['gallery-remote/src/features/event-photos/probe-feature-index.ts', "import { PhotoPage } from '../gallery';\nimport { useHearts } from '../reactions/index';\nexport const probe = [PhotoPage, useHearts];\n"],
 ];
 
 describe('lint boundaries', () => {
@@ -68,7 +71,7 @@ describe('lint boundaries', () => {
     });
   }
 
-  it('lets a remote import the shared kits and the contract\'s types, api-client import axios, and the server the contract', () => {
+  it('lets a remote import the shared kits and the contract\'s types, a gallery feature another\'s index, api-client import axios, and the server the contract', () => {
     for (const [path] of allowed) {
       const all = messages.get(join(root, path));
       assert.ok(all, `${path} was not linted`);
