@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors';
 import { findEventGuard } from '../repositories/events';
-import { roleOn } from './team/event-access';
+import { roleOn } from '../services/team/event-access';
 import { countRequest, uncountRequest } from '../repositories/request-counts';
 
 export const PIN_HEADER = 'x-event-pin';

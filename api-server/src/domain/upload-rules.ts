@@ -1,5 +1,5 @@
 import { MAX_USER_ID } from '@momentos/api-contract';
-import type { Staged } from './storage/staged';
+import type { Staged } from '../infra/storage/staged';
 import type { MediaType } from './media-type';
 
 /** Longest client file name kept (the idempotency key's name part); longer names are cut. */

@@ -1,6 +1,6 @@
 import type { EventRow } from '../db/schema';
 import { HttpError } from '../errors';
-import { normaliseEventDate } from './events';
+import { normaliseEventDate } from '../services/events';
 
 export type Visibility = 'open' | 'upload_only' | 'reveal';
 

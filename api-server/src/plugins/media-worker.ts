@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { backfillEventCards } from '../domain/events';
-import { closeIdleDecoders } from '../domain/decoder-pool';
-import { failPhoto, failPlayback, makePlayback, MediaJobAborted, processPhoto, type MediaJobDeps } from '../domain/media-job';
+import { backfillEventCards } from '../services/events';
+import { closeIdleDecoders } from '../infra/media/decoder-pool';
+import { failPhoto, failPlayback, makePlayback, MediaJobAborted, processPhoto, type MediaJobDeps } from '../services/media/media-job';
 import { findPhotoWithAlbum, pendingPhotoIds, photosNeedingRenditions, videosNeedingPlayback } from '../repositories/photos';
-import { PgBossMediaQueue } from './media-queue-pg';
+import { PgBossMediaQueue } from '../services/media/media-queue-pg';
 import { messagesAwaitingAudio } from '../repositories/messages';
 
 /** Where stored photos wait for their thumbnail. */

@@ -15,7 +15,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { albumSubscriptionAccess, redeemSocketTicket, type SocketAccess } from '../domain/socket-ticket';
+import { albumSubscriptionAccess, redeemSocketTicket, type SocketAccess } from '../services/socket-ticket';
 import { organiserOfToken } from './auth';
 import { HttpError } from '../errors';
 import type { Kysely } from 'kysely';
@@ -27,7 +27,7 @@ import { albumIdsOf } from '../repositories/albums';
 import { photosByIds } from '../repositories/photos';
 import { listMessages } from '../repositories/messages';
 import { messagePresenter, type MessagePresenter } from '../domain/guestbook/messages';
-import { startPostgresBus, type Announcement } from './realtime-bus';
+import { startPostgresBus, type Announcement } from '../infra/realtime-bus';
 
 /** The part of a `ws` socket the hub uses (ws ships no types here). */
 export interface HubSocket {

@@ -8,11 +8,11 @@ import { defaultEntryUrl, matchRoute, remoteNames, remotes, routeParams, type Ap
 import type { TemplateView } from '@momentos/app-manifest/dist/paint-template';
 import type { Config } from '../config';
 import type { EventRow } from '../db/schema';
-import { findReadableAlbum } from '../domain/albums';
-import { eventView, findPaintLoader, galleryLeadImages, galleryView, paintShellPage, readPaintTemplate, welcomeLeadImages, type LeadImage } from '../domain/first-paint';
+import { findReadableAlbum } from '../services/albums';
+import { eventView, findPaintLoader, galleryLeadImages, galleryView, paintShellPage, readPaintTemplate, welcomeLeadImages, type LeadImage } from '../web/first-paint';
 import { isEventId } from '../domain/ids';
 import { normaliseInviteCode } from '../domain/invite-code';
-import { preloadUrls, withPreloads } from '../domain/preload-hints';
+import { preloadUrls, withPreloads } from '../web/preload-hints';
 import { messages } from '../errors';
 import { galleryOpen } from '../domain/visibility';
 import { rememberInvitePlace } from '../http/place-cookie';

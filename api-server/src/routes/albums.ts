@@ -1,8 +1,8 @@
 import { Album, AlbumBody, AlbumList, AlbumParams, answers, EventAlbumsParams, StatusMessage } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { findAlbumFor, removeAlbum, visibleAlbums } from '../domain/albums';
-import { requireEventRole } from '../domain/team/event-access';
+import { findAlbumFor, removeAlbum, visibleAlbums } from '../services/albums';
+import { requireEventRole } from '../services/team/event-access';
 import { presentAlbum, presentOwnedAlbum } from '../http/present';
 import { albumRefused } from '../http/refusals';
 import { createAlbum, updateAlbum, type AlbumFields } from '../repositories/albums';

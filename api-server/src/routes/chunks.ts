@@ -28,11 +28,11 @@ import {
   placeReceived,
   receivedChunks,
   wrongSizeMessage,
-} from '../domain/chunk-session';
-import { storeUploads } from '../domain/ingest';
+} from '../services/chunk-session';
+import { storeUploads } from '../services/ingest';
 import { uploadPlace } from '../domain/printables/places';
 import { detectMediaType } from '../domain/media-type';
-import type { LandedChunk } from '../domain/storage/staging';
+import type { LandedChunk } from '../infra/storage/staging';
 import { emptyFilesMessage, fileTooLargeMessage, normaliseClientFileName, normaliseUserId, notMediaMessage } from '../domain/upload-rules';
 import { rateLimited } from '../plugins/upload-rate-limit';
 import { HttpError, messages, notFound } from '../errors';

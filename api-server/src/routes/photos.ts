@@ -15,16 +15,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { AlbumRow } from '../db/schema';
-import { findUploadAlbum, readableAlbumIds } from '../domain/albums';
+import { findUploadAlbum, readableAlbumIds } from '../services/albums';
 import { admitUpload } from '../http/upload-admission';
 import { isEventId } from '../domain/ids';
 import { assertGalleryOpen } from '../domain/visibility';
 import { assertEventPin } from '../domain/event-pin';
 import { findEventRules, findEventRulesOfAlbum } from '../repositories/events';
-import { findStored, originalKey, storeUploads } from '../domain/ingest';
+import { findStored, originalKey, storeUploads } from '../services/ingest';
 import { detectMediaType, type MediaType } from '../domain/media-type';
 import { newId } from '../domain/ids';
-import type { Staged } from '../domain/storage/staging';
+import type { Staged } from '../infra/storage/staging';
 import {
   emptyFilesMessage,
   fileTooLargeMessage,

@@ -8,7 +8,7 @@ import { assertGalleryOpen } from '../domain/visibility';
 import { HttpError, messages, notFound } from '../errors';
 import { findEventRules } from '../repositories/events';
 import { findPhotoWithAlbum } from '../repositories/photos';
-import { readsAsTeam } from '../domain/team/event-access';
+import { readsAsTeam } from '../services/team/event-access';
 import { addHeart, heartCount, removeHeart } from '../repositories/reactions';
 
 export const reactionTexts = {

@@ -1,6 +1,6 @@
 import { answers, WsTicketAnswer, WsTicketInput } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { albumSubscriptionAccess, issueSocketTicket } from '../domain/socket-ticket';
+import { albumSubscriptionAccess, issueSocketTicket } from '../services/socket-ticket';
 
 /**
  * Issue 23: `POST /api/ws-ticket` `{album_id}` answers a single-use ticket, good for 60 seconds, for
