@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { plainFileUrls, signedFileUrls, type FileGrant, type FileUrls } from '../domain/file-access';
-import { carriesWallLink } from '../domain/event-pin';
+import { carriesWallLink } from './event-pin';
 import { findEventGuard } from '../repositories/events';
 import { readsAsTeam } from '../services/team/event-access';
 

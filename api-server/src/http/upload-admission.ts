@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UploadLimits } from '../config';
 import { findUploadAlbum } from '../services/albums';
-import { assertEventPin } from '../domain/event-pin';
+import { assertEventPin } from './event-pin';
 import { assertEventRoom } from '../services/event-quota';
 import { assertUploadsOpen } from '../domain/visibility';
 import { HttpError } from '../errors';

@@ -8,7 +8,7 @@ import { albumRefused } from '../http/refusals';
 import { createAlbum, updateAlbum, type AlbumFields } from '../repositories/albums';
 import { findEventRules } from '../repositories/events';
 import { uploadsClosed } from '../domain/visibility';
-import { assertEventPin } from '../domain/event-pin';
+import { assertEventPin } from '../http/event-pin';
 import { albumPhotoStats } from '../repositories/photos';
 import { signedFileUrls } from '../domain/file-access';
 

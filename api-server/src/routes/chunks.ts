@@ -17,7 +17,7 @@ import type { Config } from '../config';
 import type { UploadSessionRow } from '../db/schema';
 import { findEventRulesOfAlbum } from '../repositories/events';
 import { admitUpload, sessionClientHash } from '../http/upload-admission';
-import { assertEventPin } from '../domain/event-pin';
+import { assertEventPin } from '../http/event-pin';
 import {
   isExpired,
   isSessionId,

@@ -22,7 +22,7 @@ import { readerFiles } from '../http/file-urls';
 import type { Config } from '../config';
 import type { EventRow, MessageRow } from '../db/schema';
 import { deleteKeyMatches, newDeleteKey } from '../domain/delete-key';
-import { assertEventPin } from '../domain/event-pin';
+import { assertEventPin } from '../http/event-pin';
 import { assertEventRoom } from '../services/event-quota';
 import { audioLinkValid } from '../domain/guestbook/audio-link';
 import { detectAudioType } from '../domain/guestbook/audio-type';

@@ -19,7 +19,7 @@ import { findUploadAlbum, readableAlbumIds } from '../services/albums';
 import { admitUpload } from '../http/upload-admission';
 import { isEventId } from '../domain/ids';
 import { assertGalleryOpen } from '../domain/visibility';
-import { assertEventPin } from '../domain/event-pin';
+import { assertEventPin } from '../http/event-pin';
 import { findEventRules, findEventRulesOfAlbum } from '../repositories/events';
 import { findStored, originalKey, storeUploads } from '../services/ingest';
 import { detectMediaType, type MediaType } from '../domain/media-type';

@@ -3,7 +3,7 @@ import { answers, DEVICE_ID_HEADER, PhotoParams, ReactionState } from '@momentos
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { assertEventPin } from '../domain/event-pin';
+import { assertEventPin } from '../http/event-pin';
 import { assertGalleryOpen } from '../domain/visibility';
 import { HttpError, messages, notFound } from '../errors';
 import { findEventRules } from '../repositories/events';

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpError, messages, notFound } from '../errors';
@@ -7,7 +6,8 @@ import { findEventGuard, findEventOwner, findEventRules } from '../repositories/
 import { deleteExpiredSocketTickets, insertSocketTicket, takeSocketTicket } from '../repositories/socket-tickets';
 import { findReadableAlbum } from './albums';
 import { readsAsTeam } from './team/event-access';
-import { assertEventPin, carriesWallLink } from '../domain/event-pin';
+import { holdsWallLink, type PinAttempt } from '../domain/event-pin';
+import { checkEventPin } from './event-pin';
 import { isEventId } from '../domain/ids';
 import { assertGalleryOpen } from '../domain/visibility';
 
@@ -52,16 +52,16 @@ async function ownership(db: Kysely<Database>, albumId: string, organiserId: str
  * event, the owner to any of theirs. Guests of a gallery closed to them (issue 12) hear nothing,
  * and on an event with a PIN they need it (`x-event-pin`) or its wall link (`x-wall-token`).
  */
-export async function albumSubscriptionAccess(db: Kysely<Database>, request: FastifyRequest, albumId: string, organiserId: string | null): Promise<SocketAccess> {
+export async function albumSubscriptionAccess(db: Kysely<Database>, attempt: PinAttempt, albumId: string, organiserId: string | null): Promise<SocketAccess> {
   const { isOwner, eventId } = await ownership(db, albumId, organiserId);
   if (isOwner) return { isOwner, eventId, organiserId, wall: false, pin: null };
   const rules = await findEventRules(db, eventId);
   if (rules) {
-    await assertEventPin(db, request, rules.id, organiserId);
+    await checkEventPin(db, attempt, rules.id, organiserId);
     assertGalleryOpen(rules);
   }
   const guard = await findEventGuard(db, eventId);
-  const wall = !!guard && carriesWallLink(request, guard);
+  const wall = !!guard && holdsWallLink(attempt.wallToken, guard);
   return { isOwner, eventId, organiserId, wall, pin: wall ? null : (guard?.pin ?? null) };
 }
 
