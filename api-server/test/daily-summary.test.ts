@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import { nextDigestAt } from '../src/services/notifications/daily-summary';
-import { mediaJobsSchema } from '../src/plugins/media-worker';
+import { mediaJobsSchema } from '../src/infra/job-client';
 import { addMember } from '../src/repositories/event-members';
 import { createAlbum, createEvent, organiserSession, readJson, startServer, usingPostgres, type TestServer } from './helpers';
 import { startMailServer, type TestMailServer } from './mail-server';

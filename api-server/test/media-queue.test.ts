@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import { Client } from 'pg';
 import sharp from 'sharp';
-import { mediaJobsSchema } from '../src/plugins/media-worker';
+import { mediaJobsSchema } from '../src/infra/job-client';
 import { MEDIA_QUEUE } from '../src/services/media/media-queue-pg';
 import { createAlbum, createEvent, organiserSession, readJson, readStored, startServer, usingPostgres, type TestServer } from './helpers';
 

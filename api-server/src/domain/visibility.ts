@@ -1,6 +1,6 @@
 import type { EventRow } from '../db/schema';
 import { HttpError } from '../errors';
-import { normaliseEventDate } from '../services/events';
+import { normaliseEventDate } from './events';
 
 export type Visibility = 'open' | 'upload_only' | 'reveal';
 

@@ -1,6 +1,5 @@
 import PgBoss from 'pg-boss';
 import type { Config } from '../config';
-import { mediaJobsSchema } from '../plugins/media-worker';
 
 /**
  * A started pg-boss client in the app's job schema (`<DATABASE_SCHEMA>_jobs`), for a plugin's own
@@ -19,4 +18,9 @@ export async function startJobClient(config: Config, log: { warn: (obj: object, 
   boss.on('error', (error: unknown) => log.warn({ err: error }, `${options.what} queue error`));
   await boss.start();
   return boss;
+}
+
+/** pg-boss keeps its tables in a schema of its own, next to the app's: `<DATABASE_SCHEMA>_jobs`, or `momentos_jobs`. */
+export function mediaJobsSchema(databaseSchema: string | undefined): string {
+  return `${databaseSchema ?? 'momentos'}_jobs`;
 }

@@ -6,7 +6,7 @@ import { recordDelivery, type WebhookEventType } from '../services/webhooks/deli
 import { InProcessWebhookQueue, PgBossWebhookQueue, type WebhookQueue } from '../services/webhooks/queue';
 import { presentOwnedPhoto } from '../http/present';
 import { findEventOwner } from '../repositories/events';
-import { mediaJobsSchema } from './media-worker';
+import { mediaJobsSchema } from '../infra/job-client';
 
 /**
  * Issue 27 item 6: what the rest of the app tells the event's webhook. Each call records a delivery (when

@@ -2,7 +2,7 @@ import { Album, AlbumBody, AlbumList, AlbumParams, answers, EventAlbumsParams, S
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { findAlbumFor, removeAlbum, visibleAlbums } from '../services/albums';
-import { requireEventRole } from '../services/team/event-access';
+import { requireEventRole } from '../http/event-role';
 import { presentAlbum, presentOwnedAlbum } from '../http/present';
 import { albumRefused } from '../http/refusals';
 import { createAlbum, updateAlbum, type AlbumFields } from '../repositories/albums';

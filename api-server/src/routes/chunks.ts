@@ -34,7 +34,7 @@ import { uploadPlace } from '../domain/printables/places';
 import { detectMediaType } from '../domain/media-type';
 import type { LandedChunk } from '../infra/storage/staging';
 import { emptyFilesMessage, fileTooLargeMessage, normaliseClientFileName, normaliseUserId, notMediaMessage } from '../domain/upload-rules';
-import { rateLimited } from '../plugins/upload-rate-limit';
+import { rateLimited } from '../http/upload-rate-limit';
 import { HttpError, messages, notFound } from '../errors';
 import { integerField, multipartError, refuseBody, tooLarge } from '../http/multipart';
 import { presentUpload, uploadMessage } from '../http/present';

@@ -12,7 +12,8 @@ import { publicOrigin } from '../http/public-origin';
 import { listMessages } from '../repositories/messages';
 import { HttpError, messages, notFound } from '../errors';
 import { listAlbums } from '../repositories/albums';
-import { eventAccess, requireEventRole } from '../services/team/event-access';
+import { requireEventRole } from '../http/event-role';
+import { eventAccess } from '../services/team/event-access';
 import { photosForDownload } from '../repositories/photos';
 
 /**

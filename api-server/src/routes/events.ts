@@ -2,7 +2,8 @@ import { answers, EventFields, EventItem, EventList, EventParams, PublicEvent, Q
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { inviteQrCode, MAX_EVENT_IMAGE_BYTES, normaliseEventDate, removeEvent, storeEventImage, type EventImage } from '../services/events';
+import { MAX_EVENT_IMAGE_BYTES, normaliseEventDate, type EventImage } from '../domain/events';
+import { inviteQrCode, removeEvent, storeEventImage } from '../services/events';
 import { fileUrl } from '../domain/files';
 import { detectImageType } from '../domain/image-type';
 import { normaliseInviteCode } from '../domain/invite-code';
@@ -17,7 +18,7 @@ import { WELCOME_IMAGE_WIDTHS } from '@momentos/app-manifest/dist/welcome-image'
 import { validFields } from '../http/validate';
 import { createEvent, findEvent, findEvent as findEventById, findEventByCode, updateEvent } from '../repositories/events';
 import { listEventsWithRole } from '../repositories/event-members';
-import { requireEventRole } from '../services/team/event-access';
+import { requireEventRole } from '../http/event-role';
 import type { Permission } from '../domain/team/roles';
 import { eventPhotoStats } from '../repositories/photos';
 

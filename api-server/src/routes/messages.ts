@@ -32,7 +32,7 @@ import { normaliseUserId } from '../domain/upload-rules';
 import { assertGalleryOpen, assertUploadsOpen } from '../domain/visibility';
 import { HttpError, messages, notFound } from '../errors';
 import { multipartError, tooLarge } from '../http/multipart';
-import { rateLimited } from '../plugins/upload-rate-limit';
+import { rateLimited } from '../http/upload-rate-limit';
 import { findEvent } from '../repositories/events';
 import { eventAccess, readsAsTeam } from '../services/team/event-access';
 import type { Permission } from '../domain/team/roles';

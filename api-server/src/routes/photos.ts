@@ -21,7 +21,7 @@ import { isEventId } from '../domain/ids';
 import { assertGalleryOpen } from '../domain/visibility';
 import { assertEventPin } from '../http/event-pin';
 import { findEventRules, findEventRulesOfAlbum } from '../repositories/events';
-import { findStored, originalKey, storeUploads } from '../services/ingest';
+import { findStored, originalKey, storeUploads, type ReceivedFile } from '../services/ingest';
 import { detectMediaType, type MediaType } from '../domain/media-type';
 import { newId } from '../domain/ids';
 import type { Staged } from '../infra/storage/staging';
@@ -32,10 +32,9 @@ import {
   normaliseUserId,
   notMediaMessage,
   totalTooLargeMessage,
-  type ReceivedFile,
 } from '../domain/upload-rules';
 import { uploadPlace } from '../domain/printables/places';
-import { rateLimited } from '../plugins/upload-rate-limit';
+import { rateLimited } from '../http/upload-rate-limit';
 import { HttpError, messages } from '../errors';
 import { multipartError, refuseBody, tooLarge } from '../http/multipart';
 import { clientKeyHash, invalidClientKeyMessage, isClientKey } from '../domain/client-key';

@@ -8,7 +8,8 @@ import { buildKitPdf } from '../domain/printables/kit-pdf';
 import { readPlaces } from '../domain/printables/places';
 import { HttpError, messages } from '../errors';
 import { publicOrigin } from '../http/public-origin';
-import { eventAccess, requireEventRole } from '../services/team/event-access';
+import { requireEventRole } from '../http/event-role';
+import { eventAccess } from '../services/team/event-access';
 
 /**
  * The printable QR kit (issue 28): table cards, a poster or stickers as a PDF made here, one QR code

@@ -14,7 +14,7 @@ import {
 } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
-import { requireEventRole } from '../services/team/event-access';
+import { requireEventRole } from '../http/event-role';
 import { acceptInvite, accountFromInvite, createInvite, inviteMessages, openInvite } from '../services/team/invites';
 import { roleNames, type TeamRole } from '../domain/team/roles';
 import { teamInviteMail } from '../domain/mail/templates';

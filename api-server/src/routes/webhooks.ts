@@ -1,7 +1,7 @@
 import { answers, EventParams, StatusMessage, WebhookInput, WebhookSaved, WebhookState, type WebhookDelivery } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
-import { requireEventRole } from '../services/team/event-access';
+import { requireEventRole } from '../http/event-role';
 import { assertPublicUrl, parseWebhookUrl } from '../infra/webhooks/address-guard';
 import { newWebhookSecret, WEBHOOK_EVENT_TYPES } from '../services/webhooks/delivery';
 import { HttpError } from '../errors';

@@ -8,7 +8,25 @@ import { storageKeys } from '../domain/files';
 import { newId } from '../domain/ids';
 import type { MediaType } from '../domain/media-type';
 import type { Storage } from '../infra/storage';
-import type { ReceivedFile } from '../domain/upload-rules';
+import type { Staged } from '../infra/storage/staged';
+
+/**
+ * A received file (issue 24): its bytes staged by the storage (storage/staging.ts: committed under
+ * the photo's key by storeUploads, or aborted), and what they are.
+ */
+export type ReceivedFile = {
+  staged: Staged;
+  /** The photo id the bytes were staged for (their key names it), when they were; else storeUploads picks one. */
+  photoId?: string;
+  clientName: string | null;
+  size: number;
+  type: MediaType;
+  /** SHA-256 (hex) of the file's bytes: the same bytes are stored once per album. */
+  sha256: string;
+  /** Issue 23: SHA-256 (hex) of the client key sent with the file, null without one. */
+  clientKeyHash: string | null;
+};
+
 
 /** What storing uploads needs, and nothing more. */
 export interface IngestDeps {

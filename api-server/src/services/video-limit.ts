@@ -2,7 +2,7 @@ import type { VideoMaxSecondsField } from '@momentos/api-contract';
 import type { Kysely } from 'kysely';
 import type { AlbumRow, Database } from '../db/schema';
 import { HttpError } from '../errors';
-import type { ReceivedFile } from '../domain/upload-rules';
+import type { ReceivedFile } from './ingest';
 import { probeVideo } from '../infra/media/video';
 
 /** A length as people say it: '4 min 12 s', '3 min', '45 s' (whole seconds, cut down). */

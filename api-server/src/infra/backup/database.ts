@@ -5,7 +5,7 @@ import path from 'node:path';
 import { SqliteDatabase } from '../../db/sqlite-driver';
 import { Client } from 'pg';
 import { findExecutable, type Config } from '../../config';
-import { photoFileColumns } from '../../repositories/photos';
+import { photoFileColumns } from '../../domain/files';
 import { BackupError, hashFile, type DatabaseSection } from './manifest';
 
 /** The SQLite file of DATA_DIR (db/connection.ts). */

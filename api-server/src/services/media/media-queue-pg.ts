@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import { failPhoto, failPlayback, makePlayback, MediaJobAborted, processPhoto, type MediaJobDeps } from './media-job';
-import type { MediaQueue } from '../../plugins/media-worker';
+import type { MediaQueue } from './media-queue';
 
 /** The queue of thumbnail jobs, and where jobs that failed for good are copied (their photo gets its error). */
 export const MEDIA_QUEUE = 'media';

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, EventRow } from '../../db/schema';
 import { HttpError, messages, notFound } from '../../errors';
@@ -23,11 +22,6 @@ export async function eventAccess(db: Kysely<Database>, eventId: string, organis
   return { event: found.event, role: found.role };
 }
 
-/** `eventAccess` for the signed-in organiser of a request (run after `app.requireOrganiser`). */
-export function requireEventRole(db: Kysely<Database>, request: FastifyRequest, eventId: string, permission: Permission): Promise<EventAccess> {
-  if (!request.organiser) throw new HttpError(401, messages.unauthorized);
-  return eventAccess(db, eventId, request.organiser.id, permission);
-}
 
 /** The caller's role on an event without refusing: null for guests and outsiders (or no such event). */
 export async function roleOn(db: Kysely<Database>, eventId: string, organiserId: string | null): Promise<EventRole | null> {
