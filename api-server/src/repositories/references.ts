@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { WELCOME_IMAGE_WIDTHS } from '@momentos/app-manifest/dist/welcome-image';
-import { cardKeyOfWelcomeImage, welcomeImageKeyOf } from '../infra/media/welcome-image';
+import { cardKeyOfWelcomeImage, welcomeImageKeyOf } from '../domain/welcome-image';
 import { photoFileColumns } from './photos';
 
 // Issue 23: which stored files rows point at, asked by the orphan sweep and `npm run doctor`.

@@ -13,7 +13,7 @@ import { defaultRules, readEventRules } from '../domain/visibility';
 import { readPin } from '../domain/event-pin';
 import { readVideoMaxSeconds } from '../services/video-limit';
 import { presentEventFor, presentEventWithStats, presentGuestEvent } from '../http/present';
-import { welcomeImageKeyOf } from '../infra/media/welcome-image';
+import { welcomeImageKeyOf } from '../domain/welcome-image';
 import { WELCOME_IMAGE_WIDTHS } from '@momentos/app-manifest/dist/welcome-image';
 import { validFields } from '../http/validate';
 import { createEvent, findEvent, findEvent as findEventById, findEventByCode, updateEvent } from '../repositories/events';

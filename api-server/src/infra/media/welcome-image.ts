@@ -7,19 +7,11 @@ import sharp from 'sharp';
 import { WELCOME_IMAGE_WIDTHS } from '@momentos/app-manifest/dist/welcome-image';
 import { EVENT_CARD } from './thumbnails';
 import { fileUrl } from '../../domain/files';
+import { welcomeImageKeyOf } from '../../domain/welcome-image';
 import type { Storage } from '../storage';
 
 /** AVIF quality and effort of the welcome's copies (bench/welcome-image-quality.mjs). */
 const WELCOME_AVIF = { quality: 50, effort: 4 } as const;
-
-/** The key of the card's copy `width` px wide: beside the card, `image-<random>-card-w<width>.avif`. */
-export const welcomeImageKeyOf = (cardKey: string, width: number) => `${cardKey.replace(/\.[A-Za-z0-9]+$/, '')}-w${width}.avif`;
-
-/** The card's key a welcome copy was made from, or null when `key` is not a welcome copy's. */
-export function cardKeyOfWelcomeImage(key: string): string | null {
-  const match = /^(.*-card)-w(\d{3,4})\.avif$/.exec(key);
-  return match && (WELCOME_IMAGE_WIDTHS as readonly number[]).includes(Number(match[2])) ? `${match[1]}.jpg` : null;
-}
 
 /** The welcome copies of an event image (the card's crop, EXIF orientation applied), widest last. */
 export async function makeWelcomeImages(input: Buffer, maxInputPixels: number): Promise<{ width: number; bytes: Buffer }[]> {

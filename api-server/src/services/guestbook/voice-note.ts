@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { finishAudio, findMessage } from '../../repositories/messages';
-import { localOriginal, MediaJobAborted, type MediaJobDeps } from '../media/media-job';
+import { localOriginal, MediaJobAborted, type MediaJobDeps } from '../media/job-parts';
 import { runLimited } from '../../infra/media/limited-process';
 import { ffmpegAudioInput } from '../../domain/guestbook/audio-type';
 import { messageM4aKey } from '../../domain/guestbook/messages';

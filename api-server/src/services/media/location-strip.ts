@@ -5,7 +5,7 @@ import type { Database, PhotoRow } from '../../db/schema';
 import { setGuestPath } from '../../repositories/photos';
 import type { Storage } from '../../infra/storage';
 import type { TempArea } from '../../infra/temp-area';
-import { localOriginal } from './media-job';
+import { localOriginal } from './job-parts';
 
 /**
  * Issue 22: guests never get the place where a photo or video was taken. Their copy of an original is

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import { pipeline } from 'node:stream/promises';
 import { THUMB_PHOTO_EDGE } from '@momentos/app-manifest/dist/grid-tile';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
@@ -7,8 +5,6 @@ import type { Database } from '../../db/schema';
 import { messages } from '../../errors';
 import { findPhoto, finishProcessing, replaceRenditions, setMetadata, setPlayback, setThumbRendition, type MediaMetadata } from '../../repositories/photos';
 import type { PhotoRow } from '../../db/schema';
-import type { Storage } from '../../infra/storage';
-import type { TempArea } from '../../infra/temp-area';
 import { extractPosterFrame, makeRenditions, makeThumbFromGrid } from '../../infra/media/thumbnails';
 import { heifDimensions } from '../../infra/media/heic-dimensions';
 import { ensureGuestCopy } from './location-strip';
@@ -16,22 +12,9 @@ import { photoTakenAt } from '../../infra/media/taken-at';
 import { canRemux, playbackArgs, probeVideo, runFfmpeg } from '../../infra/media/video';
 import { isMessageId } from '../../domain/ids';
 import { failVoiceNote, processVoiceNote } from '../guestbook/voice-note';
+import { localCopy, localOriginal, MediaJobAborted, type MediaJobDeps } from './job-parts';
 
-export interface MediaJobDeps {
-  db: Kysely<Database>;
-  storage: Storage;
-  temp: TempArea;
-  media: Config['media'];
-  /** Issue 26: voice notes are cut at MESSAGE_MAX_AUDIO_SECONDS in their AAC rendition. */
-  guestbook?: Pick<Config['guestbook'], 'maxAudioSeconds'>;
-  log: { warn: (details: object, message: string) => void };
-  /**
-   * Issue 24: tells the viewers that the photo's renditions exist or that its processing ended in
-   * error (`photos_updated` through the realtime bus). Never the job's failure: a failed announcement
-   * is logged and the viewers catch up from the list.
-   */
-  announce?: (photoId: string) => Promise<void>;
-}
+export { localOriginal, MediaJobAborted, type MediaJobDeps };
 
 /** Announces the photo's new state (issue 24); a failure is logged, never thrown. */
 async function announceUpdated(deps: Pick<MediaJobDeps, 'announce' | 'log'>, id: string): Promise<void> {
@@ -39,14 +22,6 @@ async function announceUpdated(deps: Pick<MediaJobDeps, 'announce' | 'log'>, id:
     await deps.announce?.(id);
   } catch (error) {
     deps.log.warn({ err: error, photoId: id }, 'could not announce the photo update');
-  }
-}
-
-/** The job was cut short by a shutdown: the photo stays processing and the job is taken up again. */
-export class MediaJobAborted extends Error {
-  constructor() {
-    super('media job aborted by shutdown');
-    this.name = 'MediaJobAborted';
   }
 }
 
@@ -98,24 +73,6 @@ export function needsThumb(photo: Pick<PhotoRow, 'processing' | 'error' | 'compr
   return Number(photo.processing) === 0 && !photo.error && !!photo.compressed_path && !!photo.display_path && !photo.thumb_path;
 }
 
-/** A file of the store on this machine: in place on local disk, else a temporary copy (removed by `release`). */
-async function localCopy(deps: Pick<MediaJobDeps, 'storage' | 'temp'>, key: string, name: string): Promise<{ file: string; release: () => Promise<void> }> {
-  const inPlace = await deps.storage.localPath(key);
-  if (inPlace) return { file: inPlace, release: async () => {} };
-  const stored = await deps.storage.get(key);
-  if (!stored) throw new Error(`${key} is missing from storage`);
-  const copy = deps.temp.file('media', name);
-  try {
-    await pipeline(stored.body, fs.createWriteStream(copy, { highWaterMark: 1024 * 1024 }));
-  } catch (error) {
-    await deps.temp.remove(copy);
-    throw error;
-  }
-  return { file: copy, release: () => deps.temp.remove(copy) };
-}
-
-/** The original as a file on this machine: in place on local disk, else a temporary copy named after `id` (removed by `release`). */
-export const localOriginal = (deps: Pick<MediaJobDeps, 'storage' | 'temp'>, key: string, id: string) => localCopy(deps, key, `${id}-original`);
 
 /** Issue 23: every decoder runs in a process of its own, under a memory ceiling and a time limit. */
 const decoderLimits = (media: Config['media'], signal: AbortSignal) => ({ memoryBytes: media.jobMaxMemoryBytes, timeoutMs: media.decodeTimeoutMs, signal });
