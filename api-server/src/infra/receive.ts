@@ -92,11 +92,20 @@ export async function streamToFile(source: Readable, target: string, onBytes: (l
  * is visible under the key unless the whole part was stored. A failure of the part itself (cut
  * short, or a limit `onBytes` enforces) is thrown as it is, not as the store's.
  */
+/** Reads the bytes of a part as they pass (its first bytes tell whether to): see StageOptions.watch. */
+export interface ByteWatcher {
+  /** Resolves when the reader can take more (backpressure). */
+  write(piece: Buffer): Promise<void>;
+  end(): void;
+  abort(): void;
+}
+
 export async function streamToStore(
   source: Readable,
   storage: Pick<Storage, 'put'>,
   keyFor: (head: Buffer) => string | null,
   onBytes: (length: number) => void,
+  watch?: (head: Buffer) => ByteWatcher | null,
 ): Promise<Received & { key: string | null }> {
   const probe = new ContentProbe();
   let failure: unknown = null;
@@ -132,13 +141,22 @@ export async function streamToStore(
     }
     return { ...probe.result(), key: null };
   }
+  const watcher = watch?.(probe.head) ?? null;
   async function* body() {
-    yield* first;
-    for (let piece = ended ? null : await next(); piece; piece = await next()) yield piece;
+    for (const piece of first) {
+      await watcher?.write(piece);
+      yield piece;
+    }
+    for (let piece = ended ? null : await next(); piece; piece = await next()) {
+      await watcher?.write(piece);
+      yield piece;
+    }
+    watcher?.end();
   }
   try {
     await storage.put(key, Readable.from(body(), { objectMode: false }), contentTypeOf(key));
   } catch (error) {
+    watcher?.abort();
     throw failure ?? error;
   }
   return { ...probe.result(), key };

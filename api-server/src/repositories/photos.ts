@@ -235,6 +235,11 @@ export async function setMetadata(db: Kysely<Database>, id: string, metadata: Me
   await db.updateTable('photos').set(metadataColumns(metadata)).where('id', '=', id).execute();
 }
 
+/** A video's length and size as the video lane read them, where the poster job has not written them yet (it may run at the same time). */
+export async function setVideoSize(db: Kysely<Database>, id: string, size: { duration: number | null; width: number | null; height: number | null }): Promise<void> {
+  await db.updateTable('photos').set(size).where('id', '=', id).where('duration', 'is', null).execute();
+}
+
 /** Records a video's playback rendition, or why it could not be made. */
 export async function setPlayback(db: Kysely<Database>, id: string, result: { path: string } | { error: string }): Promise<void> {
   await db

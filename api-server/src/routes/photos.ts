@@ -23,8 +23,8 @@ import { assertEventPin } from '../http/event-pin';
 import { findEventRules, findEventRulesOfAlbum } from '../repositories/events';
 import { findStored, originalKey, storeUploads, type ReceivedFile } from '../services/ingest';
 import { detectMediaType, type MediaType } from '../domain/media-type';
+import { videoLengthReader } from '../services/video-limit';
 import { newId } from '../domain/ids';
-import type { Staged } from '../infra/storage/staging';
 import {
   emptyFilesMessage,
   fileTooLargeMessage,
@@ -51,6 +51,7 @@ const isUploadField = (name: string): name is keyof UploadFields => name === 'al
 
 const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limits = config.uploads;
+  const ffprobe = config.media.video.ffprobePath;
 
   app.post('/api/events/photos', { config: rateLimited, schema: { response: answers({ 201: UploadAnswer }) } }, async (request, reply) => {
     if (!request.isMultipart()) throw new HttpError(400, messages.multipartExpected);
@@ -61,7 +62,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
 
     const fields: Partial<UploadFields> = {};
     /** Each file as it arrived: its staged bytes (aborted at the end unless committed) and what it is. */
-    const received: Array<{ staged: Staged; photoId: string; clientName: string | null; size: number; type: MediaType | null; sha256: string; clientKeyHash: string | null }> = [];
+    const received: Array<Omit<ReceivedFile, 'type'> & { photoId: string; type: MediaType | null }> = [];
     /** Issue 23: the client key sent just before the next file part. */
     let nextClientKey: string | undefined;
     let album: AlbumRow | null = null;
@@ -104,13 +105,21 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
         const photoId = newId.photo();
         // With the album known the photo's key is too: the storage may stream the bytes straight there (S3).
         const keyFor = into ? (head: Buffer) => { const type = detectMediaType(head); return type ? originalKey(into, photoId, type) : null; } : undefined;
-        const staged = await app.staging.receive(part.file, { onBytes: count, keyFor });
+        // A video's length is read as it streams by, when the storage would otherwise download it again to read it.
+        let duration: Promise<number | null> | undefined;
+        const watch = (head: Buffer) => {
+          if (!ffprobe || detectMediaType(head)?.kind !== 'video') return null;
+          const reader = videoLengthReader(ffprobe);
+          duration = reader.length;
+          return reader.watcher;
+        };
+        const staged = await app.staging.receive(part.file, { onBytes: count, keyFor, watch });
         // Browsers send an empty, nameless part when nothing was picked.
         if (staged.size === 0 && !clientName) {
           await staged.abort();
           continue;
         }
-        received.push({ staged, photoId, clientName, size: staged.size, type: detectMediaType(staged.head), sha256: staged.sha256, clientKeyHash: keyHash });
+        received.push({ staged, photoId, clientName, size: staged.size, type: detectMediaType(staged.head), sha256: staged.sha256, clientKeyHash: keyHash, duration });
       }
 
       const userId = fields.user_id === undefined ? null : normaliseUserId(fields.user_id);

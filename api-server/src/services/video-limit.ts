@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { AlbumRow, Database } from '../db/schema';
 import { HttpError } from '../errors';
 import type { ReceivedFile } from './ingest';
+import { PassThrough } from 'node:stream';
+import type { ByteWatcher } from '../infra/receive';
 import { probeVideo } from '../infra/media/video';
 
 /** A length as people say it: '4 min 12 s', '3 min', '45 s' (whole seconds, cut down). */
@@ -53,14 +55,44 @@ export async function assertVideoLengths(deps: VideoLimitDeps, album: Pick<Album
   if (videos.length === 0 || !deps.ffprobe) return;
   const limit = await eventVideoLimit(deps, album.event_id);
   for (const file of videos) {
-    const input = await file.staged.read();
-    if (!input) continue;
-    let duration: number;
-    try {
-      duration = (await probeVideo(deps.ffprobe, input)).duration;
-    } catch {
-      continue;
-    }
-    if (overLimit(duration, limit)) throw new HttpError(413, videoTooLongMessage(duration, limit));
+    const duration = file.duration ? await file.duration : await probeStaged(deps.ffprobe, file);
+    if (duration !== null && overLimit(duration, limit)) throw new HttpError(413, videoTooLongMessage(duration, limit));
   }
+}
+
+/** The length of a staged video, read back from where it waits; null when ffprobe cannot read it. */
+async function probeStaged(ffprobe: string, file: ReceivedFile): Promise<number | null> {
+  const input = await file.staged.read();
+  if (!input) return null;
+  return probeVideo(ffprobe, input).then(
+    (probe) => probe.duration,
+    () => null,
+  );
+}
+
+/**
+ * Reads a video's length while its bytes stream into the store (StageOptions.watch): ffprobe takes
+ * them on its standard input as they pass, so the check downloads nothing afterwards (a phone writes
+ * the index at the end: read back from the bucket, the whole file came down again). `length` resolves
+ * to null when ffprobe cannot read it.
+ */
+export function videoLengthReader(ffprobe: string): { watcher: ByteWatcher; length: Promise<number | null> } {
+  const bytes = new PassThrough({ highWaterMark: 1024 * 1024 });
+  const length = probeVideo(ffprobe, bytes).then(
+    (probe) => probe.duration,
+    () => null,
+  );
+  const watcher: ByteWatcher = {
+    async write(piece) {
+      // ffprobe stops reading once it knows enough: then the rest passes it by.
+      if (bytes.destroyed || bytes.write(piece)) return;
+      await new Promise<void>((resolve) => {
+        bytes.once('drain', resolve);
+        bytes.once('close', resolve);
+      });
+    },
+    end: () => void (bytes.destroyed || bytes.end()),
+    abort: () => void bytes.destroy(new Error('upload cut short')),
+  };
+  return { watcher, length };
 }

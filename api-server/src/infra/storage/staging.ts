@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { streamToFile, streamToStore } from '../receive';
+import { streamToFile, streamToStore, type ByteWatcher } from '../receive';
 import type { TempArea } from '../temp-area';
 import { DiskChunks, StoreChunks, type ChunkTarget } from './chunk-target';
 import type { Storage } from './index';
@@ -24,6 +24,12 @@ export interface StageOptions {
    * it (the album is known); null: not media, read to its end and kept nowhere.
    */
   keyFor?: (head: Buffer) => string | null;
+  /**
+   * A reader of the bytes as they pass, from their first bytes (null: none), for a driver that would
+   * have to download them to read them again (S3); a driver that keeps them on this machine does not
+   * call it, and they are read from there.
+   */
+  watch?: (head: Buffer) => ByteWatcher | null;
 }
 
 export interface Staging {
@@ -71,7 +77,7 @@ class StoreStaging implements Staging {
     const keyFor = options.keyFor;
     // The key not known yet (the album's fields came after the file): on disk first, into the bucket at commit.
     if (!keyFor) return this.disk.receive(source, options);
-    const received = await streamToStore(source, this.storage, keyFor, options.onBytes);
+    const received = await streamToStore(source, this.storage, keyFor, options.onBytes, options.watch);
     if (!received.key) return keptNowhere({ ...received, key: '' });
     return stagedObject(this.storage, { ...received, key: received.key }, (from, to, type) => this.storage.rename(from, to, type));
   }

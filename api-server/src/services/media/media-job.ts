@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { messages } from '../../errors';
-import { findPhoto, finishProcessing, replaceRenditions, setMetadata, setPlayback, setThumbRendition, type MediaMetadata } from '../../repositories/photos';
+import { findPhoto, finishProcessing, replaceRenditions, setMetadata, setPlayback, setThumbRendition, setVideoSize, type MediaMetadata } from '../../repositories/photos';
 import type { PhotoRow } from '../../db/schema';
 import { extractPosterFrame, makeRenditions, makeThumbFromGrid } from '../../infra/media/thumbnails';
 import { heifDimensions } from '../../infra/media/heic-dimensions';
@@ -113,7 +113,7 @@ async function backfillThumb(deps: MediaJobDeps, photo: PhotoRow, signal: AbortS
  * failed for good and calls `failPhoto`). A finished photo made before renditions existed gets them
  * here too (the backfill): its old thumbnail stays until the new files are in place.
  */
-export async function processPhoto(deps: MediaJobDeps, id: string, signal: AbortSignal): Promise<PhotoJobResult> {
+export async function processPhoto(deps: MediaJobDeps, id: string, signal: AbortSignal, hooks: { startPlayback?: (id: string) => Promise<void> | void } = {}): Promise<PhotoJobResult> {
   // Issue 26: the queue also makes the guestbook's voice notes' AAC renditions (ids `msg_…`).
   if (isMessageId(id)) {
     await processVoiceNote(deps, id, signal);
@@ -143,6 +143,10 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
     return { playback: false };
   }
 
+  // A new video's playback rendition starts now, beside its poster, instead of after it: the poster,
+  // its renditions and the metadata cost a fixed ~1.6 s before the transcoding (bench/api/video-transcode.mjs).
+  const playbackStarted = !!hooks.startPlayback && !backfill && !metadataOnly && needsPlayback(photo);
+  if (playbackStarted) await hooks.startPlayback!(id);
   const original = await localOriginal(deps, photo.original_path, id);
   if (metadataOnly) {
     try {
@@ -201,7 +205,7 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
     }
     await announceUpdated(deps, id);
     await makeGuestCopy(deps, photo);
-    return { playback: needsPlayback({ ...photo, error: null }) };
+    return { playback: !playbackStarted && needsPlayback({ ...photo, error: null }) };
   } finally {
     await deps.temp.remove(files.grid);
     await deps.temp.remove(files.display);
@@ -255,8 +259,9 @@ export const playbackFailedMessage = 'Não foi possível preparar este vídeo.';
  * with `playback_error`; a failure of the store or the database throws, so the queue tries again.
  */
 export async function makePlayback(deps: MediaJobDeps, id: string, signal: AbortSignal): Promise<void> {
+  // It may run while the poster job does (processPhoto's startPlayback): each writes its own columns.
   const photo = await findPhoto(deps.db, id);
-  if (!photo || Number(photo.processing) === 1 || !needsPlayback(photo)) return;
+  if (!photo || !needsPlayback(photo)) return;
   const { ffmpegPath } = deps.media;
   const { ffprobePath, maxEdge, maxBitrate, preset } = deps.media.video;
   if (!ffmpegPath || !ffprobePath) {
@@ -264,14 +269,15 @@ export async function makePlayback(deps: MediaJobDeps, id: string, signal: Abort
     await announceUpdated(deps, id);
     return;
   }
-  const original = await localOriginal(deps, photo.original_path, id);
+  // Its own temporary copy of an S3 original: the poster job may hold `<id>-original` at the same time.
+  const original = await localCopy(deps, photo.original_path, `${id}-playback-source`);
   const output = deps.temp.file('media', `${id}-playback.mp4`);
   try {
     try {
       const probe = await probeVideo(ffprobePath, original.file, signal);
       const limits = { maxEdge, maxBitrate, preset };
       await runFfmpeg(ffmpegPath, playbackArgs(original.file, output, canRemux(probe, limits), limits), signal, deps.media.jobs.timeoutSeconds * 1000);
-      if (photo.duration === null) await setMetadata(deps.db, id, { takenAt: photo.taken_at, duration: probe.duration || null, width: probe.width || null, height: probe.height || null });
+      if (photo.duration === null) await setVideoSize(deps.db, id, { duration: probe.duration || null, width: probe.width || null, height: probe.height || null });
     } catch (error) {
       if (signal.aborted) throw new MediaJobAborted();
       deps.log.warn({ err: error, photoId: id }, 'playback rendition failed');
