@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { PhotoItem } from '@momentos/api-contract';
 import { GRID_TILE_SIZES } from '@momentos/app-manifest/dist/grid-tile';
 import { fillTemplate, splitPaintTemplate } from '@momentos/app-manifest/dist/paint-template';
-import { galleryLeadImages, galleryView } from '../src/domain/first-paint';
+import { galleryLeadImages, galleryView } from '../src/web/first-paint';
 
 // Issue 24: the painted gallery's tiles are decided by app-manifest's tile-state, as the React tile
 // (gallery-remote's PhotoTile) decides them: a photo, a video with its duration and the state of its
