@@ -4,8 +4,12 @@
 // - shared-kit imports no remote, no shell and no server; api-server imports no front-end package;
 // - axios is imported only inside shared-kit/api-client (every call goes through it);
 // - no page imports a router: pages use design-kit's navigation facade, the shell mounts the router;
+// - gallery-remote's features use one another only through a feature's index.ts;
 // - the API contract imports no app, and the front end takes only its types (`import type`), so no
-//   TypeBox code reaches the browser.
+//   TypeBox code reaches the browser;
+// - inside api-server/src, each layer imports only those below it (domain < infra, repositories <
+//   services < http < web < routes < plugins), and domain/ holds rules without Fastify or I/O.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -55,7 +59,30 @@ const routerPatterns = [{ group: ['react-router/*', 'react-router-dom/*'], messa
 /** A remote's pages must not mount a router of their own: only its standalone bootstrap and its tests do. */
 const routerAdapter = [{ group: ['@momentos/design-kit/router'], message: routerMessage }];
 
-function boundaryConfig(folder, { files = [`${folder}/**/*.{ts,tsx,js,mjs,cjs}`], ignores = [], extraPatterns = [] } = {}) {
+/**
+ * Issue 24: gallery-remote's features import one another only through a feature's `index.ts`, its
+ * public face (the organiser's photos use the gallery's page, list and grid that way); anything else
+ * of another feature is its own. Checked on resolved paths, beside the remote's boundaries, in the
+ * features' code (not their tests, which may share a feature's test kit).
+ */
+const featureZoneRemotes = ['gallery-remote'];
+const featureMessage = (remote, feature) =>
+  `${remote}'s features import one another only through a feature's index.ts: ${feature} may use another feature's index, not its files (see docs/decisions.md, 'Boundaries').`;
+function featureZones(remote) {
+  if (!featureZoneRemotes.includes(remote)) return [];
+  const root = `${remote}/src/features`;
+  const features = readdirSync(new URL(root, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return features.map((feature) => ({
+    target: `./${root}/${feature}`,
+    from: `./${root}`,
+    except: [`./${feature}`, ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+    message: featureMessage(remote, feature),
+  }));
+}
+
+function boundaryConfig(folder, { files = [`${folder}/**/*.{ts,tsx,js,mjs,cjs}`], ignores = [], extraPatterns = [], extraZones = [] } = {}) {
   const banned = forbidden[folder];
   const routerBanned = frontEnd.includes(folder) && !(folder === 'shared-kit/design-kit' && files.some((glob) => glob.includes('/src/router/')));
   return {
@@ -64,7 +91,7 @@ function boundaryConfig(folder, { files = [`${folder}/**/*.{ts,tsx,js,mjs,cjs}`]
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: banned.map((other) => ({ target: `./${folder}`, from: `./${other}`, message: boundaryMessage(folder, other) })) },
+        { zones: [...banned.map((other) => ({ target: `./${folder}`, from: `./${other}`, message: boundaryMessage(folder, other) })), ...extraZones] },
       ],
       'no-restricted-imports': [
         'error',
@@ -93,13 +120,76 @@ function boundaryConfigs(folder) {
     const screens = [`${folder}/src/features/**`, `${folder}/src/layout/**`, `${folder}/src/routes.ts`];
     return [
       boundaryConfig(folder),
-      boundaryConfig(folder, { files: screens.map((glob) => `${glob.endsWith('.ts') ? glob : `${glob}/*.{ts,tsx}`}`), ignores: ['**/__tests__/**'], extraPatterns: routerAdapter }),
+      boundaryConfig(folder, {
+        files: screens.map((glob) => `${glob.endsWith('.ts') ? glob : `${glob}/*.{ts,tsx}`}`),
+        ignores: ['**/__tests__/**'],
+        extraPatterns: routerAdapter,
+        // The features' zones bind their code; tests may share a feature's test kit.
+        extraZones: featureZones(folder),
+      }),
     ];
   }
   if (folder === 'shared-kit/design-kit') {
     return [boundaryConfig(folder), boundaryConfig(folder, { files: [`${folder}/src/router/**/*.{ts,tsx}`] })];
   }
   return [boundaryConfig(folder)];
+}
+
+/**
+ * The server's layers (docs/decisions.md, 'The server's layers'): inside api-server/src, each folder
+ * imports only the layers below it. domain/ (rules) < infra/ (I/O adapters) and repositories/
+ * (queries) < services/ (orchestration) < http/ (request helpers) < web/ (the front end's pages) <
+ * routes/ < plugins/ (wiring), app.ts, server.ts and cli/ on top. Rules also stay free of the framework
+ * and of I/O packages, and nothing under plugins/ is imported from below.
+ */
+const serverTop = ['plugins', 'cli', 'app.ts', 'server.ts'];
+const serverLayers = {
+  domain: ['infra', 'services', 'repositories', 'http', 'web', 'routes', 'db/connection.ts', 'db/sqlite-driver.ts', 'db/migrations', ...serverTop],
+  infra: ['services', 'repositories', 'http', 'web', 'routes', ...serverTop],
+  repositories: ['infra', 'services', 'http', 'web', 'routes', ...serverTop],
+  services: ['http', 'web', 'routes', ...serverTop],
+  http: ['web', 'routes', ...serverTop],
+  web: ['routes', ...serverTop],
+  routes: serverTop,
+};
+const layerMessage = (layer, other) => `api-server/src/${layer} must not import ${other} (see docs/decisions.md, 'The server's layers').`;
+const frameworkPackages = ['fastify', 'fastify-plugin', '@fastify/*'];
+/** I/O a rule never does: files, processes, network, database, object storage, image decoding. */
+const ioPackages = ['fs', 'fs/*', 'node:fs', 'node:fs/*', 'child_process', 'node:child_process', 'net', 'node:net', 'dns', 'node:dns', 'http', 'node:http', 'https', 'node:https', 'kysely', 'pg', 'pg-boss', '@aws-sdk/*', 'sharp'];
+const serverLayerPackages = {
+  domain: [
+    { group: frameworkPackages, message: 'A rule of api-server/src/domain takes plain values: no Fastify (see docs/decisions.md, \'The server\'s layers\').' },
+    { group: ioPackages, message: 'A rule of api-server/src/domain does no I/O: no files, processes, network or database; infra/ and services/ do (see docs/decisions.md, \'The server\'s layers\').' },
+  ],
+  infra: [{ group: frameworkPackages, message: 'api-server/src/infra knows no web framework: http/, web/, routes/ and plugins/ do (see docs/decisions.md, \'The server\'s layers\').' }],
+  repositories: [{ group: frameworkPackages, message: 'api-server/src/repositories knows no web framework (see docs/decisions.md, \'The server\'s layers\').' }],
+  services: [{ group: frameworkPackages, message: 'api-server/src/services takes plain values, never a request: no Fastify (see docs/decisions.md, \'The server\'s layers\').' }],
+};
+
+/** One config per layer; it repeats api-server's package boundaries, since a later config's rule options replace an earlier one's. */
+function serverLayerConfigs() {
+  const server = boundaryConfig('api-server');
+  return Object.entries(serverLayers).map(([layer, below]) => ({
+    files: [`api-server/src/${layer}/**/*.ts`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...server.rules['import-x/no-restricted-paths'][1].zones,
+            ...below.map((other) => ({ target: `./api-server/src/${layer}`, from: `./api-server/src/${other}`, message: layerMessage(layer, other) })),
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: server.rules['no-restricted-imports'][1].paths,
+          patterns: [...server.rules['no-restricted-imports'][1].patterns, ...(serverLayerPackages[layer] ?? [])],
+        },
+      ],
+    },
+  }));
 }
 
 export default tseslint.config(
@@ -175,6 +265,8 @@ export default tseslint.config(
     },
   },
   ...Object.keys(forbidden).flatMap(boundaryConfigs),
+  // The server's layers, inside api-server/src.
+  ...serverLayerConfigs(),
   // The front end uses the API contract for its types only: its schemas (TypeBox) stay on the server.
   {
     files: frontEnd.map((folder) => `${folder}/**/*.{ts,tsx}`),

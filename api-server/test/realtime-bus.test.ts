@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { startPostgresBus, type Announcement } from '../src/plugins/realtime-bus';
+import { startPostgresBus, type Announcement } from '../src/infra/realtime-bus';
 
 // Issue 29 (the event soak): a burst of uploads publishes many announcements at once; they must all
 // reach the other instance, in order, without pg's concurrent-query deprecation (removed in pg 9).

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { chunkCalls, createAlbum, createEvent, organiserSession, readJson, readStored, startServer, storedKeys, type TestServer } from './helpers';
-import { formatVideoLength, videoTooLongMessage } from '../src/domain/video-limit';
-import { takenAtFromExif } from '../src/domain/taken-at';
-import { runFfmpeg, TRANSCODE_NICE } from '../src/domain/video';
+import { formatVideoLength, videoTooLongMessage } from '../src/services/video-limit';
+import { takenAtFromExif } from '../src/infra/media/taken-at';
+import { runFfmpeg, TRANSCODE_NICE } from '../src/infra/media/video';
 
 // Issue 25: playback renditions (ffmpeg), durations, limits and capture times. Fixtures are made here
 // with ffmpeg, tiny (1–2 s, small sizes) so the suite stays light on a shared machine.

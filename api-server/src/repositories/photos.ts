@@ -1,11 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, PhotoRow } from '../db/schema';
+import { photoFileColumns } from '../domain/files';
 
-/**
- * The columns of a photo row that name a stored file: the original and every rendition made from it.
- * Whatever removes photos (one, an album's, an event's) removes the files of all of them.
- */
-export const photoFileColumns = ['original_path', 'compressed_path', 'display_path', 'thumb_path', 'guest_path', 'playback_path'] as const;
+export { photoFileColumns };
 
 /** The storage keys of every file a photo row points at (each once: a guest copy may be the original itself). */
 export function photoFileKeys(row: Pick<PhotoRow, (typeof photoFileColumns)[number]>): string[] {

@@ -2,7 +2,8 @@ import { answers, EventFields, EventItem, EventList, EventParams, PublicEvent, Q
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { inviteQrCode, MAX_EVENT_IMAGE_BYTES, normaliseEventDate, removeEvent, storeEventImage, type EventImage } from '../domain/events';
+import { MAX_EVENT_IMAGE_BYTES, normaliseEventDate, type EventImage } from '../domain/events';
+import { inviteQrCode, removeEvent, storeEventImage } from '../services/events';
 import { fileUrl } from '../domain/files';
 import { detectImageType } from '../domain/image-type';
 import { normaliseInviteCode } from '../domain/invite-code';
@@ -10,14 +11,14 @@ import { HttpError, messages, notFound } from '../errors';
 import { publicOrigin } from '../http/public-origin';
 import { defaultRules, readEventRules } from '../domain/visibility';
 import { readPin } from '../domain/event-pin';
-import { readVideoMaxSeconds } from '../domain/video-limit';
+import { readVideoMaxSeconds } from '../services/video-limit';
 import { presentEventFor, presentEventWithStats, presentGuestEvent } from '../http/present';
 import { welcomeImageKeyOf } from '../domain/welcome-image';
 import { WELCOME_IMAGE_WIDTHS } from '@momentos/app-manifest/dist/welcome-image';
 import { validFields } from '../http/validate';
 import { createEvent, findEvent, findEvent as findEventById, findEventByCode, updateEvent } from '../repositories/events';
 import { listEventsWithRole } from '../repositories/event-members';
-import { requireEventRole } from '../domain/team/event-access';
+import { requireEventRole } from '../http/event-role';
 import type { Permission } from '../domain/team/roles';
 import { eventPhotoStats } from '../repositories/photos';
 

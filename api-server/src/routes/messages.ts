@@ -14,16 +14,16 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sameScope, verifyDownloadTicket } from '../domain/download-ticket';
-import { safeName } from '../domain/event-zip';
-import { bookTexts } from '../domain/guestbook/book';
-import { renderEventBook } from '../domain/guestbook/event-book';
+import { safeName } from '../infra/event-zip';
+import { bookTexts } from '../infra/guestbook/book';
+import { renderEventBook } from '../services/guestbook/event-book';
 import { publicOrigin } from '../http/public-origin';
 import { readerFiles } from '../http/file-urls';
 import type { Config } from '../config';
 import type { EventRow, MessageRow } from '../db/schema';
 import { deleteKeyMatches, newDeleteKey } from '../domain/delete-key';
-import { assertEventPin } from '../domain/event-pin';
-import { assertEventRoom } from '../domain/event-quota';
+import { assertEventPin } from '../http/event-pin';
+import { assertEventRoom } from '../services/event-quota';
 import { audioLinkValid } from '../domain/guestbook/audio-link';
 import { detectAudioType } from '../domain/guestbook/audio-type';
 import { isPublished, messageAudioKey, messagePresenter, messageTexts, normaliseMessageText, presentMessage, readAudioSeconds } from '../domain/guestbook/messages';
@@ -32,13 +32,13 @@ import { normaliseUserId } from '../domain/upload-rules';
 import { assertGalleryOpen, assertUploadsOpen } from '../domain/visibility';
 import { HttpError, messages, notFound } from '../errors';
 import { multipartError, tooLarge } from '../http/multipart';
-import { rateLimited } from '../plugins/upload-rate-limit';
+import { rateLimited } from '../http/upload-rate-limit';
 import { findEvent } from '../repositories/events';
-import { eventAccess, readsAsTeam } from '../domain/team/event-access';
+import { eventAccess, readsAsTeam } from '../services/team/event-access';
 import type { Permission } from '../domain/team/roles';
 import { uploadPlace } from '../domain/printables/places';
 import { deleteMessage, findMessageWithOwner, insertMessage, listMessages, setMessageFlags } from '../repositories/messages';
-import { contentTypeOf } from '../domain/storage';
+import { contentTypeOf } from '../infra/storage';
 import { chooseRange } from './files';
 
 /**

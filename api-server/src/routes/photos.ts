@@ -15,15 +15,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { AlbumRow } from '../db/schema';
-import { findUploadAlbum, readableAlbumIds } from '../domain/albums';
+import { findUploadAlbum, readableAlbumIds } from '../services/albums';
 import { admitUpload } from '../http/upload-admission';
 import { isEventId } from '../domain/ids';
 import { assertGalleryOpen } from '../domain/visibility';
-import { assertEventPin } from '../domain/event-pin';
+import { assertEventPin } from '../http/event-pin';
 import { findEventRules, findEventRulesOfAlbum } from '../repositories/events';
-import { findStored, originalKey, storeUploads } from '../domain/ingest';
+import { findStored, originalKey, storeUploads, type ReceivedFile } from '../services/ingest';
 import { detectMediaType, type MediaType } from '../domain/media-type';
-import { videoLengthReader } from '../domain/video-limit';
+import { videoLengthReader } from '../services/video-limit';
 import { newId } from '../domain/ids';
 import {
   emptyFilesMessage,
@@ -32,10 +32,9 @@ import {
   normaliseUserId,
   notMediaMessage,
   totalTooLargeMessage,
-  type ReceivedFile,
 } from '../domain/upload-rules';
 import { uploadPlace } from '../domain/printables/places';
-import { rateLimited } from '../plugins/upload-rate-limit';
+import { rateLimited } from '../http/upload-rate-limit';
 import { HttpError, messages } from '../errors';
 import { multipartError, refuseBody, tooLarge } from '../http/multipart';
 import { clientKeyHash, invalidClientKeyMessage, isClientKey } from '../domain/client-key';

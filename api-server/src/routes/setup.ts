@@ -1,7 +1,7 @@
 import { AccountCreated, answers, SetupInput, SetupState } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
-import { LoginLimiter } from '../domain/login-limiter';
+import { LoginLimiter } from '../services/login-limiter';
 import { setupCodeHash } from '../domain/setup-code';
 import { signToken } from '../domain/token';
 import { HttpError } from '../errors';

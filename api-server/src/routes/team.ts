@@ -14,10 +14,10 @@ import {
 } from '@momentos/api-contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
-import { requireEventRole } from '../domain/team/event-access';
-import { acceptInvite, accountFromInvite, createInvite, inviteMessages, openInvite } from '../domain/team/invites';
+import { requireEventRole } from '../http/event-role';
+import { acceptInvite, accountFromInvite, createInvite, inviteMessages, openInvite } from '../services/team/invites';
 import { roleNames, type TeamRole } from '../domain/team/roles';
-import { teamInviteMail } from '../mail/templates';
+import { teamInviteMail } from '../domain/mail/templates';
 import { signToken } from '../domain/token';
 import { HttpError } from '../errors';
 import { publicOrigin } from '../http/public-origin';

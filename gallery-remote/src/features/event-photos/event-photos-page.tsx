@@ -1,25 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { apiUrl, moderatePhoto, requestDownload, useAlbumLive, useAuthStore, type PhotoItem } from '@momentos/api-client';
-import { Button, ConfirmDialog, EmptyState, formatText, Link, notify, useLocation, useNavigate, useParams } from '@momentos/design-kit';
+import { Button, ConfirmDialog, formatText, Link, notify, useLocation, useNavigate, useParams } from '@momentos/design-kit';
 import { texts } from '../../texts';
-import { useGalleryPhotos } from '../gallery/api/use-gallery-photos';
-import { FilterDialog } from '../gallery/filter/filter-dialog';
-import { PhotoGrid } from '../gallery/grid/photo-grid';
-import { LazyPhotoLightbox } from '../gallery/lightbox/lazy-photo-lightbox';
-import { PresentationMode } from '../gallery/presentation/presentation-mode';
-import { OrderToggle } from '../gallery/order-toggle';
+import { OrderToggle, PhotoPage, useGalleryPhotos, usePhotoViewers } from '../gallery';
+import { HeartButton, StarButton, useHearts } from '../reactions';
+import { MessagesTab } from '../messages';
 import { applyChanges, deletePhotos } from './api/moderate';
 import { useEventScope } from './api/use-event-scope';
 import { changesFor, markOf, photosInView, photosOfPlace, placeOf, placesOf, type ModerationAction, type PhotoView } from './event-photos-rules';
-import { HeartButton, StarButton } from '../reactions/reaction-buttons';
-import { useHearts } from '../reactions/use-hearts';
-import { MessagesTab } from '../messages/messages-tab';
-import '../reactions/reactions.css';
-import '../messages/messages.css';
 import { SelectionBar } from './selection-bar';
-import '../gallery/gallery.css';
 import './event-photos.css';
-
 
 /**
  * The organiser's photos (issue 11, /events/{id}/photos): every album of the event, private ones
@@ -60,7 +50,6 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
   const scopeId = albumId ?? eventId;
   const { eventName, albums } = useEventScope(eventId);
   const gallery = useGalleryPhotos(scopeId);
-  const { loading } = gallery;
   // Issue 28: 'Filtrar por local' narrows what the screen shows, selects and downloads.
   const [place, setPlace] = useState<string | null>(null);
   const [byPlace, setByPlace] = useState(false);
@@ -108,9 +97,7 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
     </>
   );
 
-  const [lightboxIndex, setLightboxIndex] = useState(-1);
-  const [presenting, setPresenting] = useState(false);
-  const [filterOpen, setFilterOpen] = useState(false);
+  const viewers = usePhotoViewers(photos);
   const [selected, setSelected] = useState<ReadonlySet<string> | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [working, setWorking] = useState<ModerationAction | 'delete' | 'download' | null>(null);
@@ -186,125 +173,97 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
     navigate(`/events/${encodeURIComponent(eventId)}/photos${next ? `?album=${encodeURIComponent(next)}` : ''}`, { replace: true });
 
   return (
-    <main className="gallery-page event-photos" data-event-id={eventId}>
-      <header className="gallery-header">
-        <Link className="gallery-header__back" to="/events">
-          <span aria-hidden="true">‹</span>
-          {texts.backToEvents}
-        </Link>
-        <div className="gallery-header__row">
-          <div>
-            <h1 className="gallery-header__title">{texts.eventPhotosTitle}</h1>
-            {eventName ? <p className="event-photos__event">{eventName}</p> : null}
-          </div>
-          {photos.length > 0 ? (
-            <Button className="gallery-header__present" onClick={() => setPresenting(true)}>
-              {texts.presentationMode}
-            </Button>
-          ) : null}
-        </div>
-        <div className="event-photos__toolbar">
-          <label className="event-photos__scope">
-            <span>{texts.albumScope}</span>
-            <select value={albumId ?? ''} onChange={(change) => chooseAlbum(change.target.value)}>
-              <option value="">{texts.allAlbums}</option>
-              {albums.map((album) => (
-                <option key={album.id} value={album.id}>
-                  {album.is_public ? album.album_name : formatText(texts.privateAlbum, { name: album.album_name })}
-                </option>
-              ))}
-            </select>
-          </label>
-          {places.length > 0 ? (
+    <PhotoPage
+      viewers={viewers}
+      gallery={gallery}
+      photos={photos}
+      className="event-photos"
+      data={{ 'data-event-id': eventId }}
+      back={{ to: '/events', label: texts.backToEvents }}
+      title={texts.eventPhotosTitle}
+      subtitle={eventName ? <p className="event-photos__event">{eventName}</p> : null}
+      header={
+        <>
+          <div className="event-photos__toolbar">
             <label className="event-photos__scope">
-              <span>{texts.filterPlace}</span>
-              <select value={place ?? ''} onChange={(change) => setPlace(change.target.value || null)}>
-                <option value="">{texts.allPlaces}</option>
-                {places.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
+              <span>{texts.albumScope}</span>
+              <select value={albumId ?? ''} onChange={(change) => chooseAlbum(change.target.value)}>
+                <option value="">{texts.allAlbums}</option>
+                {albums.map((album) => (
+                  <option key={album.id} value={album.id}>
+                    {album.is_public ? album.album_name : formatText(texts.privateAlbum, { name: album.album_name })}
                   </option>
                 ))}
               </select>
             </label>
-          ) : null}
-          <Button variant="secondary" onClick={() => setFilterOpen(true)} aria-pressed={gallery.uploader !== null}>
-            {gallery.uploader ? formatText(texts.filterGuest, { name: gallery.uploader }) : texts.filterGuests}
-          </Button>
-          <Button variant="secondary" onClick={() => void downloadAll()} busy={working === 'download'} busyLabel={texts.preparingDownload} disabled={photos.length === 0}>
-            {view === 'favorites' ? texts.downloadFavorites : texts.downloadAll}
-          </Button>
-          <label className="event-photos__scope">
-            <span>{texts.showLabel}</span>
-            <select value={view} onChange={(change) => setView(change.target.value as PhotoView)}>
-              <option value="all">{texts.showAll}</option>
-              <option value="favorites">{texts.showFavorites}</option>
-              <option value="most-liked">{texts.showMostLiked}</option>
-            </select>
-          </label>
-          {places.length > 0 ? (
-            <label className="event-photos__by-place">
-              <input type="checkbox" checked={byPlace} onChange={(change) => setByPlace(change.target.checked)} />
-              {texts.byPlace}
+            {places.length > 0 ? (
+              <label className="event-photos__scope">
+                <span>{texts.filterPlace}</span>
+                <select value={place ?? ''} onChange={(change) => setPlace(change.target.value || null)}>
+                  <option value="">{texts.allPlaces}</option>
+                  {places.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+            <Button variant="secondary" onClick={() => viewers.setFilterOpen(true)} aria-pressed={gallery.uploader !== null}>
+              {gallery.uploader ? formatText(texts.filterGuest, { name: gallery.uploader }) : texts.filterGuests}
+            </Button>
+            <Button variant="secondary" onClick={() => void downloadAll()} busy={working === 'download'} busyLabel={texts.preparingDownload} disabled={photos.length === 0}>
+              {view === 'favorites' ? texts.downloadFavorites : texts.downloadAll}
+            </Button>
+            <label className="event-photos__scope">
+              <span>{texts.showLabel}</span>
+              <select value={view} onChange={(change) => setView(change.target.value as PhotoView)}>
+                <option value="all">{texts.showAll}</option>
+                <option value="favorites">{texts.showFavorites}</option>
+                <option value="most-liked">{texts.showMostLiked}</option>
+              </select>
             </label>
-          ) : null}
-          <Button variant="secondary" onClick={() => setSelected((current) => (current ? null : new Set()))} aria-pressed={selected !== null} disabled={photos.length === 0}>
-            {selected ? texts.cancelSelection : texts.select}
-          </Button>
-        </div>
-        <OrderToggle order={gallery.order} onChange={gallery.setOrder} />
-        {selected ? (
-          <SelectionBar
-            selected={selectedPhotos}
-            total={photos.length}
-            working={working}
-            onSelectAll={() => setSelected(new Set(photos.map((photo) => photo.id)))}
-            onModerate={(action) => void moderate(action)}
-            onDelete={() => setConfirmDelete(true)}
-          />
-        ) : null}
-      </header>
-
-      <section className="gallery-content">
-        {loading ? (
-          <div className="gallery-loading" role="status" aria-label={texts.loading}>
-            <span className="mk-spinner" aria-hidden="true" />
+            {places.length > 0 ? (
+              <label className="event-photos__by-place">
+                <input type="checkbox" checked={byPlace} onChange={(change) => setByPlace(change.target.checked)} />
+                {texts.byPlace}
+              </label>
+            ) : null}
+            <Button variant="secondary" onClick={() => setSelected((current) => (current ? null : new Set()))} aria-pressed={selected !== null} disabled={photos.length === 0}>
+              {selected ? texts.cancelSelection : texts.select}
+            </Button>
           </div>
-        ) : photos.length === 0 ? (
-          <EmptyState>{texts.empty}</EmptyState>
-        ) : (
-          <PhotoGrid photos={photos} onOpen={setLightboxIndex} markOf={markOf} captionOf={placeOf} selectedIds={selected ?? undefined} onToggle={selected ? toggle : undefined} overlay={reactionsOf} />
-        )}
-      </section>
-
-      <FilterDialog
-        open={filterOpen}
-        albumId={scopeId}
-        uploader={gallery.uploader}
-        onCancel={() => setFilterOpen(false)}
-        onApply={(uploader) => {
-          setFilterOpen(false);
-          gallery.setUploader(uploader);
-        }}
-      />
-      {/* 'Excluir foto' asks first: the original and its renditions are gone for good. */}
-      <ConfirmDialog
-        open={confirmDelete}
-        title={texts.deleteTitle}
-        confirmLabel={texts.deletePhoto}
-        cancelLabel={texts.cancel}
-        closeLabel={texts.close}
-        busy={working === 'delete'}
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={() => void remove()}
-      >
-        {formatText(texts.deleteQuestion, { n: selectedPhotos.length })}
-      </ConfirmDialog>
-
-      {presenting ? <PresentationMode photos={photos} onClose={() => setPresenting(false)} /> : null}
-      {lightboxIndex >= 0 ? (
-        <LazyPhotoLightbox photos={photos} index={lightboxIndex} onClose={() => setLightboxIndex(-1)} onView={(index) => setLightboxIndex(index)} actions={reactionsOf} />
-      ) : null}
-    </main>
+          <OrderToggle order={gallery.order} onChange={gallery.setOrder} />
+          {selected ? (
+            <SelectionBar
+              selected={selectedPhotos}
+              total={photos.length}
+              working={working}
+              onSelectAll={() => setSelected(new Set(photos.map((photo) => photo.id)))}
+              onModerate={(action) => void moderate(action)}
+              onDelete={() => setConfirmDelete(true)}
+            />
+          ) : null}
+        </>
+      }
+      grid={{ markOf, captionOf: placeOf, selectedIds: selected ?? undefined, onToggle: selected ? toggle : undefined }}
+      actions={reactionsOf}
+      filterScope={scopeId}
+      // 'Excluir foto' asks first: the original and its renditions are gone for good.
+      dialogs={
+        <ConfirmDialog
+          open={confirmDelete}
+          title={texts.deleteTitle}
+          confirmLabel={texts.deletePhoto}
+          cancelLabel={texts.cancel}
+          closeLabel={texts.close}
+          busy={working === 'delete'}
+          onCancel={() => setConfirmDelete(false)}
+          onConfirm={() => void remove()}
+        >
+          {formatText(texts.deleteQuestion, { n: selectedPhotos.length })}
+        </ConfirmDialog>
+      }
+    />
   );
 }

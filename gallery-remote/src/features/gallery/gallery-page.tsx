@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { readStored, rememberEventPin, resumePendingUploads, storageKeys, useAlbumLive, useAuthStore } from '@momentos/api-client';
 import type { PaintedGallery, PhotoItem } from '@momentos/api-client';
@@ -10,7 +10,6 @@ import {
   EmptyState,
   FilterIcon,
   InviteDialog,
-  Link,
   notify,
   PinPrompt,
   readFirstPaint,
@@ -22,15 +21,10 @@ import { texts } from '../../texts';
 import { useGalleryPhotos } from './api/use-gallery-photos';
 import { useSharedEventId } from './api/use-shared-event-id';
 import { ClosedGallery } from './closed-gallery';
-import { FilterDialog } from './filter/filter-dialog';
-import { PhotoGrid } from './grid/photo-grid';
-import { LazyPhotoLightbox } from './lightbox/lazy-photo-lightbox';
-import { PresentationMode } from './presentation/presentation-mode';
-import { HeartButton } from '../reactions/reaction-buttons';
-import { useHearts } from '../reactions/use-hearts';
+import { PhotoPage, usePhotoViewers } from './layout/photo-page';
+import { HeartButton, useHearts } from '../reactions';
 import { OrderToggle } from './order-toggle';
 import './gallery.css';
-import '../reactions/reactions.css';
 
 
 const inviteTexts = {
@@ -63,7 +57,6 @@ function AlbumGallery({ albumId }: { albumId: string }) {
   // so React takes the page over without a visible change, and the whole list follows.
   const [painted] = useState(() => paintedGallery(albumId));
   const gallery = useGalleryPhotos(albumId, painted?.photos);
-  const { loading } = gallery;
   // Issue 26: 'Melhores momentos', the organiser's favourites, once there are any.
   const hasFavorites = gallery.photos.some((photo) => photo.favorite);
   const [bestOnly, setBestOnly] = useState(false);
@@ -74,9 +67,7 @@ function AlbumGallery({ albumId }: { albumId: string }) {
   const heartOf = (photo: PhotoItem) => <HeartButton count={hearts.countOf(photo)} pressed={hearts.mine(photo.id)} onToggle={() => hearts.toggle(photo)} />;
   const eventId = useSharedEventId() ?? painted?.event_id ?? null;
 
-  const [lightboxIndex, setLightboxIndex] = useState(-1);
-  const [presenting, setPresenting] = useState(false);
-  const [filterOpen, setFilterOpen] = useState(false);
+  const viewers = usePhotoViewers(photos);
   const [inviteOpen, setInviteOpen] = useState(false);
 
   // Files this device still has to send go on by themselves (the queue loads only when there are some).
@@ -87,7 +78,7 @@ function AlbumGallery({ albumId }: { albumId: string }) {
   const { reload } = gallery;
   const live = useAlbumLive(albumId, {
     token: useAuthStore.getState().token,
-    holding: lightboxIndex >= 0 || presenting,
+    holding: viewers.lightboxIndex >= 0 || viewers.presenting,
     onNewPhotos: () => notify.info(texts.newPhotosToast),
     onAnnounced: ({ released }) => void reload().then(() => (released ? undefined : notify.info(texts.newPhotosToast))),
     photos: gallery.photos,
@@ -95,30 +86,6 @@ function AlbumGallery({ albumId }: { albumId: string }) {
     generation: pinsTyped,
   });
   const revoked = live.revoked === null ? null : live.revoked || texts.albumNoLongerAvailable;
-
-  // The lightbox stays on the photo it shows when the list is refreshed under it.
-  const viewedId = useRef<string | null>(null);
-  useEffect(() => {
-    if (lightboxIndex < 0 || !viewedId.current) return;
-    const moved = photos.findIndex((photo) => photo.id === viewedId.current);
-    if (moved >= 0 && moved !== lightboxIndex) setLightboxIndex(moved);
-  }, [photos, lightboxIndex]);
-
-  const openLightbox = useCallback(
-    (index: number) => {
-      viewedId.current = photos[index]?.id ?? null;
-      setLightboxIndex(index);
-    },
-    [photos],
-  );
-  const onView = useCallback(
-    (index: number) => {
-      viewedId.current = photos[index]?.id ?? null;
-      setLightboxIndex((open) => (open < 0 ? open : index));
-    },
-    [photos],
-  );
-  const closeLightbox = useCallback(() => setLightboxIndex(-1), []);
 
   const albumListPath = eventId ? `/events/share/${eventId}` : null;
 
@@ -139,105 +106,75 @@ function AlbumGallery({ albumId }: { albumId: string }) {
   }
 
   return (
-    <main className="gallery-page" data-album-id={albumId}>
-      <header className="gallery-header">
-        <Link
-          className="gallery-header__back"
-          to={albumListPath ?? '/'}
-          onClick={(event) => {
-            if (albumListPath) return;
-            event.preventDefault();
-            navigate(-1);
-          }}
-        >
-          <span aria-hidden="true">‹</span>
-          {texts.backToAlbums}
-        </Link>
-        <div className="gallery-header__row">
-          <h1 className="gallery-header__title">{texts.galleryTitle}</h1>
-          {photos.length > 0 && !revoked ? (
-            <Button className="gallery-header__present" onClick={() => setPresenting(true)}>
-              {texts.presentationMode}
-            </Button>
-          ) : null}
-        </div>
-        {hasFavorites ? (
+    <PhotoPage
+      viewers={viewers}
+      gallery={gallery}
+      photos={photos}
+      data={{ 'data-album-id': albumId }}
+      back={{
+        to: albumListPath ?? '/',
+        label: texts.backToAlbums,
+        onClick: (event) => {
+          if (albumListPath) return;
+          event.preventDefault();
+          navigate(-1);
+        },
+      }}
+      title={texts.galleryTitle}
+      viewable={!revoked}
+      header={
+        hasFavorites ? (
           <div className="gallery-header__filters">
             <Button variant={bestOnly ? 'primary' : 'secondary'} aria-pressed={bestOnly} onClick={() => setBestOnly((current) => !current)}>
               {texts.bestMoments}
             </Button>
           </div>
-        ) : null}
-      </header>
-      {/* Issue 25: outside the header, which the server paints the same (first-paint template). */}
-      {photos.length > 0 ? (
-        <div className="gallery-toolbar">
-          <OrderToggle order={gallery.order} onChange={gallery.setOrder} />
-        </div>
-      ) : null}
-
-      {live.held
-        ? createPortal(
-            <button type="button" className="gallery-new-photos" onClick={live.release}>
-              {texts.newPhotosAvailable}
-            </button>,
-            document.body,
-          )
-        : null}
-
-      <section className="gallery-content">
-        {revoked ? (
-          <EmptyState>{revoked}</EmptyState>
-        ) : gallery.closed ? (
-          <ClosedGallery message={gallery.closed} eventId={eventId} onOpen={gallery.reload} />
-        ) : loading ? (
-          <div className="gallery-loading" role="status" aria-label={texts.loading}>
-            <span className="mk-spinner" aria-hidden="true" />
-          </div>
-        ) : photos.length === 0 ? (
-          <EmptyState>{texts.empty}</EmptyState>
-        ) : (
-          <PhotoGrid photos={photos} onOpen={openLightbox} overlay={heartOf} />
-        )}
-      </section>
-
-      <BottomNavigation
-        label={texts.navigation}
-        items={[
-          {
-            key: 'album',
-            label: texts.navAlbum,
-            icon: <AlbumIcon />,
-            active: true,
-            onSelect: () => void (albumListPath ? navigate(albumListPath) : navigate(-1)),
-          },
-          {
-            key: 'new-photo',
-            label: texts.navNewPhoto,
-            icon: <CameraIcon />,
-            onSelect: () => void navigate(`/events/upload/${eventId ?? albumId}`, { state: { albumId } }),
-          },
-          { key: 'filter', label: texts.navFilter, icon: <FilterIcon />, active: gallery.uploader !== null, onSelect: () => setFilterOpen(true) },
-          { key: 'share', label: texts.navShare, icon: <ShareIcon />, onSelect: () => setInviteOpen(true) },
-        ]}
-      />
-
-      <FilterDialog
-        open={filterOpen}
-        albumId={albumId}
-        uploader={gallery.uploader}
-        onCancel={() => setFilterOpen(false)}
-        onApply={(uploader) => {
-          setFilterOpen(false);
-          gallery.setUploader(uploader);
-        }}
-      />
-      <InviteDialog open={inviteOpen} code={inviteOpen ? storedInviteCode() : null} texts={inviteTexts} onClose={() => setInviteOpen(false)} />
-
-      {presenting && !revoked ? <PresentationMode photos={photos} onClose={() => setPresenting(false)} /> : null}
-      {lightboxIndex >= 0 && !revoked ? (
-        <LazyPhotoLightbox photos={photos} index={lightboxIndex} onClose={closeLightbox} onView={onView} actions={heartOf} />
-      ) : null}
-    </main>
+        ) : null
+      }
+      beforeContent={
+        <>
+          {/* Issue 25: outside the header, which the server paints the same (first-paint template). */}
+          {photos.length > 0 ? (
+            <div className="gallery-toolbar">
+              <OrderToggle order={gallery.order} onChange={gallery.setOrder} />
+            </div>
+          ) : null}
+          {live.held
+            ? createPortal(
+                <button type="button" className="gallery-new-photos" onClick={live.release}>
+                  {texts.newPhotosAvailable}
+                </button>,
+                document.body,
+              )
+            : null}
+        </>
+      }
+      notice={revoked ? <EmptyState>{revoked}</EmptyState> : gallery.closed ? <ClosedGallery message={gallery.closed} eventId={eventId} onOpen={gallery.reload} /> : null}
+      actions={heartOf}
+      filterScope={albumId}
+      afterContent={
+        <BottomNavigation
+          label={texts.navigation}
+          items={[
+            {
+              key: 'album',
+              label: texts.navAlbum,
+              icon: <AlbumIcon />,
+              active: true,
+              onSelect: () => void (albumListPath ? navigate(albumListPath) : navigate(-1)),
+            },
+            {
+              key: 'new-photo',
+              label: texts.navNewPhoto,
+              icon: <CameraIcon />,
+              onSelect: () => void navigate(`/events/upload/${eventId ?? albumId}`, { state: { albumId } }),
+            },
+            { key: 'filter', label: texts.navFilter, icon: <FilterIcon />, active: gallery.uploader !== null, onSelect: () => viewers.setFilterOpen(true) },
+            { key: 'share', label: texts.navShare, icon: <ShareIcon />, onSelect: () => setInviteOpen(true) },
+          ]}
+        />
+      }
+      dialogs={<InviteDialog open={inviteOpen} code={inviteOpen ? storedInviteCode() : null} texts={inviteTexts} onClose={() => setInviteOpen(false)} />}
+    />
   );
 }

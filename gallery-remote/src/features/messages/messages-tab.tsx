@@ -4,6 +4,7 @@ import { Button, ConfirmDialog, EmptyState, formatText, notify } from '@momentos
 import { texts } from '../../texts';
 import { BookButton } from './book-button';
 import { useOwnerMessages } from './use-owner-messages';
+import '@momentos/design-kit/messages.css';
 import './messages.css';
 
 /**
@@ -50,9 +51,9 @@ export function MessagesTab({ eventId }: { eventId: string }) {
         ) : messages.length === 0 ? (
           <EmptyState>{texts.messagesEmpty}</EmptyState>
         ) : (
-          <ul className="event-messages__list">
+          <ul className="mk-message-list">
             {messages.map((message) => (
-              <li key={message.id} className={`event-message ${message.hidden || message.pending ? 'event-message--marked' : ''}`}>
+              <li key={message.id} className={`mk-message event-message ${message.hidden || message.pending ? 'event-message--marked' : ''}`}>
                 <div className="event-message__head">
                   <strong>{message.user_id}</strong>
                   <time dateTime={message.created_at}>{new Date(message.created_at).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' })}</time>
@@ -60,7 +61,7 @@ export function MessagesTab({ eventId }: { eventId: string }) {
                   {message.pending ? <span className="event-message__mark">{texts.messagePending}</span> : null}
                   {message.hidden ? <span className="event-message__mark">{texts.messageHidden}</span> : null}
                 </div>
-                {message.text ? <p className="event-message__text">{message.text}</p> : null}
+                {message.text ? <p className="mk-message__text">{message.text}</p> : null}
                 {message.audio ? (
                   // A guest's voice note has no transcript to caption it; what they wrote is shown above it.
                   // eslint-disable-next-line jsx-a11y/media-has-caption

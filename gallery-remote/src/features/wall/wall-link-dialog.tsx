@@ -41,7 +41,7 @@ export function WallLinkDialog({ open, eventId, query = '', onClose }: { open: b
   return (
     <Dialog open={open} title={texts.wallLinkTitle} closeLabel={texts.close} onClose={onClose}>
       <p>{texts.wallLinkNote}</p>
-      {url ? <input className="wall-link__url" readOnly value={url} aria-label={texts.wallLinkLabel} onFocus={(focus) => focus.currentTarget.select()} /> : null}
+      {url ? <input className="mk-input wall-link__url" readOnly value={url} aria-label={texts.wallLinkLabel} onFocus={(focus) => focus.currentTarget.select()} /> : null}
       <div className="mk-dialog__actions">
         <Button variant="danger" onClick={() => void revoke()} disabled={working || !url}>
           {texts.wallLinkRevoke}

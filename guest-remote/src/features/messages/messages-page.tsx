@@ -6,6 +6,7 @@ import { useMessages } from './api/use-messages';
 import { texts } from './texts';
 import { useVoiceRecorder } from './use-voice-recorder';
 import { VoiceRecorder } from './voice-recorder';
+import '@momentos/design-kit/messages.css';
 import './messages.css';
 
 const MAX_MESSAGE_TEXT = messageLimits.maxText;
@@ -143,11 +144,11 @@ export default function MessagesPage() {
         ) : messages.length === 0 ? (
           <EmptyState>{texts.noMessages}</EmptyState>
         ) : (
-          <ul>
+          <ul className="mk-message-list">
             {messages.map((item) => (
-              <li key={item.id} className="guest-message">
+              <li key={item.id} className="mk-message guest-message">
                 <p className="guest-message__author">{item.user_id}</p>
-                {item.text ? <p className="guest-message__text">{item.text}</p> : null}
+                {item.text ? <p className="mk-message__text guest-message__text">{item.text}</p> : null}
                 {item.audio ? (
                   // A guest's voice note has no transcript to caption it; what they wrote is shown above it.
                   // eslint-disable-next-line jsx-a11y/media-has-caption

@@ -19,7 +19,7 @@ export function NamePrompt({ initial, onSubmit, onMissing }: { initial: string; 
       </h2>
       <input
         id={inputId}
-        className="guest-input"
+        className="mk-input guest-input"
         type="text"
         autoComplete="name"
         maxLength={80}

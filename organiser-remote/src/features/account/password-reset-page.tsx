@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
-import { Button, ButtonLink, Field, formatText, notify, Spinner, useNavigate, useParams } from '@momentos/design-kit';
+import { Button, Field, formatText, notify, Spinner, useNavigate, useParams } from '@momentos/design-kit';
 import { apiKeys, dataOf, getPasswordResetLink, resetPassword, useAuthStore } from '@momentos/api-client';
 import { texts } from '../../texts';
 import { useForgetSessionData } from '../../layout/use-forget-session-data';
 import { validateNewPassword, type NewPasswordErrors, type NewPasswordValues } from './password-rules';
-import '../../layout/organiser.css';
-import '../entry/entry.css';
+import { EntryCard, LinkGone } from '../entry/entry-card';
 
 const t = texts.passwordReset;
 
@@ -51,16 +50,7 @@ export default function PasswordResetPage() {
 
   let body;
   if (error || failed) {
-    body = (
-      <>
-        <p className="entry__lead" role="alert">
-          {failed ?? t.invalid}
-        </p>
-        <ButtonLink block href="/">
-          {t.toLogin}
-        </ButtonLink>
-      </>
-    );
+    body = <LinkGone message={failed ?? t.invalid} back={t.toLogin} />;
   } else if (!link) {
     body = <Spinner label={t.loading} />;
   } else {
@@ -82,13 +72,5 @@ export default function PasswordResetPage() {
     );
   }
 
-  return (
-    <main className="entry">
-      <div className="entry__card">
-        <h1 className="entry__title">{texts.appName}</h1>
-        <h2 className="entry__subtitle">{t.title}</h2>
-        {body}
-      </div>
-    </main>
-  );
+  return <EntryCard title={t.title}>{body}</EntryCard>;
 }

@@ -47,29 +47,10 @@ export function LoginForm({ stay = false, onForgot }: { stay?: boolean; onForgot
     <form className="entry__form" onSubmit={submit} noValidate aria-label={texts.entry.formTitle}>
       <h2 className="entry__subtitle">{texts.entry.formTitle}</h2>
       <Field id="login-email" label={texts.entry.email} error={errors.email}>
-        {(control) => (
-          <input
-            {...control}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(change) => setEmail(change.target.value)}
-            required
-          />
-        )}
+        {(control) => <input {...control} type="email" autoComplete="email" inputMode="email" value={email} onChange={(change) => setEmail(change.target.value)} required />}
       </Field>
       <Field id="login-password" label={texts.entry.password} error={errors.password}>
-        {(control) => (
-          <input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(change) => setPassword(change.target.value)}
-            required
-          />
-        )}
+        {(control) => <input {...control} type="password" autoComplete="current-password" value={password} onChange={(change) => setPassword(change.target.value)} required />}
       </Field>
       <div className="entry__row">
         <label className="entry__check">

@@ -1,6 +1,7 @@
 import type { EventItem } from '@momentos/api-client';
 import { Field } from '@momentos/design-kit';
 import { texts } from '../../texts';
+import '../../layout/choice.css';
 
 const t = texts.eventForm;
 
@@ -66,7 +67,7 @@ export function VisibilityFields({
       <fieldset className="event-form__visibility">
         <legend>{t.visibilityLegend}</legend>
         {options.map((option) => (
-          <label key={option.value} className="event-form__choice" htmlFor={`event-visibility-${option.value}`}>
+          <label key={option.value} className="choice event-form__choice" htmlFor={`event-visibility-${option.value}`}>
             <input
               id={`event-visibility-${option.value}`}
               type="radio"
@@ -76,7 +77,7 @@ export function VisibilityFields({
               onChange={() => onChange({ ...values, visibility: option.value })}
             />
             {option.label}
-            <span className="event-form__choice-hint">{option.hint}</span>
+            <span className="choice__hint event-form__choice-hint">{option.hint}</span>
           </label>
         ))}
       </fieldset>
@@ -113,7 +114,7 @@ export function VisibilityFields({
           onChange={(change) => onChange({ ...values, messagesRequireApproval: change.target.checked })}
         />
       </div>
-      <label className="event-form__choice" htmlFor="event-guestDownloads">
+      <label className="choice event-form__choice" htmlFor="event-guestDownloads">
         <input
           id="event-guestDownloads"
           type="checkbox"
@@ -121,7 +122,7 @@ export function VisibilityFields({
           onChange={(input) => onChange({ ...values, guestDownloads: input.target.checked })}
         />
         {t.guestDownloads}
-        <span className="event-form__choice-hint">{t.guestDownloadsHint}</span>
+        <span className="choice__hint event-form__choice-hint">{t.guestDownloadsHint}</span>
       </label>
     </>
   );

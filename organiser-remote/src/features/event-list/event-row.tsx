@@ -92,7 +92,7 @@ export function EventRow({ event, tourTarget, onShare, onDelete }: EventRowProps
         <button
           ref={toggle}
           type="button"
-          className="event-row__toggle"
+          className="mk-icon-button event-row__toggle"
           aria-label={formatText(texts.eventList.options, { name: event.name })}
           aria-haspopup="menu"
           aria-expanded={menuOpen}

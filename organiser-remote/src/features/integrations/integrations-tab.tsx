@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Field, formatText, notify, Spinner, useCopyToClipboard } from '@momentos/design-kit';
+import { Button, Field, formatText, notify, Spinner } from '@momentos/design-kit';
 import type { WebhookDelivery } from '@momentos/api-client';
+import { CopyField } from '../../layout/copy-field';
 import { texts } from '../../texts';
 import { useWebhook } from './use-webhook';
 import '../../layout/row-list.css';
@@ -17,7 +18,6 @@ export function IntegrationsTab({ eventId }: { eventId: string }) {
   const [regenerating, setRegenerating] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const [urlError, setUrlError] = useState<string | null>(null);
-  const { copied, copy } = useCopyToClipboard();
   const savedUrl = state?.webhook?.url ?? null;
 
   useEffect(() => {
@@ -82,15 +82,7 @@ export function IntegrationsTab({ eventId }: { eventId: string }) {
           {secret ? (
             <div className="integrations__secret">
               <p>{t.secretOnce}</p>
-              <Field id="webhook-secret" label={t.secretLabel}>
-                {(control) => <input {...control} readOnly value={secret} onFocus={(focus) => focus.currentTarget.select()} />}
-              </Field>
-              <Button variant="secondary" block onClick={() => void copy(secret)}>
-                {t.copySecret}
-              </Button>
-              <p className="integrations__copied" role="status" aria-live="polite">
-                {copied ? t.copied : ''}
-              </p>
+              <CopyField id="webhook-secret" label={t.secretLabel} value={secret} copyLabel={t.copySecret} copiedLabel={t.copied} variant="secondary" copiedClassName="integrations__copied" />
             </div>
           ) : (
             <p className="integrations__empty">{t.secretHidden}</p>

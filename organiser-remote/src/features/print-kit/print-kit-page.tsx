@@ -7,6 +7,7 @@ import { OrganiserMenu } from '../../layout/organiser-menu';
 import { usePrintEvent } from './api/use-print-event';
 import { initialChoice, kitPages, kitPlaces, kitQuery, kitSummary, printedDate, type KitChoice } from './print-rules';
 import '../../layout/organiser.css';
+import '../../layout/choice.css';
 import './print-kit.css';
 
 const t = texts.printKit;
@@ -59,10 +60,10 @@ export default function PrintKitPage() {
             <fieldset className="print-kit__kinds">
               <legend>{t.kindLabel}</legend>
               {kinds.map((kind) => (
-                <label key={kind} className="print-kit__kind">
+                <label key={kind} className="choice print-kit__kind">
                   <input type="radio" name="print-kind" value={kind} checked={choice.kind === kind} onChange={() => change({ kind })} />
                   <span className="print-kit__kind-name">{t.kinds[kind].name}</span>
-                  <span className="print-kit__kind-detail">{t.kinds[kind].detail}</span>
+                  <span className="choice__hint print-kit__kind-detail">{t.kinds[kind].detail}</span>
                 </label>
               ))}
             </fieldset>

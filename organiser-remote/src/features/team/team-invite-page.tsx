@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
-import { Button, ButtonLink, Field, formatText, notify, Spinner, useNavigate, useParams } from '@momentos/design-kit';
+import { Button, Field, formatText, notify, Spinner, useNavigate, useParams } from '@momentos/design-kit';
 import { acceptTeamInvite, apiKeys, createAccountFromInvite, dataOf, getTeamInvite, isTokenUsable, useAuthStore } from '@momentos/api-client';
 import { texts } from '../../texts';
 import { LoginForm } from '../entry/login-form';
 import { validateAccount, type AccountValues, type SetupErrors } from '../entry/setup-rules';
 import { useForgetSessionData } from '../../layout/use-forget-session-data';
-import '../../layout/organiser.css';
-import '../entry/entry.css';
+import { EntryCard, LinkGone } from '../entry/entry-card';
 
 const t = texts.teamInvite;
 
@@ -38,16 +37,7 @@ export default function TeamInvitePage() {
 
   let body;
   if (error) {
-    body = (
-      <>
-        <p className="entry__lead" role="alert">
-          {t.invalid}
-        </p>
-        <ButtonLink block href="/">
-          {t.toEvents}
-        </ButtonLink>
-      </>
-    );
+    body = <LinkGone message={t.invalid} back={t.toEvents} />;
   } else if (!invite) {
     body = <Spinner label={t.loading} />;
   } else {
@@ -79,15 +69,7 @@ export default function TeamInvitePage() {
     );
   }
 
-  return (
-    <main className="entry">
-      <div className="entry__card">
-        <h1 className="entry__title">{texts.appName}</h1>
-        <h2 className="entry__subtitle">{t.title}</h2>
-        {body}
-      </div>
-    </main>
-  );
+  return <EntryCard title={t.title}>{body}</EntryCard>;
 }
 
 const order: (keyof AccountValues)[] = ['name', 'email', 'password'];

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, Field, formatText, notify, Spinner, useCopyToClipboard } from '@momentos/design-kit';
+import { Button, Dialog, Field, formatText, notify, Spinner } from '@momentos/design-kit';
 import type { TeamInviteCreated, TeamRole } from '@momentos/api-client';
+import { CopyField } from '../../layout/copy-field';
 import { texts } from '../../texts';
 import { useTeam } from './use-team';
 import '../../layout/row-list.css';
@@ -92,7 +93,6 @@ function InviteDialog({ onClose, onInvite }: { onClose: () => void; onInvite: Re
   const [email, setEmail] = useState('');
   const [working, setWorking] = useState(false);
   const [created, setCreated] = useState<TeamInviteCreated | null>(null);
-  const { copied, copy } = useCopyToClipboard();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -109,15 +109,7 @@ function InviteDialog({ onClose, onInvite }: { onClose: () => void; onInvite: Re
         <div className="team-invite">
           {created.emailed && created.email ? <p>{formatText(t.emailed, { email: created.email })}</p> : null}
           <p>{t.linkReady}</p>
-          <Field id="team-invite-link" label={t.linkLabel}>
-            {(control) => <input {...control} readOnly value={created.url} onFocus={(focus) => focus.currentTarget.select()} />}
-          </Field>
-          <Button block onClick={() => void copy(created.url)}>
-            {t.copy}
-          </Button>
-          <p className="team-invite__copied" role="status" aria-live="polite">
-            {copied ? t.copied : ''}
-          </p>
+          <CopyField id="team-invite-link" label={t.linkLabel} value={created.url} copyLabel={t.copy} copiedLabel={t.copied} copiedClassName="team-invite__copied" />
         </div>
       ) : (
         <form className="team-invite" onSubmit={submit} noValidate>

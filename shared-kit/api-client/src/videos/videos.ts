@@ -1,4 +1,5 @@
 import type { PhotoItem } from '@momentos/api-contract';
+import { videoState } from '@momentos/app-manifest/dist/tile-state';
 import { photoFileUrl } from '../calls/photos';
 
 // Issue 25: what every screen needs to know of a video (players, tiles, the upload screen).
@@ -12,19 +13,9 @@ export const videoTexts = {
 
 type VideoFieldsOf = Pick<PhotoItem, 'file_type' | 'processing' | 'error' | 'playback_video' | 'playback_error'>;
 
-/**
- * A video's state for the players: 'ready' (its browser-safe rendition exists), 'preparing' (being
- * made: the tile shows the poster and 'Processando vídeo…', no player opens), 'failed' (it could not
- * be made: 'Não foi possível preparar este vídeo.'). null for photos. A server before issue 25 sends
- * no `playback_video`: its videos play from the original, as they did.
- */
-export function videoState(photo: VideoFieldsOf): 'ready' | 'preparing' | 'failed' | null {
-  if (photo.file_type !== 'video') return null;
-  if (photo.error || photo.playback_error) return 'failed';
-  if (photo.playback_video) return 'ready';
-  if (photo.playback_video === undefined && !photo.processing) return 'ready';
-  return 'preparing';
-}
+// A video's state and its badge's duration are decided with the gallery's tiles, which the server
+// paints too (issue 24): app-manifest's tile-state holds them.
+export { formatDuration, videoState } from '@momentos/app-manifest/dist/tile-state';
 
 /** The URL a player plays: the rendition, or the original from a server that makes none. */
 export function playbackUrl(photo: Pick<PhotoItem, 'playback_video' | 'original_photo'>): string {
@@ -33,16 +24,6 @@ export function playbackUrl(photo: Pick<PhotoItem, 'playback_video' | 'original_
 
 /** Photos and videos whose renditions are still being made: what the screens keep asking /updates about. */
 export const awaitingRenditions = (photo: VideoFieldsOf) => (photo.processing && !photo.error) || videoState(photo) === 'preparing';
-
-/** The tile's badge: '0:42', '12:05', '1:02:03' (whole seconds, rounded). */
-export function formatDuration(seconds: number | null | undefined): string | null {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;
-  const whole = Math.round(seconds);
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = String(whole % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
 
 /** A length as people say it: '4 min 12 s', '3 min', '45 s' (whole seconds, cut down), as the server words it. */
 export function formatVideoLength(seconds: number): string {

@@ -72,7 +72,7 @@ export function Dialog({ open, title, closeLabel, onClose, children, hideTitle }
           <h2 id={titleId} className={hideTitle ? 'mk-visually-hidden' : 'mk-dialog__title'}>
             {title}
           </h2>
-          <button type="button" className="mk-dialog__close" aria-label={closeLabel} onClick={onClose}>
+          <button type="button" className="mk-icon-button mk-dialog__close" aria-label={closeLabel} onClick={onClose}>
             ×
           </button>
         </div>

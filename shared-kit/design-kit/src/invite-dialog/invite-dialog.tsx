@@ -78,7 +78,7 @@ export function InviteDialog({ open, onClose, code, texts, origin }: InviteDialo
                 <InviteQr value={link} label={texts.qrLabel} />
               </Suspense>
             </div>
-            <input className="mk-invite__link" readOnly value={link} aria-label={texts.linkLabel} onFocus={(event) => event.currentTarget.select()} />
+            <input className="mk-input mk-invite__link" readOnly value={link} aria-label={texts.linkLabel} onFocus={(event) => event.currentTarget.select()} />
             <Button onClick={() => void copy(link)}>{texts.copy}</Button>
             <p className="mk-invite__copied" role="status" aria-live="polite">
               {copied ? texts.copied : ''}

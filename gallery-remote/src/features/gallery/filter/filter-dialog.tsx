@@ -37,7 +37,7 @@ export function FilterDialog({ open, albumId, uploader, onCancel, onApply }: Fil
         <select
           id={selectId}
           aria-label={texts.filterBy}
-          className="gallery-filter__select"
+          className="mk-input gallery-filter__select"
           value={none ? '' : choice}
           disabled={names === null || none}
           onChange={(event) => setChoice(event.target.value)}

@@ -6,7 +6,7 @@ import { columnsForWidth, gridLayout, rowCountFor, tileSizeFor } from './grid-la
 import { PhotoTile } from './photo-tile';
 import { useElementWidth } from './use-element-width';
 
-interface PhotoGridProps {
+export interface PhotoGridProps {
   photos: PhotoItem[];
   onOpen: (index: number) => void;
   /** The organiser's screen (issue 11): each tile's state word, if any. */

@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import { formatDuration, photoFileUrl, videoState, videoTexts, type PhotoItem } from '@momentos/api-client';
-import { GRID_TILE_SIZES, gridTileSrcset } from '@momentos/app-manifest/dist/grid-tile';
+import { photoFileUrl, videoTexts, type PhotoItem } from '@momentos/api-client';
+import { tileState, type TileState } from '@momentos/app-manifest/dist/tile-state';
 import { formatText, ImagePlaceholder } from '@momentos/design-kit';
 import { texts } from '../../../texts';
 import { ErrorIcon, PlayIcon } from './icons';
@@ -26,7 +26,9 @@ export const PhotoTile = memo(function PhotoTile({ photo, index, size, priority 
   const selecting = selected !== undefined && onToggle !== undefined;
   const name = formatText(photo.file_type === 'video' ? texts.videoBy : texts.photoBy, { name: photo.user_id });
 
-  if (photo.error && !selecting) {
+  // Issue 24: what the tile shows is decided once, with the server's painted gallery (app-manifest's tile-state).
+  const tile = tileState(photo, { url: photoFileUrl, selecting });
+  if (tile.show === 'error') {
     return (
       <div className="gallery-tile gallery-tile--error" style={{ width: size, height: size }}>
         <ErrorIcon />
@@ -36,16 +38,15 @@ export const PhotoTile = memo(function PhotoTile({ photo, index, size, priority 
   }
 
   let content;
-  if (photo.compressed_photo) {
+  if (tile.show === 'image') {
     // The phone copy beside the grid copy (issue 29): the browser picks by the tile's width and density.
-    const srcSet = gridTileSrcset(photo, photoFileUrl);
     content = (
       <>
         <img
           className="gallery-tile__image"
-          src={photoFileUrl(photo.compressed_photo)}
-          srcSet={srcSet}
-          sizes={srcSet ? GRID_TILE_SIZES : undefined}
+          src={tile.src}
+          srcSet={tile.srcset}
+          sizes={tile.sizes}
           alt={name}
           width={size}
           height={size}
@@ -54,10 +55,10 @@ export const PhotoTile = memo(function PhotoTile({ photo, index, size, priority 
           decoding="async"
           draggable={false}
         />
-        {photo.file_type === 'video' ? <VideoBadge photo={photo} /> : null}
+        {tile.video ? <VideoBadge video={tile.video} /> : null}
       </>
     );
-  } else if (photo.processing) {
+  } else if (tile.show === 'processing') {
     content = (
       <span className="gallery-tile__state" role="status">
         <span className="mk-spinner gallery-tile__spinner" aria-hidden="true" />
@@ -97,18 +98,16 @@ export const PhotoTile = memo(function PhotoTile({ photo, index, size, priority 
  * Issue 25: a video tile's corner, a play badge with the duration ('0:42'); while the rendition is
  * being made 'Processando vídeo…', and 'Não foi possível preparar este vídeo.' when it failed.
  */
-export function VideoBadge({ photo }: { photo: Pick<PhotoItem, 'file_type' | 'processing' | 'error' | 'playback_video' | 'playback_error' | 'duration'> }) {
-  const state = videoState(photo);
-  const duration = formatDuration(photo.duration);
+function VideoBadge({ video }: { video: NonNullable<Extract<TileState, { show: 'image' }>['video']> }) {
   return (
     <>
       <span className="gallery-tile__badge" data-testid="video-badge">
         <PlayIcon />
-        {duration ? <span className="gallery-tile__duration">{duration}</span> : null}
+        {video.duration ? <span className="gallery-tile__duration">{video.duration}</span> : null}
       </span>
-      {state === 'preparing' || state === 'failed' ? (
-        <span className={`gallery-tile__video-state gallery-tile__video-state--${state}`} role="status">
-          {state === 'failed' ? videoTexts.failed : videoTexts.preparing}
+      {video.state ? (
+        <span className={`gallery-tile__video-state gallery-tile__video-state--${video.state}`} role="status">
+          {video.state === 'failed' ? videoTexts.failed : videoTexts.preparing}
         </span>
       ) : null}
     </>
