@@ -5,7 +5,9 @@
 // - axios is imported only inside shared-kit/api-client (every call goes through it);
 // - no page imports a router: pages use design-kit's navigation facade, the shell mounts the router;
 // - the API contract imports no app, and the front end takes only its types (`import type`), so no
-//   TypeBox code reaches the browser.
+//   TypeBox code reaches the browser;
+// - inside api-server/src, each layer imports only those below it (domain < infra, repositories <
+//   services < http < web < routes < plugins), and domain/ holds rules without Fastify or I/O.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -102,6 +104,63 @@ function boundaryConfigs(folder) {
   return [boundaryConfig(folder)];
 }
 
+/**
+ * The server's layers (docs/decisions.md, 'The server's layers'): inside api-server/src, each folder
+ * imports only the layers below it. domain/ (rules) < infra/ (I/O adapters) and repositories/
+ * (queries) < services/ (orchestration) < http/ (request helpers) < web/ (the front end's pages) <
+ * routes/ < plugins/ (wiring), app.ts, server.ts and cli/ on top. Rules also stay free of the framework
+ * and of I/O packages, and nothing under plugins/ is imported from below.
+ */
+const serverTop = ['plugins', 'cli', 'app.ts', 'server.ts'];
+const serverLayers = {
+  domain: ['infra', 'services', 'repositories', 'http', 'web', 'routes', 'db/connection.ts', 'db/sqlite-driver.ts', 'db/migrations', ...serverTop],
+  infra: ['services', 'repositories', 'http', 'web', 'routes', ...serverTop],
+  repositories: ['infra', 'services', 'http', 'web', 'routes', ...serverTop],
+  services: ['http', 'web', 'routes', ...serverTop],
+  http: ['web', 'routes', ...serverTop],
+  web: ['routes', ...serverTop],
+  routes: serverTop,
+};
+const layerMessage = (layer, other) => `api-server/src/${layer} must not import ${other} (see docs/decisions.md, 'The server's layers').`;
+const frameworkPackages = ['fastify', 'fastify-plugin', '@fastify/*'];
+/** I/O a rule never does: files, processes, network, database, object storage, image decoding. */
+const ioPackages = ['fs', 'fs/*', 'node:fs', 'node:fs/*', 'child_process', 'node:child_process', 'net', 'node:net', 'dns', 'node:dns', 'http', 'node:http', 'https', 'node:https', 'kysely', 'pg', 'pg-boss', '@aws-sdk/*', 'sharp'];
+const serverLayerPackages = {
+  domain: [
+    { group: frameworkPackages, message: 'A rule of api-server/src/domain takes plain values: no Fastify (see docs/decisions.md, \'The server\'s layers\').' },
+    { group: ioPackages, message: 'A rule of api-server/src/domain does no I/O: no files, processes, network or database; infra/ and services/ do (see docs/decisions.md, \'The server\'s layers\').' },
+  ],
+  infra: [{ group: frameworkPackages, message: 'api-server/src/infra knows no web framework: http/, web/, routes/ and plugins/ do (see docs/decisions.md, \'The server\'s layers\').' }],
+  repositories: [{ group: frameworkPackages, message: 'api-server/src/repositories knows no web framework (see docs/decisions.md, \'The server\'s layers\').' }],
+  services: [{ group: frameworkPackages, message: 'api-server/src/services takes plain values, never a request: no Fastify (see docs/decisions.md, \'The server\'s layers\').' }],
+};
+
+/** One config per layer; it repeats api-server's package boundaries, since a later config's rule options replace an earlier one's. */
+function serverLayerConfigs() {
+  const server = boundaryConfig('api-server');
+  return Object.entries(serverLayers).map(([layer, below]) => ({
+    files: [`api-server/src/${layer}/**/*.ts`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...server.rules['import-x/no-restricted-paths'][1].zones,
+            ...below.map((other) => ({ target: `./api-server/src/${layer}`, from: `./api-server/src/${other}`, message: layerMessage(layer, other) })),
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: server.rules['no-restricted-imports'][1].paths,
+          patterns: [...server.rules['no-restricted-imports'][1].patterns, ...(serverLayerPackages[layer] ?? [])],
+        },
+      ],
+    },
+  }));
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -175,6 +234,8 @@ export default tseslint.config(
     },
   },
   ...Object.keys(forbidden).flatMap(boundaryConfigs),
+  // The server's layers, inside api-server/src.
+  ...serverLayerConfigs(),
   // The front end uses the API contract for its types only: its schemas (TypeBox) stay on the server.
   {
     files: frontEnd.map((folder) => `${folder}/**/*.{ts,tsx}`),

@@ -95,12 +95,15 @@ class PrecompressPlugin {
           for (const name of Object.keys(assets)) {
             if (!/\.(js|css|html|json|svg)$/.test(name)) continue;
             const source = compilation.getAsset(name)?.source.buffer();
-            if (!source || source.length < 1024) continue;
+            if (!source) continue;
+            // Small files too: a first visit fetches several chunks of a few hundred bytes, and each
+            // saves a third or more. A twin is written only when it is smaller than the file.
             const brotli = brotliCompressSync(source, {
               params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length },
             });
-            compilation.emitAsset(`${name}.br`, new compiler.rspack.sources.RawSource(brotli));
-            compilation.emitAsset(`${name}.gz`, new compiler.rspack.sources.RawSource(gzipSync(source, { level: 9 })));
+            if (brotli.length < source.length) compilation.emitAsset(`${name}.br`, new compiler.rspack.sources.RawSource(brotli));
+            const gzip = gzipSync(source, { level: 9 });
+            if (gzip.length < source.length) compilation.emitAsset(`${name}.gz`, new compiler.rspack.sources.RawSource(gzip));
           }
         },
       );

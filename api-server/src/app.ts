@@ -80,7 +80,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     clientErrorHandler,
   });
 
-  // Issue 23: PIN_MAX_FAILURES_PER_EVENT, read by the PIN check (domain/event-pin.ts).
+  // Issue 23: PIN_MAX_FAILURES_PER_EVENT, read by the PIN check (http/event-pin.ts).
   app.decorate('pinLimits', config.pinLimits);
   // Issue 23: every route with its schemas, as registered (the contract fuzz test sends requests derived from them).
   const routeTable: RouteEntry[] = [];

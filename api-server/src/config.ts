@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ffprobeBeside } from './domain/video';
+import { ffprobeBeside } from './infra/media/video';
 import { remoteNames, remotes as remoteManifest, type RemoteName } from '@momentos/app-manifest';
 
 /** A configuration the server refuses to start with; the message names the variable. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { sendPendingAlerts } from '../src/domain/notifications/pending-alert';
+import { sendPendingAlerts } from '../src/services/notifications/pending-alert';
 import { addMember } from '../src/repositories/event-members';
 import { createAlbum, createEvent, expectError, organiserSession, readJson, startServer, usingPostgres, type TestServer } from './helpers';
 import { startMailServer, type TestMailServer } from './mail-server';

@@ -8,7 +8,7 @@ import { Client } from 'pg';
 import sharp from 'sharp';
 import { run } from '../src/cli/backup';
 import type { Database } from '../src/db/schema';
-import { mediaJobsSchema } from '../src/plugins/media-worker';
+import { mediaJobsSchema } from '../src/infra/job-client';
 import { createAlbum, createEvent, organiserSession, PNG_BYTES, readJson, startServer, usingPostgres, usingS3, type TestServer } from './helpers';
 import { createBucket, deleteBucket, s3Env } from './s3';
 

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { doctor } from '../src/cli/doctor';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/connection';
-import { openStorage } from '../src/domain/storage/open';
+import { openStorage } from '../src/infra/storage/open';
 import { photoFileKeys } from '../src/repositories/photos';
 import { dropTestSchema, readJson, usingPostgres, usingS3 } from './helpers';
 import { createBucket, deleteBucket, s3Env } from './s3';

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import sharp from 'sharp';
-import { nextDigestAt } from '../src/domain/notifications/daily-summary';
-import { mediaJobsSchema } from '../src/plugins/media-worker';
+import { nextDigestAt } from '../src/services/notifications/daily-summary';
+import { mediaJobsSchema } from '../src/infra/job-client';
 import { addMember } from '../src/repositories/event-members';
 import { createAlbum, createEvent, organiserSession, readJson, startServer, usingPostgres, type TestServer } from './helpers';
 import { startMailServer, type TestMailServer } from './mail-server';
@@ -223,7 +223,7 @@ describe("'Resumo diário' (a real smtp-server in the test)", () => {
     await settle();
     const now = new Date();
     // An SMTP server that refuses: the mailer of these deps rejects (the real one's behaviour without a server).
-    const { sendDailySummaries } = await import('../src/domain/notifications/daily-summary');
+    const { sendDailySummaries } = await import('../src/services/notifications/daily-summary');
     const failing = { send: () => Promise.reject(new Error('SMTP fora do ar')) };
     const warnings: string[] = [];
     const deps = { db: server.app.db, publicUrl: PUBLIC_URL, hour: 7, log: { warn: (_obj: object, msg: string) => void warnings.push(msg) } };

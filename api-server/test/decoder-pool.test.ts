@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { closeIdleDecoders, decoderProcessCount, runDecoder, type DecodeJob } from '../src/domain/decoder-pool';
+import { closeIdleDecoders, decoderProcessCount, runDecoder, type DecodeJob } from '../src/infra/media/decoder-pool';
 
 // The photo decoders live between jobs (starting Node and sharp per photo cost a third of its job),
 // and keep issue 23's guards: a job past a limit takes its process with it, the next job gets a new one.

@@ -1,5 +1,5 @@
 import fsp from 'node:fs/promises';
-import { DiskHeadroom, defaultMinimumFree, GiB } from '../src/domain/disk-headroom';
+import { DiskHeadroom, defaultMinimumFree, GiB } from '../src/infra/disk-headroom';
 import { createAlbum, createEvent, expectError, organiserSession, PNG_BYTES, startServer, type TestServer } from './helpers';
 import { Multipart, photoCount, rawRequest, settledTemporaryUploads, storedAlbumKeys, write } from './raw-http';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { backfillContentHashes } from '../src/domain/content-backfill';
-import { sameNameMessage } from '../src/domain/ingest';
+import { backfillContentHashes } from '../src/services/content-backfill';
+import { sameNameMessage } from '../src/services/ingest';
 import { chunkCalls, createAlbum, createEvent, expectError, organiserSession, readJson, startServer, storedKeys, type TestServer } from './helpers';
 
 // Issue 10: the same bytes are stored once per album, a guest removes their own upload with the

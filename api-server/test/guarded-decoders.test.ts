@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { heifDimensionsOf } from '../src/domain/heic-dimensions';
-import { processPhoto } from '../src/domain/media-job';
-import { ffmpegInput } from '../src/domain/thumbnails';
+import { heifDimensionsOf } from '../src/infra/media/heic-dimensions';
+import { processPhoto } from '../src/services/media/media-job';
+import { ffmpegInput } from '../src/infra/media/thumbnails';
 import { createAlbum, createEvent, organiserSession, readJson, startServer, type TestServer } from './helpers';
 
 // Issue 23, item 6: HEIC dimensions read from the container and refused before decoding; every media

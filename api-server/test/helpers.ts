@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { mediaJobsSchema } from '../src/plugins/media-worker';
+import { mediaJobsSchema } from '../src/infra/job-client';
 import { createOrganiser } from '../src/repositories/organisers';
 import { createBucket, deleteBucket, s3Env } from './s3';
 

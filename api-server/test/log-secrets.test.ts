@@ -9,7 +9,7 @@ import Fastify from 'fastify';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import { loggerOptions, redactUrl } from '../src/http/log-redaction';
-import { mediaJobsSchema } from '../src/plugins/media-worker';
+import { mediaJobsSchema } from '../src/infra/job-client';
 import { makeWebRoot, readJson, usingPostgres, usingS3 } from './helpers';
 import { createBucket, deleteBucket, s3Env } from './s3';
 

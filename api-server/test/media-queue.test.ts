@@ -1,8 +1,8 @@
 import PgBoss from 'pg-boss';
 import { Client } from 'pg';
 import sharp from 'sharp';
-import { mediaJobsSchema } from '../src/plugins/media-worker';
-import { MEDIA_QUEUE } from '../src/plugins/media-queue-pg';
+import { mediaJobsSchema } from '../src/infra/job-client';
+import { MEDIA_QUEUE } from '../src/services/media/media-queue-pg';
 import { createAlbum, createEvent, organiserSession, readJson, readStored, startServer, usingPostgres, type TestServer } from './helpers';
 
 // Media jobs on PostgreSQL go through pg-boss: any instance takes any job, a failing job is retried,

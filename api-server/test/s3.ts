@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CreateBucketCommand, DeleteBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { S3Storage } from '../src/domain/storage/s3';
+import { S3Storage } from '../src/infra/storage/s3';
 
 export interface S3TestServer {
   endpoint: string;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { inlineStyleHashes, rendersAsMedia, sourceOfUrl } from '../src/domain/content-security-policy';
+import { inlineStyleHashes, rendersAsMedia, sourceOfUrl } from '../src/web/content-security-policy';
 import { createAlbum, createEvent, expectError, FAKE_FILES, makeWebRoot, organiserSession, PNG_BYTES, startServer, type TestServer } from './helpers';
 
 const BOOT_STYLE = '.boot { display: flex; }';

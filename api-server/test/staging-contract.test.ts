@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { UploadSessionRow } from '../src/db/schema';
-import type { Storage } from '../src/domain/storage';
-import { LocalStorage } from '../src/domain/storage/local';
-import { S3Storage } from '../src/domain/storage/s3';
-import { openStaging, type Staging } from '../src/domain/storage/staging';
-import { TempArea } from '../src/domain/temp-area';
+import type { Storage } from '../src/infra/storage';
+import { LocalStorage } from '../src/infra/storage/local';
+import { S3Storage } from '../src/infra/storage/s3';
+import { openStaging, type Staging } from '../src/infra/storage/staging';
+import { TempArea } from '../src/infra/temp-area';
 import { PNG_BYTES } from './helpers';
 import { createBucket, deleteBucket, s3Env, startS3Server, type S3TestServer } from './s3';
 

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { ConfigError } from '../src/config';
-import { StorageUnavailableError, type Storage } from '../src/domain/storage';
-import { LocalStorage } from '../src/domain/storage/local';
-import { S3Storage } from '../src/domain/storage/s3';
+import { StorageUnavailableError, type Storage } from '../src/infra/storage';
+import { LocalStorage } from '../src/infra/storage/local';
+import { S3Storage } from '../src/infra/storage/s3';
 import { createBucket, deleteBucket, s3Env, startS3Server, type S3TestServer } from './s3';
 
 // The same cases against both drivers: the local disk, and S3 through the AWS SDK against s3rver

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { chunkCalls, createAlbum, createEvent, organiserSession, readJson, readStored, startServer, storedKeys, type TestServer } from './helpers';
-import { formatVideoLength, videoTooLongMessage } from '../src/domain/video-limit';
-import { takenAtFromExif } from '../src/domain/taken-at';
-import { runFfmpeg, TRANSCODE_NICE } from '../src/domain/video';
+import { formatVideoLength, videoTooLongMessage } from '../src/services/video-limit';
+import { takenAtFromExif } from '../src/infra/media/taken-at';
+import { runFfmpeg, TRANSCODE_NICE } from '../src/infra/media/video';
 
 // Issue 25: playback renditions (ffmpeg), durations, limits and capture times. Fixtures are made here
 // with ffmpeg, tiny (1–2 s, small sizes) so the suite stays light on a shared machine.
@@ -177,6 +177,25 @@ describeWithFfmpeg('videos (issue 25)', () => {
     expect(fastStart(bytes)).toBe(true);
   });
 
+  test("a video's length is read as it streams in: the check reads nothing back from the store", async () => {
+    // On S3 the length check read the whole object back from the bucket (a phone writes the index at the end).
+    const storage = server.app.storage;
+    const reads: string[] = [];
+    const get = storage.get.bind(storage);
+    storage.get = (key, ...rest) => {
+      reads.push(key);
+      return get(key, ...rest);
+    };
+    try {
+      const response = await upload(server, album.id, [{ name: 'again.mov', bytes: fs.readFileSync(fixtures.h264Small), type: 'video/quicktime' }]);
+      expect(response.status).toBe(201);
+      expect(reads).toEqual([]);
+    } finally {
+      storage.get = get;
+    }
+    await server.app.media.idle();
+  });
+
   test('range requests work on the rendition', async () => {
     const item = await uploaded(fixtures.h264Small, 'video/mp4').catch(() => null);
     // The same bytes are a duplicate: take the rendition of the first upload.
@@ -291,6 +310,37 @@ describeWithFfmpeg('a video whose rendition cannot be made', () => {
     } finally {
       await server.close();
       fs.rmSync(path.dirname(wrapper), { recursive: true, force: true });
+    }
+  }, 90_000);
+});
+
+describeWithFfmpeg('the video lane', () => {
+  test("starts a new video's rendition beside its poster job, not after it", async () => {
+    // An ffmpeg whose poster frames wait for a signal (a real ffmpeg behind a wrapper): the rendition
+    // must be made while the video is still processing. Before, it waited for the poster job.
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-lane-'));
+    const release = path.join(folder, 'release');
+    const wrapper = path.join(folder, 'ffmpeg');
+    fs.writeFileSync(wrapper, `#!/bin/sh\ncase "$*" in *frames:v*) i=0; while [ ! -e "${release}" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done;; esac\nexec ${FFMPEG} "$@"\n`, { mode: 0o755 });
+    const server = await startServer({ env: { FFMPEG_PATH: wrapper, MEDIA_CONCURRENCY: '1', VIDEO_CONCURRENCY: '1' } });
+    try {
+      const ana = await organiserSession(server, 'ana@example.com');
+      const album = await createAlbum(server, ana.token, (await createEvent(server, ana.token)).id);
+      const file = path.join(folder, 'clip.mp4');
+      ff(...lavfi('testsrc2=size=96x64:rate=10'), '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file);
+      const { photos } = await readJson(await upload(server, album.id, [{ name: 'clip.mp4', bytes: fs.readFileSync(file), type: 'video/mp4' }]));
+      const row = () => server.app.db.selectFrom('photos').select(['processing', 'playback_path', 'compressed_path']).where('id', '=', photos[0].id).executeTakeFirstOrThrow();
+      for (let i = 0; i < 200 && !(await row()).playback_path; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await row()).toEqual({ processing: 1, playback_path: expect.stringMatching(/-playback\.mp4$/), compressed_path: null });
+
+      fs.writeFileSync(release, '');
+      await server.app.media.idle();
+      const [update] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${album.id}?ids=${photos[0].id}`));
+      expect(update).toMatchObject({ processing: false, error: false, compressed_photo: expect.stringMatching(/-grid\.webp$/), playback_video: expect.stringMatching(/-playback\.mp4/), duration: 1, width: 96, height: 64 });
+    } finally {
+      fs.writeFileSync(release, '');
+      await server.close();
+      fs.rmSync(folder, { recursive: true, force: true });
     }
   }, 90_000);
 });

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isPublicAddress } from '../src/domain/webhooks/address-guard';
+import { isPublicAddress } from '../src/infra/webhooks/address-guard';
 import sharp from 'sharp';
 import { createAlbum, createEvent, expectError, organiserSession, readJson, startServer, type TestServer } from './helpers';
 

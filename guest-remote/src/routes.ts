@@ -2,8 +2,10 @@ import type { RemotePages } from '@momentos/design-kit';
 
 /** The exposed contract (`./routes`): this remote's pages by the names the shell's route table uses. */
 export const pages: RemotePages<'guest_remote'> = {
-  'invite': () => import('./features/invite/invite-page'),
-  'welcome': () => import('./features/welcome/welcome-page'),
+  // One chunk for both: an invite goes to its welcome at once, so a first visit by invite fetched two
+  // chunks one after the other, each with its own copy of the small modules they share.
+  'invite': () => import(/* webpackChunkName: "welcome" */ './features/invite/invite-page'),
+  'welcome': () => import(/* webpackChunkName: "welcome" */ './features/welcome/welcome-page'),
   'upload': () => import('./features/upload/upload-page'),
   'messages': () => import('./features/messages/messages-page'),
 };

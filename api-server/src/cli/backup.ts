@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { ensureWritableFolder } from '../data-dir';
-import { createBackup, restoreBackup } from '../domain/backup/backup';
+import { createBackup, restoreBackup } from '../infra/backup/backup';
 
 const USAGE = `Uso:
   npm run backup -- PASTA    copia o banco e os arquivos para PASTA (nova ou vazia)

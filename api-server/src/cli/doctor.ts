@@ -9,10 +9,10 @@ import { execFile } from 'node:child_process';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { prepareDataDir } from '../data-dir';
 import { openDatabase, pendingMigrations, type DatabaseHandle } from '../db/connection';
-import { defaultMinimumFree, measureDisk } from '../domain/disk-headroom';
-import { scanOrphans } from '../domain/orphans';
-import type { Storage } from '../domain/storage';
-import { openStorage } from '../domain/storage/open';
+import { defaultMinimumFree, measureDisk } from '../infra/disk-headroom';
+import { scanOrphans } from '../services/orphans';
+import type { Storage } from '../infra/storage';
+import { openStorage } from '../infra/storage/open';
 
 const gb = (bytes: number) => `${(bytes / 1024 ** 3).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} GB`;
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0];

@@ -22,3 +22,9 @@ export const isServedKey = (key: string) => key.startsWith('events/');
 const IMMUTABLE_NAME = /^(pho_[0-9a-f-]{36}(-thumb|-grid|-display)?|image-[0-9a-f]{16}(-card)?|qrcode-[0-9a-f]{16})\.[a-z0-9]{2,5}$/;
 
 export const isImmutableKey = (key: string) => key.startsWith('events/') && IMMUTABLE_NAME.test(key.slice(key.lastIndexOf('/') + 1));
+
+/**
+ * The columns of a photo row that name a stored file: the original and every rendition made from it.
+ * Whatever removes photos (one, an album's, an event's) removes the files of all of them.
+ */
+export const photoFileColumns = ['original_path', 'compressed_path', 'display_path', 'thumb_path', 'guest_path', 'playback_path'] as const;

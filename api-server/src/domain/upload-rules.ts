@@ -1,6 +1,4 @@
 import { MAX_USER_ID } from '@momentos/api-contract';
-import type { Staged } from './storage/staged';
-import type { MediaType } from './media-type';
 
 /** Longest client file name kept (the idempotency key's name part); longer names are cut. */
 export const MAX_CLIENT_FILE_NAME = 255;
@@ -40,20 +38,3 @@ export function normaliseClientFileName(value: string | undefined): string | nul
   const base = value.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return base ? base.slice(0, MAX_CLIENT_FILE_NAME) : null;
 }
-
-/**
- * A received file (issue 24): its bytes staged by the storage (storage/staging.ts: committed under
- * the photo's key by storeUploads, or aborted), and what they are.
- */
-export type ReceivedFile = {
-  staged: Staged;
-  /** The photo id the bytes were staged for (their key names it), when they were; else storeUploads picks one. */
-  photoId?: string;
-  clientName: string | null;
-  size: number;
-  type: MediaType;
-  /** SHA-256 (hex) of the file's bytes: the same bytes are stored once per album. */
-  sha256: string;
-  /** Issue 23: SHA-256 (hex) of the client key sent with the file, null without one. */
-  clientKeyHash: string | null;
-};

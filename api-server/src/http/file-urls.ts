@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { plainFileUrls, signedFileUrls, type FileGrant, type FileUrls } from '../domain/file-access';
-import { carriesWallLink } from '../domain/event-pin';
+import { carriesWallLink } from './event-pin';
 import { findEventGuard } from '../repositories/events';
-import { readsAsTeam } from '../domain/team/event-access';
+import { readsAsTeam } from '../services/team/event-access';
 
 /**
  * What a reader of the event proved, as a file-URL grant (issue 22): the owner's token, the event's

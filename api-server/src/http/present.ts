@@ -6,9 +6,9 @@ import { fileUrl } from '../domain/files';
 import { plainFileUrls, type FileUrls } from '../domain/file-access';
 import { messages } from '../errors';
 import { galleryOpen, uploadsClosed } from '../domain/visibility';
-import type { StoredUpload } from '../domain/ingest';
-import type { Storage } from '../domain/storage';
-import { welcomeImageSrcset } from '../domain/welcome-image';
+import type { StoredUpload } from '../services/ingest';
+import type { Storage } from '../infra/storage';
+import { welcomeImageSrcset } from '../infra/media/welcome-image';
 
 export const presentEvent = (row: EventRow): EventItem => ({
   id: row.id,

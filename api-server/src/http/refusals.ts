@@ -1,4 +1,4 @@
-import type { AlbumRefusal } from '../domain/albums';
+import type { AlbumRefusal } from '../services/albums';
 import { HttpError, messages, notFound } from '../errors';
 
 /** The HTTP answer of each reason the album rules give for refusing. */

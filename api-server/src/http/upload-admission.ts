@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UploadLimits } from '../config';
-import { findUploadAlbum } from '../domain/albums';
-import { assertEventPin } from '../domain/event-pin';
-import { assertEventRoom } from '../domain/event-quota';
+import { findUploadAlbum } from '../services/albums';
+import { assertEventPin } from './event-pin';
+import { assertEventRoom } from '../services/event-quota';
 import { assertUploadsOpen } from '../domain/visibility';
 import { HttpError } from '../errors';
 import { findEventRules } from '../repositories/events';

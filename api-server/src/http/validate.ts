@@ -1,7 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
-import { describeValidation } from '../plugins/errors';
+import { describeValidation } from './validation-message';
 
 /**
  * Validates fields collected by hand (multipart parts, or JSON on a route that takes both) with the

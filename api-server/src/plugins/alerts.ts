@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../config';
-import { sendPendingAlerts, type PendingAlertDeps } from '../domain/notifications/pending-alert';
-import { startJobClient } from './job-client';
+import { sendPendingAlerts, type PendingAlertDeps } from '../services/notifications/pending-alert';
+import { startJobClient } from '../infra/job-client';
 
 /** The queue of 'Fotos aguardando aprovação' jobs on PostgreSQL (one waiting job per event). */
 export const PENDING_ALERT_QUEUE = 'alert-pending-photos';

@@ -2,32 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import type { Database } from '../db/schema';
-import { findSessionOrganiser } from '../repositories/organiser-sessions';
 import { dropSetupCodes, hasAnyOrganiser, storeSetupCode } from '../repositories/setup-codes';
 import { newSetupCode, setupCodeHash } from '../domain/setup-code';
-import { verifyToken } from '../domain/token';
 import { HttpError, messages } from '../errors';
 import { createOrganiser, findOrganiserByEmail } from '../repositories/organisers';
-
-export interface AuthenticatedOrganiser {
-  id: string;
-  email: string;
-  name: string;
-  /** The session the token names (issue 23 item 2). */
-  sessionId: string;
-}
-
-/** The organiser of a token whose signature, expiry and session all hold; null otherwise. */
-export async function organiserOfToken(db: Kysely<Database>, secret: string, token: string): Promise<AuthenticatedOrganiser | null> {
-  const claims = verifyToken(token, secret);
-  if (!claims) return null;
-  const organiser = await findSessionOrganiser(db, claims.sid, claims.sub);
-  return organiser ? { id: organiser.id, email: organiser.email, name: organiser.name, sessionId: claims.sid } : null;
-}
+import { organiserOfToken, type AuthenticatedOrganiser } from '../services/organiser-session';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { sweepChunkSessions } from '../domain/chunk-session';
+import { sweepChunkSessions } from '../services/chunk-session';
 
 /** Abandoned chunk sessions expire: at start, then periodically (every half TTL, at most every 10 minutes). */
 export default fp<{ config: Config }>(

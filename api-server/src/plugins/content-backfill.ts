@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { backfillContentHashes } from '../domain/content-backfill';
+import { backfillContentHashes } from '../services/content-backfill';
 
 /**
  * At start, photos stored before content hashes existed get theirs, in the background: the server

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../config';
-import { nextDigestAt, sendDailySummaries, type DailySummaryDeps } from '../domain/notifications/daily-summary';
-import { startJobClient } from './job-client';
+import { nextDigestAt, sendDailySummaries, type DailySummaryDeps } from '../services/notifications/daily-summary';
+import { startJobClient } from '../infra/job-client';
 
 /** The pg-boss queue (and schedule) of the 'Resumo diário' runs on PostgreSQL. */
 export const DAILY_SUMMARY_QUEUE = 'daily-summary';

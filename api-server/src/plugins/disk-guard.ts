@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { DiskHeadroom } from '../domain/disk-headroom';
+import { DiskHeadroom } from '../infra/disk-headroom';
 import { HttpError, messages } from '../errors';
 import { interruptRequest } from './interrupt';
 

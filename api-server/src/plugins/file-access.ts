@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { FileAccessIndex } from '../domain/file-access';
+import { FileAccessIndex } from '../services/file-access-index';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import type { IngestDeps } from '../domain/ingest';
+import type { IngestDeps } from '../services/ingest';
 import type { Config } from '../config';
-import { assertVideoLengths } from '../domain/video-limit';
+import { assertVideoLengths } from '../services/video-limit';
 
 declare module 'fastify' {
   interface FastifyInstance {

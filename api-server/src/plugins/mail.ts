@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { createMailer, type Mailer } from '../mail/mailer';
+import { createMailer, type Mailer } from '../infra/mail/mailer';
 
 declare module 'fastify' {
   interface FastifyInstance {

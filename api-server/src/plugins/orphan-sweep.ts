@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { sweepOrphans } from '../domain/orphans';
+import { sweepOrphans } from '../services/orphans';
 
 declare module 'fastify' {
   interface FastifyInstance {

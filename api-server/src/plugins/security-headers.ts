@@ -9,7 +9,7 @@ import {
   rendersAsMedia,
   SANDBOXED_FILE_POLICY,
   watchedInlineStyleHashes,
-} from '../domain/content-security-policy';
+} from '../web/content-security-policy';
 
 /** Paths whose answers other origins may embed: the remotes' code (a shell elsewhere loads it) and stored files. */
 const EMBEDDABLE = /^\/(remotes\/|api\/files(\/|\?|$))/;

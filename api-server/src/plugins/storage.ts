@@ -1,10 +1,10 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import type { Storage } from '../domain/storage';
-import { openStorage } from '../domain/storage/open';
-import { openStaging, type Staging } from '../domain/storage/staging';
-import { TempArea } from '../domain/temp-area';
+import type { Storage } from '../infra/storage';
+import { openStorage } from '../infra/storage/open';
+import { openStaging, type Staging } from '../infra/storage/staging';
+import { TempArea } from '../infra/temp-area';
 
 declare module 'fastify' {
   interface FastifyInstance {

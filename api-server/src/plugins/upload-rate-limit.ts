@@ -9,16 +9,6 @@ const WINDOW_MS = 60_000;
 
 export const rateLimitedMessage = 'Muitos envios deste aparelho em pouco tempo. Aguarde um minuto: o envio continua sozinho.';
 
-/** A route's `config` that counts it toward the client's upload budget. */
-export const rateLimited = { uploadRateLimited: true };
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Issue 16: the route counts toward the client's UPLOAD_RATE_LIMIT. */
-    uploadRateLimited?: boolean;
-  }
-}
-
 /**
  * UPLOAD_RATE_LIMIT (issue 16): anonymous upload and chunk-session requests per client address per
  * minute, with @fastify/rate-limit. Its store counts in the database (one row per client, as failed

@@ -2,11 +2,11 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { PhotoRow } from '../db/schema';
 import { signedFileUrls } from '../domain/file-access';
-import { recordDelivery, type WebhookEventType } from '../domain/webhooks/delivery';
-import { InProcessWebhookQueue, PgBossWebhookQueue, type WebhookQueue } from '../domain/webhooks/queue';
+import { recordDelivery, type WebhookEventType } from '../services/webhooks/delivery';
+import { InProcessWebhookQueue, PgBossWebhookQueue, type WebhookQueue } from '../services/webhooks/queue';
 import { presentOwnedPhoto } from '../http/present';
 import { findEventOwner } from '../repositories/events';
-import { mediaJobsSchema } from './media-worker';
+import { mediaJobsSchema } from '../infra/job-client';
 
 /**
  * Issue 27 item 6: what the rest of the app tells the event's webhook. Each call records a delivery (when

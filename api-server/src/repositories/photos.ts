@@ -1,11 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, PhotoRow } from '../db/schema';
+import { photoFileColumns } from '../domain/files';
 
-/**
- * The columns of a photo row that name a stored file: the original and every rendition made from it.
- * Whatever removes photos (one, an album's, an event's) removes the files of all of them.
- */
-export const photoFileColumns = ['original_path', 'compressed_path', 'display_path', 'thumb_path', 'guest_path', 'playback_path'] as const;
+export { photoFileColumns };
 
 /** The storage keys of every file a photo row points at (each once: a guest copy may be the original itself). */
 export function photoFileKeys(row: Pick<PhotoRow, (typeof photoFileColumns)[number]>): string[] {
@@ -236,6 +233,11 @@ const metadataColumns = (metadata: MediaMetadata) => ({
 /** Records what was read of a stored photo (the metadata backfill). */
 export async function setMetadata(db: Kysely<Database>, id: string, metadata: MediaMetadata): Promise<void> {
   await db.updateTable('photos').set(metadataColumns(metadata)).where('id', '=', id).execute();
+}
+
+/** A video's length and size as the video lane read them, where the poster job has not written them yet (it may run at the same time). */
+export async function setVideoSize(db: Kysely<Database>, id: string, size: { duration: number | null; width: number | null; height: number | null }): Promise<void> {
+  await db.updateTable('photos').set(size).where('id', '=', id).where('duration', 'is', null).execute();
 }
 
 /** Records a video's playback rendition, or why it could not be made. */

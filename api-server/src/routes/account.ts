@@ -2,12 +2,12 @@ import { endpoints } from '@momentos/api-contract';
 import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
-import { accountMessages, changePassword, updateAccount } from '../domain/account/account';
-import { createResetLink, openResetLink, resetMessages, resetPassword } from '../domain/account/password-reset';
-import { LoginLimiter } from '../domain/login-limiter';
-import { dailySummarySwitchedOn } from '../domain/notifications/daily-summary';
+import { accountMessages, changePassword, updateAccount } from '../services/account/account';
+import { createResetLink, openResetLink, resetMessages, resetPassword } from '../services/account/password-reset';
+import { LoginLimiter } from '../services/login-limiter';
+import { dailySummarySwitchedOn } from '../services/notifications/daily-summary';
 import { HttpError, messages } from '../errors';
-import { passwordResetMail } from '../mail/templates';
+import { passwordResetMail } from '../domain/mail/templates';
 import { findNotificationSettings, saveNotificationSettings } from '../repositories/notifications';
 import { findOrganiserById, normaliseEmail } from '../repositories/organisers';
 

@@ -2,14 +2,14 @@ import { type AlbumBody, endpoints } from '@momentos/api-contract';
 import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { findAlbumFor, removeAlbum, visibleAlbums } from '../domain/albums';
-import { requireEventRole } from '../domain/team/event-access';
+import { findAlbumFor, removeAlbum, visibleAlbums } from '../services/albums';
+import { requireEventRole } from '../http/event-role';
 import { presentAlbum, presentOwnedAlbum } from '../http/present';
 import { albumRefused } from '../http/refusals';
 import { createAlbum, updateAlbum, type AlbumFields } from '../repositories/albums';
 import { findEventRules } from '../repositories/events';
 import { uploadsClosed } from '../domain/visibility';
-import { assertEventPin } from '../domain/event-pin';
+import { assertEventPin } from '../http/event-pin';
 import { albumPhotoStats } from '../repositories/photos';
 import { signedFileUrls } from '../domain/file-access';
 

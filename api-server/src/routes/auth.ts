@@ -2,7 +2,7 @@ import { endpoints } from '@momentos/api-contract';
 import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
-import { LoginLimiter } from '../domain/login-limiter';
+import { LoginLimiter } from '../services/login-limiter';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../domain/password';
 import { signToken } from '../domain/token';
 import { HttpError, messages } from '../errors';

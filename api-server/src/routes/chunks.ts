@@ -7,7 +7,7 @@ import type { Config } from '../config';
 import type { UploadSessionRow } from '../db/schema';
 import { findEventRulesOfAlbum } from '../repositories/events';
 import { admitUpload, sessionClientHash } from '../http/upload-admission';
-import { assertEventPin } from '../domain/event-pin';
+import { assertEventPin } from '../http/event-pin';
 import {
   isExpired,
   isSessionId,
@@ -18,13 +18,13 @@ import {
   placeReceived,
   receivedChunks,
   wrongSizeMessage,
-} from '../domain/chunk-session';
-import { storeUploads } from '../domain/ingest';
+} from '../services/chunk-session';
+import { storeUploads } from '../services/ingest';
 import { uploadPlace } from '../domain/printables/places';
 import { detectMediaType } from '../domain/media-type';
-import type { LandedChunk } from '../domain/storage/staging';
+import type { LandedChunk } from '../infra/storage/staging';
 import { emptyFilesMessage, fileTooLargeMessage, normaliseClientFileName, normaliseUserId, notMediaMessage } from '../domain/upload-rules';
-import { rateLimited } from '../plugins/upload-rate-limit';
+import { rateLimited } from '../http/upload-rate-limit';
 import { HttpError, messages, notFound } from '../errors';
 import { integerField, multipartError, refuseBody, tooLarge } from '../http/multipart';
 import { presentUpload, uploadMessage } from '../http/present';

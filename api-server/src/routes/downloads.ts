@@ -3,17 +3,18 @@ import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { sameScope, signDownloadTicket, verifyDownloadTicket, type DownloadScope } from '../domain/download-ticket';
-import { safeName, voiceNoteEntries, zipLayout, zipStream, type ZipEntry } from '../domain/event-zip';
+import { safeName, voiceNoteEntries, zipLayout, zipStream, type ZipEntry } from '../infra/event-zip';
 import { uploadPlace } from '../domain/printables/places';
 import type { Config } from '../config';
 import type { EventRow } from '../db/schema';
-import { bookTexts } from '../domain/guestbook/book';
-import { renderEventBook } from '../domain/guestbook/event-book';
+import { bookTexts } from '../infra/guestbook/book';
+import { renderEventBook } from '../services/guestbook/event-book';
 import { publicOrigin } from '../http/public-origin';
 import { listMessages } from '../repositories/messages';
 import { HttpError, messages, notFound } from '../errors';
 import { listAlbums } from '../repositories/albums';
-import { eventAccess, requireEventRole } from '../domain/team/event-access';
+import { requireEventRole } from '../http/event-role';
+import { eventAccess } from '../services/team/event-access';
 import { photosForDownload } from '../repositories/photos';
 
 /**

@@ -7,9 +7,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { decideFileAccess, type FileSignature, type FileSubject } from '../domain/file-access';
 import { isImmutableKey, isServedKey } from '../domain/files';
-import { ensureGuestCopy } from '../domain/location-strip';
+import { ensureGuestCopy } from '../services/media/location-strip';
 import { findPhoto } from '../repositories/photos';
-import { contentTypeOf, isSafeKey, type ByteRange, type StoredInfo } from '../domain/storage';
+import { contentTypeOf, isSafeKey, type ByteRange, type StoredInfo } from '../infra/storage';
 import { HttpError, messages, notFound } from '../errors';
 
 export { contentTypeOf };

@@ -2,13 +2,13 @@ import { DELETE_KEY_HEADER, endpoints } from '@momentos/api-contract';
 import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { deleteKeyMatches } from '../domain/delete-key';
-import { moderatePhoto, type ModerationDeps } from '../domain/photo-moderation';
-import { removePhotos, type RemovalDeps } from '../domain/photo-removal';
+import { moderatePhoto, type ModerationDeps } from '../services/photo-moderation';
+import { removePhotos, type RemovalDeps } from '../services/photo-removal';
 import { presentOwnedPhoto } from '../http/present';
 import { signedFileUrls } from '../domain/file-access';
 import { HttpError, messages, notFound } from '../errors';
 import { findPhotoWithAlbum } from '../repositories/photos';
-import { eventAccess } from '../domain/team/event-access';
+import { eventAccess } from '../services/team/event-access';
 
 /**
  * What the organiser (and, for their own uploads, the guest) may do to one photo after it was stored.

@@ -4,16 +4,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { AlbumRow } from '../db/schema';
-import { findUploadAlbum, readableAlbumIds } from '../domain/albums';
+import { findUploadAlbum, readableAlbumIds } from '../services/albums';
 import { admitUpload } from '../http/upload-admission';
 import { isEventId } from '../domain/ids';
 import { assertGalleryOpen } from '../domain/visibility';
-import { assertEventPin } from '../domain/event-pin';
+import { assertEventPin } from '../http/event-pin';
 import { findEventRules, findEventRulesOfAlbum } from '../repositories/events';
-import { findStored, originalKey, storeUploads } from '../domain/ingest';
+import { findStored, originalKey, storeUploads, type ReceivedFile } from '../services/ingest';
 import { detectMediaType, type MediaType } from '../domain/media-type';
+import { videoLengthReader } from '../services/video-limit';
 import { newId } from '../domain/ids';
-import type { Staged } from '../domain/storage/staging';
 import {
   emptyFilesMessage,
   fileTooLargeMessage,
@@ -21,10 +21,9 @@ import {
   normaliseUserId,
   notMediaMessage,
   totalTooLargeMessage,
-  type ReceivedFile,
 } from '../domain/upload-rules';
 import { uploadPlace } from '../domain/printables/places';
-import { rateLimited } from '../plugins/upload-rate-limit';
+import { rateLimited } from '../http/upload-rate-limit';
 import { HttpError, messages } from '../errors';
 import { multipartError, refuseBody, tooLarge } from '../http/multipart';
 import { clientKeyHash, invalidClientKeyMessage, isClientKey } from '../domain/client-key';
@@ -41,6 +40,7 @@ const isUploadField = (name: string): name is keyof UploadFields => name === 'al
 
 const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limits = config.uploads;
+  const ffprobe = config.media.video.ffprobePath;
 
   app.route({ ...route(endpoints.uploadPhotos), config: rateLimited, handler: async (request, reply) => {
     if (!request.isMultipart()) throw new HttpError(400, messages.multipartExpected);
@@ -51,7 +51,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
 
     const fields: Partial<UploadFields> = {};
     /** Each file as it arrived: its staged bytes (aborted at the end unless committed) and what it is. */
-    const received: Array<{ staged: Staged; photoId: string; clientName: string | null; size: number; type: MediaType | null; sha256: string; clientKeyHash: string | null }> = [];
+    const received: Array<Omit<ReceivedFile, 'type'> & { photoId: string; type: MediaType | null }> = [];
     /** Issue 23: the client key sent just before the next file part. */
     let nextClientKey: string | undefined;
     let album: AlbumRow | null = null;
@@ -94,13 +94,21 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
         const photoId = newId.photo();
         // With the album known the photo's key is too: the storage may stream the bytes straight there (S3).
         const keyFor = into ? (head: Buffer) => { const type = detectMediaType(head); return type ? originalKey(into, photoId, type) : null; } : undefined;
-        const staged = await app.staging.receive(part.file, { onBytes: count, keyFor });
+        // A video's length is read as it streams by, when the storage would otherwise download it again to read it.
+        let duration: Promise<number | null> | undefined;
+        const watch = (head: Buffer) => {
+          if (!ffprobe || detectMediaType(head)?.kind !== 'video') return null;
+          const reader = videoLengthReader(ffprobe);
+          duration = reader.length;
+          return reader.watcher;
+        };
+        const staged = await app.staging.receive(part.file, { onBytes: count, keyFor, watch });
         // Browsers send an empty, nameless part when nothing was picked.
         if (staged.size === 0 && !clientName) {
           await staged.abort();
           continue;
         }
-        received.push({ staged, photoId, clientName, size: staged.size, type: detectMediaType(staged.head), sha256: staged.sha256, clientKeyHash: keyHash });
+        received.push({ staged, photoId, clientName, size: staged.size, type: detectMediaType(staged.head), sha256: staged.sha256, clientKeyHash: keyHash, duration });
       }
 
       const userId = fields.user_id === undefined ? null : normaliseUserId(fields.user_id);

@@ -3,13 +3,14 @@ import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import { sameScope, signDownloadTicket, verifyDownloadTicket } from '../domain/download-ticket';
-import { safeName } from '../domain/event-zip';
-import { kitEventImage } from '../domain/printables/event-image';
+import { safeName } from '../infra/event-zip';
+import { kitEventImage } from '../infra/printables/event-image';
 import { buildKitPdf } from '../domain/printables/kit-pdf';
 import { readPlaces } from '../domain/printables/places';
 import { HttpError, messages } from '../errors';
 import { publicOrigin } from '../http/public-origin';
-import { eventAccess, requireEventRole } from '../domain/team/event-access';
+import { requireEventRole } from '../http/event-role';
+import { eventAccess } from '../services/team/event-access';
 
 /**
  * The printable QR kit (issue 28): table cards, a poster or stickers as a PDF made here, one QR code

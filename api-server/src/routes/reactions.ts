@@ -4,12 +4,12 @@ import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { assertEventPin } from '../domain/event-pin';
+import { assertEventPin } from '../http/event-pin';
 import { assertGalleryOpen } from '../domain/visibility';
 import { HttpError, messages, notFound } from '../errors';
 import { findEventRules } from '../repositories/events';
 import { findPhotoWithAlbum } from '../repositories/photos';
-import { readsAsTeam } from '../domain/team/event-access';
+import { readsAsTeam } from '../services/team/event-access';
 import { addHeart, heartCount, removeHeart } from '../repositories/reactions';
 
 export const reactionTexts = {

@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import { HttpError } from '../errors';
 import { publicOrigin } from '../http/public-origin';
 import { findEventByWallToken, setWallTokenHash } from '../repositories/events';
-import { requireEventRole } from '../domain/team/event-access';
+import { requireEventRole } from '../http/event-role';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -2,9 +2,9 @@ import { endpoints, type WebhookDelivery } from '@momentos/api-contract';
 import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
-import { requireEventRole } from '../domain/team/event-access';
-import { assertPublicUrl, parseWebhookUrl } from '../domain/webhooks/address-guard';
-import { newWebhookSecret, WEBHOOK_EVENT_TYPES } from '../domain/webhooks/delivery';
+import { requireEventRole } from '../http/event-role';
+import { assertPublicUrl, parseWebhookUrl } from '../infra/webhooks/address-guard';
+import { newWebhookSecret, WEBHOOK_EVENT_TYPES } from '../services/webhooks/delivery';
 import { HttpError } from '../errors';
 import { deleteWebhook, findWebhookForEvent, recentDeliveries, replaceSecret, saveWebhook, type WebhookDeliveryRow, type WebhookRow } from '../repositories/webhooks';
 

@@ -1,7 +1,8 @@
 import { endpoints } from '@momentos/api-contract';
 import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { albumSubscriptionAccess, issueSocketTicket } from '../domain/socket-ticket';
+import { pinAttemptOf } from '../http/event-pin';
+import { albumSubscriptionAccess, issueSocketTicket } from '../services/socket-ticket';
 
 /**
  * Issue 23: `POST /api/ws-ticket` `{album_id}` answers a single-use ticket, good for 60 seconds, for
@@ -12,7 +13,7 @@ import { albumSubscriptionAccess, issueSocketTicket } from '../domain/socket-tic
 const wsTicketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({ ...route(endpoints.wsTicket), handler: async (request, reply) => {
     const organiser = await app.optionalOrganiser(request);
-    const access = await albumSubscriptionAccess(app.db, request, request.body.album_id, organiser?.id ?? null);
+    const access = await albumSubscriptionAccess(app.db, pinAttemptOf(request), request.body.album_id, organiser?.id ?? null);
     reply.header('cache-control', 'no-store');
     return reply.status(201).send(await issueSocketTicket(app.db, request.body.album_id, access));
   } });

@@ -1,0 +1,305 @@
+import { THUMB_PHOTO_EDGE } from '@momentos/app-manifest/dist/grid-tile';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import { messages } from '../../errors';
+import { findPhoto, finishProcessing, replaceRenditions, setMetadata, setPlayback, setThumbRendition, setVideoSize, type MediaMetadata } from '../../repositories/photos';
+import type { PhotoRow } from '../../db/schema';
+import { extractPosterFrame, makeRenditions, makeThumbFromGrid } from '../../infra/media/thumbnails';
+import { heifDimensions } from '../../infra/media/heic-dimensions';
+import { ensureGuestCopy } from './location-strip';
+import { photoTakenAt } from '../../infra/media/taken-at';
+import { canRemux, playbackArgs, probeVideo, runFfmpeg } from '../../infra/media/video';
+import { isMessageId } from '../../domain/ids';
+import { failVoiceNote, processVoiceNote } from '../guestbook/voice-note';
+import { localCopy, localOriginal, MediaJobAborted, type MediaJobDeps } from './job-parts';
+
+export { localOriginal, MediaJobAborted, type MediaJobDeps };
+
+/** Announces the photo's new state (issue 24); a failure is logged, never thrown. */
+async function announceUpdated(deps: Pick<MediaJobDeps, 'announce' | 'log'>, id: string): Promise<void> {
+  try {
+    await deps.announce?.(id);
+  } catch (error) {
+    deps.log.warn({ err: error, photoId: id }, 'could not announce the photo update');
+  }
+}
+
+/**
+ * The renditions' keys, next to the original: `<id>-grid.webp` (compressed_photo), `<id>-display.webp`
+ * (display_photo), `<id>-tile.webp` (thumb_photo, issue 29; not `-thumb.webp`, the first release's
+ * 1600-px thumbnail) and a video's `<id>-playback.mp4` (playback_video, issue 25).
+ */
+export function renditionKeysOf(originalKey: string): { grid: string; display: string; thumb: string; playback: string } {
+  const base = originalKey.replace(/\.[A-Za-z0-9]+$/, '');
+  return { grid: `${base}-grid.webp`, display: `${base}-display.webp`, thumb: `${base}-tile.webp`, playback: `${base}-playback.mp4` };
+}
+
+/** What a photo job leaves to the video lane: a finished video that still needs its playback rendition. */
+export interface PhotoJobResult {
+  playback: boolean;
+}
+
+const needsPlayback = (photo: Pick<PhotoRow, 'file_type' | 'error' | 'playback_path' | 'playback_error'>) =>
+  photo.file_type === 'video' && !photo.error && !photo.playback_path && !photo.playback_error;
+
+/** The capture time (and a video's length and size) of a file on this machine; nothing known when it cannot be read. */
+async function readMetadata(deps: MediaJobDeps, photo: PhotoRow, file: string, signal: AbortSignal): Promise<MediaMetadata> {
+  if (photo.file_type === 'video') {
+    const ffprobe = deps.media.video.ffprobePath;
+    if (!ffprobe) return { takenAt: null };
+    try {
+      const probe = await probeVideo(ffprobe, file, signal);
+      return { takenAt: probe.takenAt, duration: probe.duration || null, width: probe.width || null, height: probe.height || null };
+    } catch (error) {
+      if (signal.aborted) throw new MediaJobAborted();
+      deps.log.warn({ err: error, photoId: photo.id }, 'ffprobe could not read the video');
+      return { takenAt: null };
+    }
+  }
+  return { takenAt: await photoTakenAt(file) };
+}
+
+/**
+ * A finished photo made before renditions existed (issue 13): it has a 1600-px thumbnail and no screen
+ * rendition. The backfill at start remakes both from the original.
+ */
+export function needsRenditions(photo: Pick<PhotoRow, 'processing' | 'error' | 'compressed_path' | 'display_path'>): boolean {
+  return Number(photo.processing) === 0 && !photo.error && !!photo.compressed_path && !photo.display_path;
+}
+
+/** A finished photo with its grid and screen renditions made before the phone grid's one (issue 29). */
+export function needsThumb(photo: Pick<PhotoRow, 'processing' | 'error' | 'compressed_path' | 'display_path' | 'thumb_path'>): boolean {
+  return Number(photo.processing) === 0 && !photo.error && !!photo.compressed_path && !!photo.display_path && !photo.thumb_path;
+}
+
+
+/** Issue 23: every decoder runs in a process of its own, under a memory ceiling and a time limit. */
+const decoderLimits = (media: Config['media'], signal: AbortSignal) => ({ memoryBytes: media.jobMaxMemoryBytes, timeoutMs: media.decodeTimeoutMs, signal });
+
+/**
+ * The backfill of issue 29: the phone grid's rendition made from the stored grid rendition (a photo's
+ * or a video's poster, no ffmpeg needed), in the decoder process under the same limits as any decode.
+ * A grid copy that cannot be decoded leaves the photo with its grid copy as its thumb too (the tiles
+ * then offer one size), so it is not tried at every start.
+ */
+async function backfillThumb(deps: MediaJobDeps, photo: PhotoRow, signal: AbortSignal): Promise<void> {
+  const grid = await localCopy(deps, photo.compressed_path!, `${photo.id}-grid-copy.webp`);
+  const output = deps.temp.file('media', `${photo.id}-tile.webp`);
+  try {
+    try {
+      await makeThumbFromGrid(grid.file, output, THUMB_PHOTO_EDGE, deps.media.maxInputPixels, decoderLimits(deps.media, signal));
+    } catch (error) {
+      if (signal.aborted) throw new MediaJobAborted();
+      deps.log.warn({ err: error, photoId: photo.id }, 'thumb rendition failed');
+      await setThumbRendition(deps.db, photo.id, photo.compressed_path!);
+      return;
+    }
+    if (signal.aborted) throw new MediaJobAborted();
+    const key = renditionKeysOf(photo.original_path).thumb;
+    await deps.storage.moveIn(output, key, 'image/webp');
+    await setThumbRendition(deps.db, photo.id, key);
+  } finally {
+    await deps.temp.remove(output);
+    await grid.release();
+  }
+}
+
+/**
+ * Makes the photo's renditions, `compressed_photo` (the grid's WebP, at most MEDIA_THUMBNAIL_SIZE px)
+ * and `display_photo` (the screen's, at most MEDIA_DISPLAY_SIZE px), a video's from its poster frame,
+ * and ends its processing. A photo that cannot be decoded ends with the error at once; a failure of
+ * the store or the database throws, so that a queue may try again (the caller decides when a job has
+ * failed for good and calls `failPhoto`). A finished photo made before renditions existed gets them
+ * here too (the backfill): its old thumbnail stays until the new files are in place.
+ */
+export async function processPhoto(deps: MediaJobDeps, id: string, signal: AbortSignal, hooks: { startPlayback?: (id: string) => Promise<void> | void } = {}): Promise<PhotoJobResult> {
+  // Issue 26: the queue also makes the guestbook's voice notes' AAC renditions (ids `msg_…`).
+  if (isMessageId(id)) {
+    await processVoiceNote(deps, id, signal);
+    return { playback: false };
+  }
+  const photo = await findPhoto(deps.db, id);
+  if (!photo) return { playback: false };
+  const backfill = needsRenditions(photo);
+  // Issue 25: a finished photo stored before capture times were read only gets them read.
+  const metadataOnly = !backfill && Number(photo.processing) === 0 && Number(photo.metadata_read) === 0;
+  // Issue 29: a finished photo with every other rendition only gets its phone copy (it needs no original).
+  if (!metadataOnly && needsThumb(photo)) {
+    await backfillThumb(deps, photo, signal);
+    return { playback: false };
+  }
+  if (Number(photo.processing) !== 1 && !backfill && !metadataOnly) return { playback: false };
+  const config = deps.media;
+  if (photo.file_type === 'video' && !config.ffmpegPath) {
+    // Without ffmpeg a video has no poster and no rendition; that is not an error: players get the
+    // original, as before issue 25. An old poster stays the display copy.
+    if (backfill) await replaceRenditions(deps.db, id, { compressedPath: photo.compressed_path!, displayPath: photo.compressed_path!, thumbPath: photo.compressed_path! });
+    else if (!metadataOnly) await finishProcessing(deps.db, id, { compressedPath: null, displayPath: null, error: null, metadata: { takenAt: null } });
+    if (metadataOnly) await setMetadata(deps.db, id, { takenAt: null });
+    if (metadataOnly && needsThumb(photo)) await backfillThumb(deps, photo, signal);
+    if (!photo.playback_path) await setPlayback(deps.db, id, { path: photo.original_path });
+    if (!metadataOnly) await announceUpdated(deps, id);
+    return { playback: false };
+  }
+
+  // A new video's playback rendition starts now, beside its poster, instead of after it: the poster,
+  // its renditions and the metadata cost a fixed ~1.6 s before the transcoding (bench/api/video-transcode.mjs).
+  const playbackStarted = !!hooks.startPlayback && !backfill && !metadataOnly && needsPlayback(photo);
+  if (playbackStarted) await hooks.startPlayback!(id);
+  const original = await localOriginal(deps, photo.original_path, id);
+  if (metadataOnly) {
+    try {
+      await setMetadata(deps.db, id, await readMetadata(deps, photo, original.file, signal));
+      if (needsThumb(photo)) await backfillThumb(deps, photo, signal);
+      return { playback: needsPlayback(photo) };
+    } finally {
+      await original.release();
+    }
+  }
+  const files = {
+    grid: deps.temp.file('media', `${id}-grid.webp`),
+    display: deps.temp.file('media', `${id}-display.webp`),
+    thumb: deps.temp.file('media', `${id}-tile.webp`),
+  };
+  const poster = deps.temp.file('media', `${id}-poster.jpg`);
+  const options = { gridSize: config.thumbnailSize, displaySize: config.displaySize, thumbSize: THUMB_PHOTO_EDGE, maxInputPixels: config.maxInputPixels };
+  const limits = decoderLimits(config, signal);
+  const ext = /\.([a-z0-9]+)$/i.exec(photo.original_path)?.[1].toLowerCase() ?? '';
+  try {
+    const metadata = Number(photo.metadata_read) === 1 ? undefined : await readMetadata(deps, photo, original.file, signal);
+    try {
+      if (photo.file_type === 'video') {
+        await extractPosterFrame(config.ffmpegPath!, original.file, ext, poster, limits);
+        await makeRenditions(poster, files, options, limits);
+      } else if (ext === 'heic' || ext === 'heif') {
+        await assertHeifPixels(original.file, config.maxInputPixels);
+        await makeRenditions(original.file, files, options, limits, true);
+      } else {
+        await makeRenditions(original.file, files, options, limits);
+      }
+    } catch (error) {
+      if (signal.aborted) throw new MediaJobAborted();
+      // The bytes themselves cannot be made into renditions: trying again would not help.
+      deps.log.warn({ err: error, photoId: id }, 'media processing failed');
+      // A backfilled photo keeps the thumbnail it had, now also its display copy.
+      if (backfill) await replaceRenditions(deps.db, id, { compressedPath: photo.compressed_path!, displayPath: photo.compressed_path!, thumbPath: photo.compressed_path! });
+      else await finishProcessing(deps.db, id, { compressedPath: null, displayPath: null, error: messages.processingFailed, metadata });
+      if (backfill && metadata) await setMetadata(deps.db, id, metadata);
+      await announceUpdated(deps, id);
+      return { playback: false };
+    }
+    if (signal.aborted) throw new MediaJobAborted();
+    const keys = renditionKeysOf(photo.original_path);
+    await deps.storage.moveIn(files.grid, keys.grid, 'image/webp');
+    await deps.storage.moveIn(files.display, keys.display, 'image/webp');
+    await deps.storage.moveIn(files.thumb, keys.thumb, 'image/webp');
+    if (backfill) {
+      await replaceRenditions(deps.db, id, { compressedPath: keys.grid, displayPath: keys.display, thumbPath: keys.thumb });
+      // The old thumbnail's row no longer points at it. A crash before this line leaves it as an
+      // orphan file; a row never points at a missing file.
+      if (photo.compressed_path !== keys.grid) await deps.storage.remove(photo.compressed_path!);
+      if (metadata) await setMetadata(deps.db, id, metadata);
+    } else {
+      await finishProcessing(deps.db, id, { compressedPath: keys.grid, displayPath: keys.display, thumbPath: keys.thumb, error: null, metadata });
+    }
+    await announceUpdated(deps, id);
+    await makeGuestCopy(deps, photo);
+    return { playback: !playbackStarted && needsPlayback({ ...photo, error: null }) };
+  } finally {
+    await deps.temp.remove(files.grid);
+    await deps.temp.remove(files.display);
+    await deps.temp.remove(files.thumb);
+    await deps.temp.remove(poster);
+    await original.release();
+  }
+}
+
+/**
+ * Issue 22: the guests' copy of the original, without location, made with the renditions (the file
+ * route makes it on first use otherwise). A copy that cannot be made is logged, never the job's failure:
+ * guests are then refused the original, and the next request tries again.
+ */
+async function makeGuestCopy(deps: MediaJobDeps, photo: PhotoRow): Promise<void> {
+  try {
+    await ensureGuestCopy({ ...deps, exiftoolPath: deps.media.exiftoolPath }, photo);
+  } catch (error) {
+    deps.log.warn({ err: error, photoId: photo.id }, 'could not make the guest copy without location');
+  }
+}
+
+/**
+ * Issue 23: a HEIC's declared size (its container's `ispe`) is checked against MEDIA_MAX_INPUT_PIXELS
+ * before any decoder sees it; one that declares no size is not decoded either.
+ */
+async function assertHeifPixels(file: string, maxPixels: number): Promise<void> {
+  const size = await heifDimensions(file);
+  if (!size) throw new Error('HEIC declares no image size (ispe): not decoded');
+  if (size.width * size.height > maxPixels) {
+    throw new Error(`HEIC declares ${size.width}×${size.height} pixels, past MEDIA_MAX_INPUT_PIXELS (${maxPixels}): not decoded`);
+  }
+}
+
+/** Ends a photo whose job failed for good: not processing, with the error the gallery shows. */
+export async function failPhoto(db: Kysely<Database>, id: string, announcer?: Pick<MediaJobDeps, 'announce' | 'log'>): Promise<void> {
+  if (isMessageId(id)) return failVoiceNote(db, id);
+  const photo = await findPhoto(db, id);
+  if (!photo || Number(photo.processing) !== 1) return;
+  await finishProcessing(db, id, { compressedPath: null, displayPath: null, error: messages.processingFailed });
+  if (announcer) await announceUpdated(announcer, id);
+}
+
+/** What the players say of a video whose rendition could not be made (the original stays for the organiser). */
+export const playbackFailedMessage = 'Não foi possível preparar este vídeo.';
+
+/**
+ * The video lane's job (issue 25): a finished video's playback rendition, H.264/AAC in MP4 with
+ * `+faststart` (video.ts). A video already H.264/AAC within the limits is only remuxed; anything else
+ * is transcoded, within MEDIA_JOB_TIMEOUT. A file ffmpeg cannot read (or that runs out of time) ends
+ * with `playback_error`; a failure of the store or the database throws, so the queue tries again.
+ */
+export async function makePlayback(deps: MediaJobDeps, id: string, signal: AbortSignal): Promise<void> {
+  // It may run while the poster job does (processPhoto's startPlayback): each writes its own columns.
+  const photo = await findPhoto(deps.db, id);
+  if (!photo || !needsPlayback(photo)) return;
+  const { ffmpegPath } = deps.media;
+  const { ffprobePath, maxEdge, maxBitrate, preset } = deps.media.video;
+  if (!ffmpegPath || !ffprobePath) {
+    await setPlayback(deps.db, id, { path: photo.original_path });
+    await announceUpdated(deps, id);
+    return;
+  }
+  // Its own temporary copy of an S3 original: the poster job may hold `<id>-original` at the same time.
+  const original = await localCopy(deps, photo.original_path, `${id}-playback-source`);
+  const output = deps.temp.file('media', `${id}-playback.mp4`);
+  try {
+    try {
+      const probe = await probeVideo(ffprobePath, original.file, signal);
+      const limits = { maxEdge, maxBitrate, preset };
+      await runFfmpeg(ffmpegPath, playbackArgs(original.file, output, canRemux(probe, limits), limits), signal, deps.media.jobs.timeoutSeconds * 1000);
+      if (photo.duration === null) await setVideoSize(deps.db, id, { duration: probe.duration || null, width: probe.width || null, height: probe.height || null });
+    } catch (error) {
+      if (signal.aborted) throw new MediaJobAborted();
+      deps.log.warn({ err: error, photoId: id }, 'playback rendition failed');
+      await setPlayback(deps.db, id, { error: playbackFailedMessage });
+      await announceUpdated(deps, id);
+      return;
+    }
+    if (signal.aborted) throw new MediaJobAborted();
+    const key = renditionKeysOf(photo.original_path).playback;
+    await deps.storage.moveIn(output, key, 'video/mp4');
+    await setPlayback(deps.db, id, { path: key });
+    await announceUpdated(deps, id);
+  } finally {
+    await deps.temp.remove(output);
+    await original.release();
+  }
+}
+
+/** Ends a video whose rendition job failed for good (the PostgreSQL queue's dead letters). */
+export async function failPlayback(db: Kysely<Database>, id: string, announcer?: Pick<MediaJobDeps, 'announce' | 'log'>): Promise<void> {
+  const photo = await findPhoto(db, id);
+  if (!photo || !needsPlayback(photo)) return;
+  await setPlayback(db, id, { error: playbackFailedMessage });
+  if (announcer) await announceUpdated(announcer, id);
+}

@@ -1,0 +1,170 @@
+import { failPhoto, failPlayback, makePlayback, MediaJobAborted, processPhoto, type MediaJobDeps } from './media-job';
+
+export interface MediaQueue {
+  /** Queues photos that are `processing`; resolves once they are queued (not processed). */
+  enqueue(ids: string[]): Promise<void>;
+  /** At start: queues those of the unfinished photos that no job holds (a crash, or a queue that lost them). */
+  resume(ids: string[]): Promise<void>;
+  /** At start: queues, behind every upload, the finished photos that still lack their renditions (no job holding them). */
+  backfill(ids: string[]): Promise<void>;
+  /** At start: queues in the video lane, behind new videos, the finished videos without a playback rendition. */
+  backfillVideos(ids: string[]): Promise<void>;
+  /** Resolves once nothing is queued, waiting for a retry, or running (tests and benchmarks). */
+  idle(): Promise<void>;
+  /** Jobs queued or running in this process. */
+  readonly pending: number;
+  /** A shutdown began: this process starts no new job; what is queued stays for another instance or the next start. */
+  pause(): Promise<void>;
+  /** Stops taking jobs, kills ffmpeg, waits for the jobs in flight (their rows stay processing if cut short). */
+  stop(): Promise<void>;
+}
+
+/**
+ * The in-process queue (SQLite: one server process): at most `concurrency` jobs at once, in the order
+ * photos were stored. Rows stay `processing` until their job ends, so a crash leaves them to the next
+ * start, which queues every unfinished row again. Any failure ends the photo with the error.
+ * Videos' playback renditions (issue 25) have a lane of their own, at most VIDEO_CONCURRENCY at once,
+ * so that photos' thumbnails never wait behind a long transcoding; a video's poster is a photo job.
+ */
+export class MediaWorker implements MediaQueue {
+  private readonly queue: string[] = [];
+  /** The renditions backfill: taken only when no upload waits. */
+  private readonly background: string[] = [];
+  private readonly queued = new Set<string>();
+  private running = 0;
+  /** The video lane: new videos first, then the backfill of older ones. */
+  private readonly videos: string[] = [];
+  private readonly videoBackground: string[] = [];
+  private readonly videoQueued = new Set<string>();
+  private videoRunning = 0;
+  private stopped = false;
+  private paused = false;
+  private readonly abort = new AbortController();
+  private readonly idleWaiters: Array<() => void> = [];
+  processedCount = 0;
+
+  constructor(private readonly deps: MediaJobDeps) {}
+
+  async enqueue(ids: string[]): Promise<void> {
+    if (this.stopped) return;
+    for (const id of ids) {
+      if (this.queued.has(id)) continue;
+      this.queued.add(id);
+      this.queue.push(id);
+    }
+    this.pump();
+  }
+
+  resume(ids: string[]): Promise<void> {
+    return this.enqueue(ids);
+  }
+
+  async backfill(ids: string[]): Promise<void> {
+    if (this.stopped) return;
+    for (const id of ids) {
+      if (this.queued.has(id)) continue;
+      this.queued.add(id);
+      this.background.push(id);
+    }
+    this.pump();
+  }
+
+  async backfillVideos(ids: string[]): Promise<void> {
+    if (this.stopped) return;
+    for (const id of ids) this.queueVideo(id, this.videoBackground);
+    this.pump();
+  }
+
+  private queueVideo(id: string, lane: string[]): void {
+    if (this.videoQueued.has(id)) return;
+    this.videoQueued.add(id);
+    lane.push(id);
+  }
+
+  private isIdle(): boolean {
+    const waiting = this.queue.length + this.background.length + this.videos.length + this.videoBackground.length;
+    return this.running === 0 && this.videoRunning === 0 && (waiting === 0 || this.stopped || this.paused);
+  }
+
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  get pending(): number {
+    return this.queue.length + this.background.length + this.running + this.videos.length + this.videoBackground.length + this.videoRunning;
+  }
+
+  async pause(): Promise<void> {
+    this.paused = true;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.queue.length = 0;
+    this.background.length = 0;
+    this.videos.length = 0;
+    this.videoBackground.length = 0;
+    this.abort.abort();
+    if (this.running + this.videoRunning > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private pump(): void {
+    while (this.running < this.deps.media.concurrency && this.queue.length + this.background.length > 0 && !this.stopped && !this.paused) {
+      const id = this.queue.length > 0 ? this.queue.shift()! : this.background.shift()!;
+      this.running++;
+      this.process(id)
+        .catch((error: unknown) => this.deps.log.warn({ err: error, photoId: id }, 'media job failed'))
+        .finally(() => {
+          this.running--;
+          this.queued.delete(id);
+          this.processedCount++;
+          this.settled();
+        });
+    }
+    while (this.videoRunning < this.deps.media.video.concurrency && this.videos.length + this.videoBackground.length > 0 && !this.stopped && !this.paused) {
+      const id = this.videos.length > 0 ? this.videos.shift()! : this.videoBackground.shift()!;
+      this.videoRunning++;
+      this.processVideo(id)
+        .catch((error: unknown) => this.deps.log.warn({ err: error, photoId: id }, 'video job failed'))
+        .finally(() => {
+          this.videoRunning--;
+          this.videoQueued.delete(id);
+          this.settled();
+        });
+    }
+  }
+
+  private settled(): void {
+    this.pump();
+    if (this.isIdle()) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+  }
+
+  private async process(id: string): Promise<void> {
+    try {
+      const startPlayback = (videoId: string) => {
+        if (this.stopped) return;
+        this.queueVideo(videoId, this.videos);
+        this.pump();
+      };
+      const result = await processPhoto(this.deps, id, this.abort.signal, { startPlayback });
+      if (result.playback && !this.stopped) startPlayback(id);
+    } catch (error) {
+      // Cut short by shutdown: the row stays processing and is resumed at the next start.
+      if (error instanceof MediaJobAborted || this.abort.signal.aborted) return;
+      this.deps.log.warn({ err: error, photoId: id }, 'media processing failed');
+      await failPhoto(this.deps.db, id, this.deps);
+    }
+  }
+
+  private async processVideo(id: string): Promise<void> {
+    try {
+      await makePlayback(this.deps, id, this.abort.signal);
+    } catch (error) {
+      // Cut short by shutdown: the video has no rendition yet and the next start's backfill makes it.
+      if (error instanceof MediaJobAborted || this.abort.signal.aborted) return;
+      this.deps.log.warn({ err: error, photoId: id }, 'playback rendition failed');
+      await failPlayback(this.deps.db, id, this.deps);
+    }
+  }
+}

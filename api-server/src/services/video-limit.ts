@@ -1,0 +1,98 @@
+import type { VideoMaxSecondsField } from '@momentos/api-contract';
+import type { Kysely } from 'kysely';
+import type { AlbumRow, Database } from '../db/schema';
+import { HttpError } from '../errors';
+import type { ReceivedFile } from './ingest';
+import { PassThrough } from 'node:stream';
+import type { ByteWatcher } from '../infra/receive';
+import { probeVideo } from '../infra/media/video';
+
+/** A length as people say it: '4 min 12 s', '3 min', '45 s' (whole seconds, cut down). */
+export function formatVideoLength(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (minutes === 0) return `${rest} s`;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+/** Issue 25's refusal: 'Este vídeo tem 4 min 12 s; o limite deste evento é 3 min.' */
+export const videoTooLongMessage = (duration: number, limit: number) =>
+  `Este vídeo tem ${formatVideoLength(duration)}; o limite deste evento é ${formatVideoLength(limit)}.`;
+
+/** Whether a video of `duration` seconds is over `limit`: whole seconds count, as the message shows them. */
+export const overLimit = (duration: number, limit: number) => Math.floor(duration) > limit;
+
+/** The event form's field: absent keeps `current`, '' or null clears it (the server's default), else 1 to 86400 seconds. */
+export function readVideoMaxSeconds(value: VideoMaxSecondsField | undefined, current: number | null): number | null {
+  if (value === undefined) return current;
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 86_400) {
+    throw new HttpError(400, "O campo 'Duração máxima dos vídeos' deve ser um número de segundos entre 1 e 86400 (vazio para o padrão do servidor).");
+  }
+  return seconds;
+}
+
+export interface VideoLimitDeps {
+  db: Kysely<Database>;
+  ffprobe: string | null;
+  defaultMaxSeconds: number;
+}
+
+/** The longest video an album's event takes: its own limit, else VIDEO_MAX_SECONDS. */
+export async function eventVideoLimit(deps: Pick<VideoLimitDeps, 'db' | 'defaultMaxSeconds'>, eventId: string): Promise<number> {
+  const row = await deps.db.selectFrom('events').select('video_max_seconds').where('id', '=', eventId).executeTakeFirst();
+  return row?.video_max_seconds ?? deps.defaultMaxSeconds;
+}
+
+/**
+ * Refuses (413, the issue's message) a received video longer than its event allows, read by ffprobe
+ * from the staged bytes (in place on this machine, or streamed from the bucket). A file ffprobe cannot read is left to the media job (it ends with its error).
+ */
+export async function assertVideoLengths(deps: VideoLimitDeps, album: Pick<AlbumRow, 'event_id'>, files: ReceivedFile[]): Promise<void> {
+  const videos = files.filter((file) => file.type.kind === 'video');
+  if (videos.length === 0 || !deps.ffprobe) return;
+  const limit = await eventVideoLimit(deps, album.event_id);
+  for (const file of videos) {
+    const duration = file.duration ? await file.duration : await probeStaged(deps.ffprobe, file);
+    if (duration !== null && overLimit(duration, limit)) throw new HttpError(413, videoTooLongMessage(duration, limit));
+  }
+}
+
+/** The length of a staged video, read back from where it waits; null when ffprobe cannot read it. */
+async function probeStaged(ffprobe: string, file: ReceivedFile): Promise<number | null> {
+  const input = await file.staged.read();
+  if (!input) return null;
+  return probeVideo(ffprobe, input).then(
+    (probe) => probe.duration,
+    () => null,
+  );
+}
+
+/**
+ * Reads a video's length while its bytes stream into the store (StageOptions.watch): ffprobe takes
+ * them on its standard input as they pass, so the check downloads nothing afterwards (a phone writes
+ * the index at the end: read back from the bucket, the whole file came down again). `length` resolves
+ * to null when ffprobe cannot read it.
+ */
+export function videoLengthReader(ffprobe: string): { watcher: ByteWatcher; length: Promise<number | null> } {
+  const bytes = new PassThrough({ highWaterMark: 1024 * 1024 });
+  const length = probeVideo(ffprobe, bytes).then(
+    (probe) => probe.duration,
+    () => null,
+  );
+  const watcher: ByteWatcher = {
+    async write(piece) {
+      // ffprobe stops reading once it knows enough: then the rest passes it by.
+      if (bytes.destroyed || bytes.write(piece)) return;
+      await new Promise<void>((resolve) => {
+        bytes.once('drain', resolve);
+        bytes.once('close', resolve);
+      });
+    },
+    end: () => void (bytes.destroyed || bytes.end()),
+    abort: () => void bytes.destroy(new Error('upload cut short')),
+  };
+  return { watcher, length };
+}

@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { matchRoute, routeParams } from '@momentos/app-manifest';
+import type { Config } from '../config';
+import { messages } from '../errors';
+import { rememberInvitePlace } from '../http/place-cookie';
+import { shellPainter } from './paint-source';
+import { preloadUrls, withPreloads } from './preload-hints';
+import { isFrontEndRoute, NO_CACHE } from './static-files';
+
+/**
+ * What answers a request no route took: a front-end route gets the shell's index.html with the
+ * route's preload hints and, where it has one, its first paint; anything else a 404 in the API's shape.
+ */
+export function frontEndPageHandler(app: FastifyInstance, config: Config) {
+  const shellIndex = path.join(config.webRoot, 'shell', 'dist', 'index.html');
+  const paintIfPossible = shellPainter(app, config);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const method = request.method;
+    if ((method === 'GET' || method === 'HEAD') && isFrontEndRoute(request.url)) {
+      let html: string;
+      try {
+        html = await fs.promises.readFile(shellIndex, 'utf8');
+      } catch {
+        return reply.status(503).header('cache-control', NO_CACHE).send({ status: 503, message: messages.frontEndNotBuilt });
+      }
+      const pathname = request.url.split('?')[0];
+      const preloads = await preloadUrls(pathname, { webRoot: config.webRoot, remotes: config.remotes });
+      const page = (await paintIfPossible(request, html, pathname, preloads)) ?? withPreloads(html, preloads);
+      const invite = matchRoute(pathname);
+      if (invite?.page === 'invite') await rememberInvitePlace(app.db, request, reply, routeParams(invite.path, pathname)?.code ?? '', request.url.slice(pathname.length));
+      return reply.status(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page);
+    }
+    const message = request.url.startsWith('/api') ? messages.routeNotFound : messages.notFound;
+    return reply.status(404).send({ status: 404, message });
+  };
+}

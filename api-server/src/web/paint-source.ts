@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PaintedGallery } from '@momentos/api-contract';
+import { matchRoute, routeParams, type AppRoute } from '@momentos/app-manifest';
+import type { TemplateView } from '@momentos/app-manifest/dist/paint-template';
+import type { Config } from '../config';
+import type { EventRow } from '../db/schema';
+import { isEventId } from '../domain/ids';
+import { normaliseInviteCode } from '../domain/invite-code';
+import { galleryOpen } from '../domain/visibility';
+import { presentGuestEvent, presentPhoto, presentPublicEvent } from '../http/present';
+import { findEvent, findEventByCode } from '../repositories/events';
+import { listPhotos } from '../repositories/photos';
+import { findReadableAlbum } from '../services/albums';
+import { eventView, findPaintLoader, galleryLeadImages, galleryView, paintShellPage, readPaintTemplate, welcomeLeadImages, type LeadImage } from './first-paint';
+
+/** A painted page's event (title, link preview), the view's slots and the data the page's script reads. */
+interface PaintSource {
+  event: EventRow;
+  view: TemplateView;
+  data: unknown;
+  /** What the view shows largest, first (PaintedPage.leadImages). */
+  leadImages: LeadImage[];
+}
+
+/** Photos painted on a gallery's first screen: 6 rows of a phone's 2 columns, 3 of a desktop's 4. */
+const PAINTED_TILES = 12;
+
+/** The painter of the shell's page: the route's view painted in it from the database (web/first-paint.ts). */
+export function shellPainter(app: FastifyInstance, config: Config) {
+  /** What a painted page shows, found from the route's parameter; undefined when there is nothing to paint. */
+  const paintSource = async (route: AppRoute, pathname: string): Promise<PaintSource | undefined> => {
+    const params = routeParams(route.path, pathname);
+    switch (route.firstPaint?.source) {
+      case 'invite-code': {
+        const code = normaliseInviteCode(params?.code ?? '');
+        const event = /^[A-Z0-9]{1,32}$/.test(code) ? await findEventByCode(app.db, code) : undefined;
+        return event && (await welcomeSource(event));
+      }
+      case 'event-id': {
+        const event = /^[A-Za-z0-9_-]{1,64}$/.test(params?.id ?? '') ? await findEvent(app.db, params!.id) : undefined;
+        return event && (await welcomeSource(event));
+      }
+      case 'album-id':
+        return /^[A-Za-z0-9_-]{1,64}$/.test(params?.id ?? '') ? gallerySource(params!.id) : undefined;
+      default:
+        return undefined;
+    }
+  };
+
+  const welcomeSource = async (event: EventRow): Promise<PaintSource> => {
+    const read = await presentGuestEvent(app.storage, event, config.media.video.maxSeconds);
+    return { event, view: eventView(read), data: read, leadImages: welcomeLeadImages(read) };
+  };
+
+  /**
+   * A public album's first photos, as GET /api/events/photos/{albumId} answers them to a guest: only
+   * while the gallery is open to guests without a PIN (a page request carries none; the page asks for
+   * it), and only when there are photos (the empty and closed galleries are the page's to say).
+   */
+  const gallerySource = async (albumId: string): Promise<PaintSource | undefined> => {
+    if (isEventId(albumId)) return undefined;
+    const album = await findReadableAlbum(app.db, albumId, null);
+    const event = album && (await findEvent(app.db, album.event_id));
+    if (!album || !event || event.pin || !galleryOpen(event)) return undefined;
+    const photos = (await listPhotos(app.db, [album.id], undefined, 'guest', PAINTED_TILES)).map((row) => presentPhoto(row));
+    if (photos.length === 0) return undefined;
+    const gallery: PaintedGallery = { album_id: album.id, event_id: event.id, photos };
+    return { event, view: galleryView(gallery), data: gallery, leadImages: galleryLeadImages(gallery) };
+  };
+
+  /**
+   * The shell's page, with the route's view painted in it when the route has a first paint and the
+   * remote is served from here (a remote moved elsewhere may have changed its view: it renders itself).
+   */
+  const paintIfPossible = async (request: FastifyRequest, html: string, pathname: string, preload: string[]) => {
+    const route = matchRoute(pathname);
+    if (!route?.firstPaint || config.remotes[route.remote]) return undefined;
+    const [template, source, paintLoader] = await Promise.all([readPaintTemplate(config.webRoot, route), paintSource(route, pathname), findPaintLoader(config.webRoot)]);
+    if (!template || !source) return undefined;
+    const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const { event } = source;
+    return paintShellPage(html, {
+      route,
+      template,
+      view: source.view,
+      data: source.data,
+      event: presentPublicEvent(event),
+      url: `${origin}${pathname}`,
+      origin,
+      imageIsCard: !!event.image_card_path && event.image_card_path !== event.image_path,
+      leadImages: source.leadImages,
+      preload,
+      paintLoader,
+    });
+  };
+
+  return paintIfPossible;
+}
