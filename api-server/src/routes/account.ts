@@ -1,18 +1,5 @@
-import {
-  Account,
-  AccountInput,
-  answers,
-  ForgotPasswordAnswer,
-  ForgotPasswordInput,
-  NotificationSettings,
-  NotificationSettingsView,
-  PasswordChanged,
-  PasswordChangeInput,
-  ResetLinkState,
-  ResetPasswordInput,
-  ResetTokenParams,
-  StatusMessage,
-} from '@momentos/api-contract';
+import { endpoints } from '@momentos/api-contract';
+import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import { accountMessages, changePassword, updateAccount } from '../services/account/account';
@@ -40,7 +27,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   const mails = app.mail.configured && Boolean(config.publicUrl);
   if (app.mail.configured && !config.publicUrl) app.log.warn('SMTP_URL is set but PUBLIC_URL is not: password-reset links are written to this log instead of e-mailed');
 
-  app.post('/api/auth/forgot', { schema: { body: ForgotPasswordInput, response: answers({ 200: ForgotPasswordAnswer }) } }, async (request, reply) => {
+  app.route({ ...route(endpoints.forgotPassword), handler: async (request, reply) => {
     const email = normaliseEmail(request.body.email);
     const verdict = await resetLimiter.attempt(request.ip, email);
     if (verdict.blocked) {
@@ -62,18 +49,17 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     }
     reply.header('cache-control', 'no-store');
     return { status: 200, message: mails ? resetMessages.sent : resetMessages.noMail, mail: mails };
-  });
+  } });
 
-  app.get('/api/auth/reset/:token', { schema: { params: ResetTokenParams, response: answers({ 200: ResetLinkState }) } }, async (request, reply) => {
+  app.route({ ...route(endpoints.resetLink), handler: async (request, reply) => {
     const reset = await openResetLink(app.db, request.params.token);
     reply.header('cache-control', 'no-store');
     return { email: reset.email, expires_at: reset.expires_at };
-  });
+  } });
 
-  app.post(
-    '/api/auth/reset/:token',
-    { schema: { params: ResetTokenParams, body: ResetPasswordInput, response: answers({ 200: StatusMessage }) } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.resetPassword),
+    handler: async (request, reply) => {
       const done = await resetPassword(app.db, request.params.token, request.body.password);
       // Every session ended: open sockets of the organiser close at their next check (issue 23's rechecks).
       app.fileAccess.invalidate();
@@ -81,40 +67,40 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       reply.header('cache-control', 'no-store');
       return { status: 200, message: resetMessages.done };
     },
-  );
+  });
 
   const signedIn = { preHandler: app.requireOrganiser };
 
-  app.get('/api/account', { ...signedIn, schema: { response: answers({ 200: Account }) } }, async (request, reply) => {
+  app.route({ ...route(endpoints.account), ...signedIn, handler: async (request, reply) => {
     const organiser = await findOrganiserById(app.db, request.organiser!.id);
     if (!organiser) throw new HttpError(401, messages.unauthorized);
     reply.header('cache-control', 'no-store');
     return { id: organiser.id, name: organiser.name, email: organiser.email };
-  });
+  } });
 
-  app.put('/api/account', { ...signedIn, schema: { body: AccountInput, response: answers({ 200: Account }) } }, async (request, reply) => {
+  app.route({ ...route(endpoints.updateAccount), ...signedIn, handler: async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return updateAccount(app.db, request.organiser!.id, request.body);
-  });
+  } });
 
   // Issue 27 item 5: 'Notificações' (both off by default).
-  app.get('/api/account/notifications', { ...signedIn, schema: { response: answers({ 200: NotificationSettingsView }) } }, async (request, reply) => {
+  app.route({ ...route(endpoints.notificationSettings), ...signedIn, handler: async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { ...(await findNotificationSettings(app.db, request.organiser!.id)), digest_hour: config.digestHour };
-  });
+  } });
 
-  app.put('/api/account/notifications', { ...signedIn, schema: { body: NotificationSettings, response: answers({ 200: NotificationSettingsView }) } }, async (request, reply) => {
+  app.route({ ...route(endpoints.saveNotificationSettings), ...signedIn, handler: async (request, reply) => {
     const before = await findNotificationSettings(app.db, request.organiser!.id);
     await saveNotificationSettings(app.db, request.organiser!.id, request.body);
     if (request.body.daily_summary && !before.daily_summary) await dailySummarySwitchedOn(app.db, request.organiser!.id);
     reply.header('cache-control', 'no-store');
     return { ...(await findNotificationSettings(app.db, request.organiser!.id)), digest_hour: config.digestHour };
-  });
+  } });
 
-  app.put(
-    '/api/account/password',
-    { ...signedIn, schema: { body: PasswordChangeInput, response: answers({ 200: PasswordChanged }) } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.changePassword),
+    ...signedIn,
+    handler: async (request, reply) => {
       const who = request.organiser!;
       const verdict = await loginLimiter.attempt(request.ip, who.email);
       if (verdict.blocked) {
@@ -127,7 +113,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       reply.header('cache-control', 'no-store');
       return { status: 200, message: accountMessages.passwordChanged, ended_sessions: ended };
     },
-  );
+  });
 };
 
 export default accountRoutes;

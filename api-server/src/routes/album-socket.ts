@@ -1,4 +1,5 @@
-import { AlbumParams, AlbumSocketQuery } from '@momentos/api-contract';
+import { type AlbumSocketQuery, endpoints } from '@momentos/api-contract';
+import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
@@ -45,20 +46,17 @@ const albumSocketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (
   /** What `authorise` decided before the upgrade, for the socket handler. */
   const access = new WeakMap<FastifyRequest, SocketAccess>();
 
-  app.get(
-    '/ws/albums/:albumId',
-    {
-      websocket: true,
-      schema: { params: AlbumParams, querystring: AlbumSocketQuery },
-      // Refused before the upgrade: unknown or private albums answer 404 JSON like the HTTP routes.
-      preValidation: async (request) => {
-        // Issue 23: a plain HTTP request to the socket's address is told so, in the API's error shape.
-        if (!request.ws) throw new HttpError(426, notASocketMessage);
-        if ((socketsByIp.get(request.ip) ?? 0) >= config.realtime.maxSocketsPerIp) throw new HttpError(429, tooManySocketsMessage);
-        access.set(request, await authorise(request, request.params.albumId, request.query));
-      },
+  app.route({
+    ...route(endpoints.albumSocket),
+    websocket: true,
+    // Refused before the upgrade: unknown or private albums answer 404 JSON like the HTTP routes.
+    preValidation: async (request) => {
+      // Issue 23: a plain HTTP request to the socket's address is told so, in the API's error shape.
+      if (!request.ws) throw new HttpError(426, notASocketMessage);
+      if ((socketsByIp.get(request.ip) ?? 0) >= config.realtime.maxSocketsPerIp) throw new HttpError(429, tooManySocketsMessage);
+      access.set(request, await authorise(request, request.params.albumId, request.query));
     },
-    (socket: HubSocket, request) => {
+    handler: (socket: HubSocket, request) => {
       const decided = access.get(request) ?? { isOwner: false, eventId: '', organiserId: null, wall: false, pin: null };
       const subscriber: Subscriber = { socket, alive: true, ...decided };
       const unsubscribe = hub.add(request.params.albumId, subscriber);
@@ -94,7 +92,7 @@ const albumSocketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (
       socket.on('close', remove);
       socket.on('error', remove);
     },
-  );
+  });
 };
 
 export default albumSocketRoutes;

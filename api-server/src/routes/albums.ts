@@ -1,4 +1,5 @@
-import { Album, AlbumBody, AlbumList, AlbumParams, answers, EventAlbumsParams, StatusMessage } from '@momentos/api-contract';
+import { type AlbumBody, endpoints } from '@momentos/api-contract';
+import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { findAlbumFor, removeAlbum, visibleAlbums } from '../services/albums';
@@ -23,7 +24,7 @@ const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const editableAlbum = (request: FastifyRequest, albumId: string) => findAlbumFor(app.db, albumId, request.organiser!.id, 'albums.edit');
 
   // Open to guests: the owner sees every album, anyone else only the public ones.
-  app.get('/api/albums/:eventId', { schema: { params: EventAlbumsParams, response: answers({ 200: AlbumList }) } }, async (request) => {
+  app.route({ ...route(endpoints.listAlbums), handler: async (request) => {
     const organiser = await app.optionalOrganiser(request);
     const albums = await visibleAlbums(app.db, request.params.eventId, organiser?.id ?? null);
     if (!albums.ok) throw albumRefused(albums.refusal);
@@ -38,22 +39,22 @@ const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const stats = await albumPhotoStats(app.db, albums.value.map((album) => album.id));
     const urls = signedFileUrls({ scope: 'o', organiserId: organiser!.id }, app.jwtSecret);
     return albums.value.map((album) => presentOwnedAlbum(album, stats.get(album.id), urls));
-  });
+  } });
 
-  app.post(
-    '/api/albums/:eventId',
-    { preHandler: app.requireOrganiser, schema: { params: EventAlbumsParams, body: AlbumBody, response: answers({ 201: Album }) } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.createAlbum),
+    preHandler: app.requireOrganiser,
+    handler: async (request, reply) => {
       const { event } = await requireEventRole(app.db, request, request.params.eventId, 'albums.edit');
       const album = await createAlbum(app.db, event.id, trimmed(request.body));
       return reply.status(201).send(presentAlbum(album));
     },
-  );
+  });
 
-  app.put(
-    '/api/albums/:albumId',
-    { preHandler: app.requireOrganiser, schema: { params: AlbumParams, body: AlbumBody, response: answers({ 200: Album }) } },
-    async (request) => {
+  app.route({
+    ...route(endpoints.updateAlbum),
+    preHandler: app.requireOrganiser,
+    handler: async (request) => {
       const album = await editableAlbum(request, request.params.albumId);
       const fields = trimmed(request.body);
       await updateAlbum(app.db, album.id, fields);
@@ -67,18 +68,18 @@ const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         requires_approval: fields.requires_approval ? 1 : 0,
       });
     },
-  );
+  });
 
-  app.delete(
-    '/api/albums/:albumId',
-    { preHandler: app.requireOrganiser, schema: { params: AlbumParams, response: answers({ 200: StatusMessage }) } },
-    async (request) => {
+  app.route({
+    ...route(endpoints.deleteAlbum),
+    preHandler: app.requireOrganiser,
+    handler: async (request) => {
       const album = await editableAlbum(request, request.params.albumId);
       await removeAlbum({ db: app.db, storage: app.storage }, album);
       await audienceChanged(album.event_id);
       return { status: 200, message: 'O álbum foi excluído com sucesso e agora ele não está mais disponível.' };
     },
-  );
+  });
 };
 
 /** The album as stored: names trimmed (unless only spaces), flags false unless sent as true. */

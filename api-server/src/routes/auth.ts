@@ -1,4 +1,5 @@
-import { answers, LoginAnswer, LoginInput, StatusMessage } from '@momentos/api-contract';
+import { endpoints } from '@momentos/api-contract';
+import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import { LoginLimiter } from '../services/login-limiter';
@@ -11,7 +12,7 @@ import { findOrganiserByEmail, normaliseEmail, replacePasswordHash } from '../re
 const authRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limiter = new LoginLimiter(app.db, config.loginLimits);
 
-  app.post('/api/auth', { schema: { body: LoginInput, response: answers({ 200: LoginAnswer }) } }, async (request, reply) => {
+  app.route({ ...route(endpoints.login), handler: async (request, reply) => {
     const email = normaliseEmail(request.body.email);
     // The client's address: X-Forwarded-For is read only from the proxies TRUST_PROXY names.
     const ip = request.ip;
@@ -34,18 +35,18 @@ const authRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
     const token = signToken({ sub: organiser.id, email: organiser.email, sid }, app.jwtSecret, config.tokenTtlSeconds);
     reply.header('authentication', token).header('cache-control', 'no-store');
     return { status: 200, message: 'Login realizado com sucesso.', email: organiser.email };
-  });
+  } });
 
   // Issue 23 item 2: 'Sair' ends the session on the server; the token stops answering at once.
-  app.post(
-    '/api/auth/logout',
-    { preHandler: app.requireOrganiser, schema: { response: answers({ 200: StatusMessage }) } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.logout),
+    preHandler: app.requireOrganiser,
+    handler: async (request, reply) => {
       await endSession(app.db, request.organiser!.sessionId);
       reply.header('cache-control', 'no-store');
       return { status: 200, message: 'Sessão encerrada.' };
     },
-  );
+  });
 };
 
 export default authRoutes;

@@ -1,16 +1,6 @@
 import { finished as finishedStream } from 'node:stream/promises';
-import {
-  answers,
-  ChunkFinalizeBody,
-  ChunkSessionParams,
-  ChunkStatus,
-  ChunkStatusQuery,
-  ChunkInitAnswer,
-  ChunkInitFields,
-  ChunkUploadAnswer,
-  UploadAnswer,
-  type ChunkUploadFields,
-} from '@momentos/api-contract';
+import { ChunkInitFields, type ChunkUploadFields, endpoints } from '@momentos/api-contract';
+import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
@@ -65,10 +55,9 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     if (event) await assertEventPin(app.db, request, event.id, (await app.optionalOrganiser(request))?.id ?? null);
   }
 
-  app.get(
-    '/api/events/photos/chunk/:sessionId',
-    { schema: { params: ChunkSessionParams, querystring: ChunkStatusQuery, response: answers({ 200: ChunkStatus }) } },
-    async (request) => {
+  app.route({
+    ...route(endpoints.chunkStatus),
+    handler: async (request) => {
       const session = await liveSession(request.params.sessionId);
       await assertSessionPin(request, session);
       const albumId = request.query.albumId?.trim();
@@ -79,9 +68,9 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
         : (await receivedChunks(app.db, session.id)).map((chunk) => Number(chunk.chunk_index)).sort((a, b) => a - b);
       return { sessionId: session.id, fileSize: Number(session.file_size), totalChunks: total, receivedChunks: indexes, photoId: session.photo_id };
     },
-  );
+  });
 
-  app.post('/api/events/photos/chunk/init', { config: rateLimited, schema: { response: answers({ 200: ChunkInitAnswer }) } }, async (request) => {
+  app.route({ ...route(endpoints.chunkInit), config: rateLimited, handler: async (request) => {
     const raw: Record<string, unknown> = {};
     if (request.isMultipart()) {
       try {
@@ -121,9 +110,9 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       { albumId: album.id, eventId: album.event_id, userId, fileName, fileSize: fields.fileSize, fileType: declaredType, clientHash, clientKeyHash: clientKeyHash(fields.clientKey), place: uploadPlace(fields.place) },
     );
     return { sessionId };
-  });
+  } });
 
-  app.post('/api/events/photos/chunk/upload', { config: rateLimited, schema: { response: answers({ 200: ChunkUploadAnswer }) } }, async (request, reply) => {
+  app.route({ ...route(endpoints.chunkUpload), config: rateLimited, handler: async (request, reply) => {
     if (!request.isMultipart()) throw new HttpError(400, messages.multipartExpected);
     const fields: Partial<ChunkUploadFields> = {};
     /** The chunk as it landed (storage/chunk-target.ts): kept once checked, else dropped whatever happens. */
@@ -180,7 +169,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     } finally {
       await received?.landed.drop();
     }
-  });
+  } });
 
   /**
    * Everything a chunk is checked against before its first byte is read: its fields, its session
@@ -207,10 +196,10 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     return { session, place };
   }
 
-  app.post(
-    '/api/events/photos/chunk/finalize',
-    { config: rateLimited, schema: { body: ChunkFinalizeBody, response: answers({ 201: UploadAnswer }) } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.chunkFinalize),
+    config: rateLimited,
+    handler: async (request, reply) => {
       const session = await liveSession(request.body.sessionId);
       await assertSessionPin(request, session);
       if (session.photo_id) {
@@ -242,7 +231,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       await markSessionDone(app.db, session.id, uploads[0].row.id);
       return reply.status(201).send({ status: 201, message: uploadMessage(uploads), photos: uploads.map((upload) => presentUpload(upload)) });
     },
-  );
+  });
 };
 
 export default chunkRoutes;

@@ -1,4 +1,5 @@
-import { answers, DownloadQuery, DownloadTicket, DownloadTicketBody, EventParams } from '@momentos/api-contract';
+import { endpoints } from '@momentos/api-contract';
+import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { sameScope, signDownloadTicket, verifyDownloadTicket, type DownloadScope } from '../domain/download-ticket';
@@ -22,10 +23,10 @@ import { photosForDownload } from '../repositories/photos';
  * bound to the event and the scope (album, uploader, hidden included or not) it was asked for.
  */
 const downloadRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
-  app.post(
-    '/api/events/:id/download-ticket',
-    { preHandler: app.requireOrganiser, schema: { params: EventParams, body: DownloadTicketBody, response: answers({ 200: DownloadTicket }) } },
-    async (request) => {
+  app.route({
+    ...route(endpoints.downloadTicket),
+    preHandler: app.requireOrganiser,
+    handler: async (request) => {
       const { event } = await requireEventRole(app.db, request, request.params.id, 'downloads');
       if (request.body.book) {
         // Issue 26: the 'Livro de recados' PDF, a scope of its own.
@@ -51,9 +52,9 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
       if (scope.byPlace) query.set('by_place', 'true');
       return { ticket, url: `/api/events/${event.id}/download?${query}`, expires_at: expiresAt.toISOString() };
     },
-  );
+  });
 
-  app.get('/api/events/:id/download', { schema: { params: EventParams, querystring: DownloadQuery } }, async (request, reply) => {
+  app.route({ ...route(endpoints.download), handler: async (request, reply) => {
     const asked: DownloadScope = {
       eventId: request.params.id,
       albumId: request.query.album_id,
@@ -90,7 +91,7 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
       .header('content-disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
       .header('cache-control', 'no-store');
     return reply.send(zipStream({ storage: app.storage, warn: (details, message) => request.log.warn(details, message) }, entries, stop.signal));
-  });
+  } });
 
   async function guestbookEntries(request: FastifyRequest, event: EventRow): Promise<ZipEntry[]> {
     const published = await listMessages(app.db, event.id, 'guest');

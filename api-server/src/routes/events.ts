@@ -1,4 +1,5 @@
-import { answers, EventFields, EventItem, EventList, EventParams, PublicEvent, QrCodeResponse, ShareParams, StatusMessage } from '@momentos/api-contract';
+import { endpoints, EventFields } from '@momentos/api-contract';
+import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
@@ -89,22 +90,22 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   const imageDeps = (request: FastifyRequest) => ({ storage: app.storage, maxInputPixels: config.media.maxInputPixels, log: request.log });
 
   // Guests: what any of them may know of an event, from any entry point (never the contact).
-  app.get('/api/events/:id/public', { schema: { params: EventParams, response: answers({ 200: PublicEvent }) } }, async (request, reply) => {
+  app.route({ ...route(endpoints.publicEvent), handler: async (request, reply) => {
     const event = await findEvent(app.db, request.params.id);
     if (!event) throw notFound(messages.eventNotFound);
     // Shared caches may keep it briefly; an edited name shows within a minute.
     reply.header('cache-control', 'public, max-age=60');
     return presentGuestEvent(app.storage, event, config.media.video.maxSeconds);
-  });
+  } });
 
-  app.get('/api/events', { ...auth, schema: { response: answers({ 200: EventList }) } }, async (request) => {
+  app.route({ ...route(endpoints.listEvents), ...auth, handler: async (request) => {
     // The events the organiser owns and those of the teams they belong to, each with their role.
     const events = await listEventsWithRole(app.db, request.organiser!.id);
     const stats = await eventPhotoStats(app.db, events.map((event) => event.id));
     return events.map(({ role, ...event }) => ({ ...presentEventWithStats(event, stats.get(event.id)), ...presentEventFor(event, role) }));
-  });
+  } });
 
-  app.post('/api/events', { ...auth, schema: { response: answers({ 201: EventItem }) } }, async (request, reply) => {
+  app.route({ ...route(endpoints.createEvent), ...auth, handler: async (request, reply) => {
     const form = await readEventForm(request);
     let event = await createEvent(app.db, request.organiser!.id, {
       ...form.fields,
@@ -121,15 +122,15 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       event = { ...event, ...paths };
     }
     return reply.status(201).send(presentEventFor(event, 'owner'));
-  });
+  } });
 
-  app.get('/api/events/:id', { ...auth, schema: { params: EventParams, response: answers({ 200: EventList }) } }, async (request) => {
+  app.route({ ...route(endpoints.getEvent), ...auth, handler: async (request) => {
     const { event, role } = await access(request, request.params.id, 'event.view');
     // Issue 25: the organiser's wall reads how long it plays a video from here.
     return [{ ...presentEventFor(event, role), wall_video_seconds: config.media.video.wallSeconds }];
-  });
+  } });
 
-  app.put('/api/events/:id', { ...auth, schema: { params: EventParams, response: answers({ 200: EventItem }) } }, async (request) => {
+  app.route({ ...route(endpoints.updateEvent), ...auth, handler: async (request) => {
     const { event, role } = await access(request, request.params.id, 'event.edit');
     const form = await readEventForm(request);
     // Editing without a new image keeps the current one (and its card).
@@ -155,18 +156,18 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       if (event.image_card_path) for (const width of WELCOME_IMAGE_WIDTHS) await app.storage.remove(welcomeImageKeyOf(event.image_card_path, width));
     }
     return presentEventFor({ ...event, ...form.fields, ...rules, ...paths }, role);
-  });
+  } });
 
-  app.delete('/api/events/:id', { ...auth, schema: { params: EventParams, response: answers({ 200: StatusMessage }) } }, async (request) => {
+  app.route({ ...route(endpoints.deleteEvent), ...auth, handler: async (request) => {
     const { event } = await access(request, request.params.id, 'event.delete');
     await removeEvent({ db: app.db, storage: app.storage }, event.id);
     app.fileAccess.invalidate();
     await app.realtime.audienceChanged(event.id);
     return { status: 200, message: 'O evento foi excluído com sucesso.' };
-  });
+  } });
 
   // The QR code of the invite link, for the organiser's share dialog (DESIGN §6). Accepts the code or the event id.
-  app.get('/api/events/share/:code', { ...auth, schema: { params: ShareParams, response: answers({ 200: QrCodeResponse }) } }, async (request, reply) => {
+  app.route({ ...route(endpoints.shareQrCode), ...auth, handler: async (request, reply) => {
     const param = request.params.code;
     const byCode = (await findEventById(app.db, param)) ? null : await findEventByCode(app.db, normaliseInviteCode(param));
     const { event } = await access(request, byCode?.id ?? param, 'event.view');
@@ -175,7 +176,7 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     const key = await inviteQrCode(app.storage, event, link);
     reply.header('cache-control', 'no-store');
     return { qrcode: fileUrl(key), link };
-  });
+  } });
 };
 
 export default eventRoutes;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import parseRange from 'range-parser';
-import { answers, FileQuery } from '@momentos/api-contract';
+import { endpoints, type FileQuery } from '@momentos/api-contract';
+import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
@@ -139,13 +140,12 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
     return reply.send(file?.body);
   }
 
-  // HEAD is routed explicitly: Fastify's automatic HEAD route would answer Content-Length: 0.
-  const options = { schema: { querystring: FileQuery, response: answers({}) }, exposeHeadRoute: false };
-  for (const [url, download] of [
-    ['/api/files', false],
-    ['/api/files/download', true],
+  // HEAD is routed explicitly (`head: true` in the table): Fastify's automatic HEAD route would answer Content-Length: 0.
+  for (const [endpoint, download] of [
+    [endpoints.file, false],
+    [endpoints.fileDownload, true],
   ] as const) {
-    app.route({ method: ['GET', 'HEAD'], url, ...options, handler: (request, reply) => serve(request, request.query, reply, download) });
+    app.route({ ...route(endpoint), handler: (request, reply) => serve(request, request.query, reply, download) });
   }
 
   /** The guests' copy of a photo's original (made now when the media worker has not yet made it); 404 when it cannot be. */

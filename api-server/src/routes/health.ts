@@ -1,12 +1,12 @@
-import { Health, HealthDown } from '@momentos/api-contract';
+import { endpoints } from '@momentos/api-contract';
+import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/api/health',
-    { schema: { response: { 200: Health, 503: HealthDown } } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.health),
+    handler: async (request, reply) => {
       try {
         await sql`select 1`.execute(app.db);
       } catch (error) {
@@ -15,7 +15,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       return { status: 'ok', database: app.dbDialect };
     },
-  );
+  });
 };
 
 export default healthRoutes;

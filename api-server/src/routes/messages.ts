@@ -1,16 +1,5 @@
-import {
-  answers,
-  BookQuery,
-  DELETE_KEY_HEADER,
-  EventParams,
-  MessageItem,
-  MessageList,
-  MessageModeration,
-  MessageParams,
-  PostedMessage,
-  SignedAudioQuery,
-  StatusMessage,
-} from '@momentos/api-contract';
+import { DELETE_KEY_HEADER, endpoints, type SignedAudioQuery } from '@momentos/api-contract';
+import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sameScope, verifyDownloadTicket } from '../domain/download-ticket';
@@ -80,10 +69,10 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     }
   }
 
-  app.post(
-    '/api/events/:id/messages',
-    { config: rateLimited, schema: { params: EventParams, response: answers({ 201: PostedMessage }) } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.postMessage),
+    config: rateLimited,
+    handler: async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(400, messages.multipartExpected);
       const declared = Number(request.headers['content-length']);
       if (Number.isFinite(declared) && declared > settings.maxAudioBytes + 256 * 1024) throw tooLarge(reply, messageTexts.audioTooLarge);
@@ -161,9 +150,9 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         message: pending ? messageTexts.pending : messageTexts.stored,
       });
     },
-  );
+  });
 
-  app.get('/api/events/:id/messages', { schema: { params: EventParams, response: answers({ 200: MessageList }) } }, async (request, reply) => {
+  app.route({ ...route(endpoints.listMessages), handler: async (request, reply) => {
     const { event, owner } = await eventFor(request, request.params.id);
     if (!owner) assertGalleryOpen(event);
     reply.header('cache-control', 'no-store');
@@ -171,7 +160,7 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     // Issue 22's file rule: guests' voice-note URLs carry the reader's grant (the PIN, the wall link).
     const reader = owner ? null : await readerFiles(app, request, event.id, null);
     return rows.map((row) => presentMessage(row, owner ? 'owner' : 'guest', app.jwtSecret, reader?.urls));
-  });
+  } });
 
   /** A message of an event the caller moderates (issue 27: owner, co-organiser, moderator), or 404 (outside the team it does not exist). */
   async function moderatedMessage(request: FastifyRequest, id: string) {
@@ -182,10 +171,10 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     return row;
   }
 
-  app.patch(
-    '/api/events/messages/:messageId',
-    { preHandler: app.requireOrganiser, schema: { params: MessageParams, body: MessageModeration, response: answers({ 200: MessageItem }) } },
-    async (request) => {
+  app.route({
+    ...route(endpoints.moderateMessage),
+    preHandler: app.requireOrganiser,
+    handler: async (request) => {
       const row = await moderatedMessage(request, request.params.messageId);
       const flags: { hidden?: 0 | 1; pending?: 0 } = {};
       if (request.body.hidden !== undefined) flags.hidden = request.body.hidden ? 1 : 0;
@@ -198,9 +187,9 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       await announceChanged(row.event_id, [after]);
       return presentMessage(after, 'owner', app.jwtSecret);
     },
-  );
+  });
 
-  app.delete('/api/events/messages/:messageId', { schema: { params: MessageParams, response: answers({ 200: StatusMessage }) } }, async (request) => {
+  app.route({ ...route(endpoints.removeMessage), handler: async (request) => {
     const message = await findMessageWithOwner(app.db, request.params.messageId);
     const key = request.headers[DELETE_KEY_HEADER];
     if (typeof key === 'string') {
@@ -218,10 +207,10 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     for (const file of [message.audio_path, message.audio_m4a_path]) if (file) await app.storage.remove(file).catch(() => undefined);
     app.realtime.announceMessagesRemoved(message.event_id, [message.id]);
     return { status: 200, message: messageTexts.removed };
-  });
+  } });
 
   // 'Livro de recados': the printable PDF of the published messages (owner, or a download ticket with `book`).
-  app.get('/api/events/:id/messages/book.pdf', { schema: { params: EventParams, querystring: BookQuery } }, async (request, reply) => {
+  app.route({ ...route(endpoints.guestbookPdf), handler: async (request, reply) => {
     const organiserId = await bookReader(request, request.params.id, request.query.ticket);
     // The ticket's holder is asked again (issue 27): a member removed since the ticket was made gets nothing.
     const { event } = await eventAccess(app.db, request.params.id, organiserId, 'downloads');
@@ -232,7 +221,7 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       .header('content-disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
       .header('cache-control', 'no-store')
       .send(pdf);
-  });
+  } });
 
   async function bookReader(request: FastifyRequest, eventId: string, ticket: string | undefined): Promise<string> {
     if (ticket === undefined) {
@@ -245,11 +234,10 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   }
 
   // A voice note through an expiring signed link: the book's QR codes and the owner's player.
-  app.get(
-    '/api/events/messages/:messageId/audio',
-    { schema: { params: MessageParams, querystring: SignedAudioQuery, response: answers({}) } },
-    async (request, reply) => playSigned(request, request.params.messageId, request.query, reply),
-  );
+  app.route({
+    ...route(endpoints.messageAudio),
+    handler: async (request, reply) => playSigned(request, request.params.messageId, request.query, reply),
+  });
 
   async function playSigned(request: FastifyRequest, messageId: string, query: SignedAudioQuery, reply: FastifyReply) {
     if (!audioLinkValid(messageId, query.exp, query.sig, app.jwtSecret)) throw new HttpError(403, messageTexts.linkInvalid);

@@ -1,4 +1,5 @@
-import { answers, DELETE_KEY_HEADER, PhotoItem, PhotoModeration, PhotoParams, StatusMessage } from '@momentos/api-contract';
+import { DELETE_KEY_HEADER, endpoints } from '@momentos/api-contract';
+import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { deleteKeyMatches } from '../domain/delete-key';
 import { moderatePhoto, type ModerationDeps } from '../services/photo-moderation';
@@ -41,10 +42,10 @@ const photoModerationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The organiser hides, shows or approves one photo of an event they own (issue 11); the screen's
   // bulk actions send one call per photo.
-  app.patch(
-    '/api/events/photos/:photoId',
-    { preHandler: app.requireOrganiser, schema: { params: PhotoParams, body: PhotoModeration, response: answers({ 200: PhotoItem }) } },
-    async (request) => {
+  app.route({
+    ...route(endpoints.moderatePhoto),
+    preHandler: app.requireOrganiser,
+    handler: async (request) => {
       const photo = await findPhotoWithAlbum(app.db, request.params.photoId);
       if (!photo) throw notFound(messages.photoNotFound);
       await moderatorOf(photo.event_id, request.organiser!.id);
@@ -55,12 +56,11 @@ const photoModerationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app.fileAccess.invalidate();
       return presentOwnedPhoto(moderated, signedFileUrls({ scope: 'o', organiserId: photo.organiser_id }, app.jwtSecret));
     },
-  );
+  });
 
-  app.delete(
-    '/api/events/photos/:photoId',
-    { schema: { params: PhotoParams, response: answers({ 200: StatusMessage }) } },
-    async (request) => {
+  app.route({
+    ...route(endpoints.removePhoto),
+    handler: async (request) => {
       const photo = await findPhotoWithAlbum(app.db, request.params.photoId);
       const key = request.headers[DELETE_KEY_HEADER];
       if (typeof key === 'string') {
@@ -79,7 +79,7 @@ const photoModerationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app.fileAccess.invalidate();
       return { status: 200, message: messages.photoRemoved };
     },
-  );
+  });
 };
 
 export default photoModerationRoutes;

@@ -1,16 +1,5 @@
-import {
-  AlbumParams,
-  answers,
-  PhotoList,
-  PhotoListQuery,
-  PhotoUpdateList,
-  PhotoUpdatesQuery,
-  UploadAnswer,
-  StoredLookupAnswer,
-  StoredLookupBody,
-  UploaderList,
-  type UploadFields,
-} from '@momentos/api-contract';
+import { endpoints, type UploadFields } from '@momentos/api-contract';
+import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
@@ -53,7 +42,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
   const limits = config.uploads;
   const ffprobe = config.media.video.ffprobePath;
 
-  app.post('/api/events/photos', { config: rateLimited, schema: { response: answers({ 201: UploadAnswer }) } }, async (request, reply) => {
+  app.route({ ...route(endpoints.uploadPhotos), config: rateLimited, handler: async (request, reply) => {
     if (!request.isMultipart()) throw new HttpError(400, messages.multipartExpected);
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > limits.maxTotalBytes + MULTIPART_SLACK) {
@@ -149,12 +138,12 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       // Whatever was not committed under a photo's key (refused, cut short, a duplicate) goes.
       await Promise.all(received.map((file) => file.staged.abort()));
     }
-  });
+  } });
 
-  app.post(
-    '/api/events/photos/stored',
-    { config: rateLimited, schema: { body: StoredLookupBody, response: answers({ 200: StoredLookupAnswer }) } },
-    async (request) => {
+  app.route({
+    ...route(endpoints.storedPhotos),
+    config: rateLimited,
+    handler: async (request) => {
       const found = await findUploadAlbum(app.db, request.body.album_id.trim());
       if (!found.ok) throw albumRefused(found.refusal);
       await assertEventPin(app.db, request, found.value.event_id, (await app.optionalOrganiser(request))?.id ?? null);
@@ -166,12 +155,11 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
         withheld: stored.withheld.map((item) => ({ file_name: item.clientName, pending: item.pending })),
       };
     },
-  );
+  });
 
-  app.get(
-    '/api/events/photos/:albumId',
-    { schema: { params: AlbumParams, querystring: PhotoListQuery, response: answers({ 200: PhotoList }) } },
-    async (request) => {
+  app.route({
+    ...route(endpoints.listPhotos),
+    handler: async (request) => {
       const readableBy = await readable(request, request.params.albumId);
       const { ids, audience, eventId } = request.query.public_only ? await readableAsGuest(request, request.params.albumId) : readableBy;
       const userId = request.query.user_id?.trim();
@@ -186,24 +174,23 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
         return hearts.has(row.id) ? { ...item, hearts: hearts.get(row.id)! } : item;
       });
     },
-  );
+  });
 
-  app.get(
-    '/api/events/photos/updates/:albumId',
-    { schema: { params: AlbumParams, querystring: PhotoUpdatesQuery, response: answers({ 200: PhotoUpdateList }) } },
-    async (request) => {
+  app.route({
+    ...route(endpoints.photoUpdates),
+    handler: async (request) => {
       const { ids: albumIds, audience, eventId } = await readable(request, request.params.albumId);
       const raw = request.query.ids;
       const ids = raw === undefined || raw.trim() === '' ? null : [...new Set(raw.split(',').map((id) => id.trim()).filter(Boolean))].slice(0, 1000);
       const urls = await readerFileUrls(app, request, eventId, audience === 'owner' ? request.organiser?.id ?? null : null);
       return (await photosByIds(app.db, albumIds, ids, audience)).map((row) => presentUpdate(row, urls));
     },
-  );
+  });
 
-  app.get('/api/events/photos/users/:albumId', { schema: { params: AlbumParams, response: answers({ 200: UploaderList }) } }, async (request) => {
+  app.route({ ...route(endpoints.uploaders), handler: async (request) => {
     const { ids, audience } = await readable(request, request.params.albumId);
     return (await listUploaders(app.db, ids, audience)).map((userId) => ({ user_id: userId }));
-  });
+  } });
 
   /** The albums of an album or event id as a guest sees them (public ones only), while the gallery is open to guests. */
   async function readableAsGuest(request: FastifyRequest, id: string) {

@@ -1,4 +1,5 @@
-import { answers, EventParams, PrintablesQuery, PrintablesTicket } from '@momentos/api-contract';
+import { endpoints } from '@momentos/api-contract';
+import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import { sameScope, signDownloadTicket, verifyDownloadTicket } from '../domain/download-ticket';
@@ -16,17 +17,17 @@ import { eventAccess } from '../services/team/event-access';
  * per place. The owner's token, or a ticket (a browser's download cannot send the header).
  */
 const printableRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
-  app.post(
-    '/api/events/:id/printables-ticket',
-    { preHandler: app.requireOrganiser, schema: { params: EventParams, response: answers({ 200: PrintablesTicket }) } },
-    async (request) => {
+  app.route({
+    ...route(endpoints.printablesTicket),
+    preHandler: app.requireOrganiser,
+    handler: async (request) => {
       const { event } = await requireEventRole(app.db, request, request.params.id, 'event.edit');
       const { ticket, expiresAt } = signDownloadTicket({ eventId: event.id, printables: true, organiserId: request.organiser!.id }, app.jwtSecret);
       return { ticket, url: `/api/events/${event.id}/printables.pdf?${new URLSearchParams({ ticket })}`, expires_at: expiresAt.toISOString() };
     },
-  );
+  });
 
-  app.get('/api/events/:id/printables.pdf', { schema: { params: EventParams, querystring: PrintablesQuery } }, async (request, reply) => {
+  app.route({ ...route(endpoints.printables), handler: async (request, reply) => {
     const { ticket } = request.query;
     let organiserId: string;
     if (ticket === undefined) {
@@ -58,7 +59,7 @@ const printableRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (ap
       .header('content-disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
       .header('cache-control', 'no-store')
       .send(pdf);
-  });
+  } });
 };
 
 export default printableRoutes;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { answers, DEVICE_ID_HEADER, PhotoParams, ReactionState } from '@momentos/api-contract';
+import { DEVICE_ID_HEADER, endpoints } from '@momentos/api-contract';
+import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
@@ -59,22 +60,19 @@ const reactionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
     return createHash('sha256').update(`device:${device}`).digest('hex');
   }
 
-  const options = { ...(limit ? { onRequest: limit } : {}), schema: { params: PhotoParams, response: answers({ 200: ReactionState }) } };
-
-  for (const method of ['POST', 'DELETE'] as const) {
+  for (const endpoint of [endpoints.addHeart, endpoints.removeHeart]) {
     app.route({
-      method,
-      url: '/api/events/photos/:photoId/reactions',
-      ...options,
+      ...route(endpoint),
+      ...(limit ? { onRequest: limit } : {}),
       handler: async (request) => {
         const { photoId } = request.params;
         const device = deviceHash(request);
         const photo = await readablePhoto(request, photoId);
-        if (method === 'POST') await addHeart(app.db, photo.id, device);
+        if (endpoint.method === 'POST') await addHeart(app.db, photo.id, device);
         else await removeHeart(app.db, photo.id, device);
         const hearts = await heartCount(app.db, photo.id);
         app.realtime.announceReactions({ id: photo.album_id, event_id: photo.event_id, is_public: photo.is_public }, photo.id, hearts);
-        return { photo_id: photo.id, hearts, mine: method === 'POST' };
+        return { photo_id: photo.id, hearts, mine: endpoint.method === 'POST' };
       },
     });
   }

@@ -1,4 +1,5 @@
-import { AccountCreated, answers, SetupInput, SetupState } from '@momentos/api-contract';
+import { endpoints } from '@momentos/api-contract';
+import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import { LoginLimiter } from '../services/login-limiter';
@@ -24,12 +25,12 @@ const SETUP_KEY = '#setup';
 const setupRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limiter = new LoginLimiter(app.db, config.loginLimits);
 
-  app.get('/api/setup', { schema: { response: answers({ 200: SetupState }) } }, async (_request, reply) => {
+  app.route({ ...route(endpoints.setupState), handler: async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { needed: !(await hasAnyOrganiser(app.db)) };
-  });
+  } });
 
-  app.post('/api/setup', { schema: { body: SetupInput, response: answers({ 201: AccountCreated }) } }, async (request, reply) => {
+  app.route({ ...route(endpoints.createFirstAccount), handler: async (request, reply) => {
     if (await hasAnyOrganiser(app.db)) throw new HttpError(409, setupMessages.done);
     const ip = request.ip;
     // Counted before it is judged (issue 23's limiter): a right code gives the attempt back.
@@ -67,7 +68,7 @@ const setupRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     const token = signToken({ sub: organiser.id, email: organiser.email, sid }, app.jwtSecret, config.tokenTtlSeconds);
     reply.code(201).header('authentication', token).header('cache-control', 'no-store');
     return { status: 201, message: setupMessages.created, email: organiser.email, name: organiser.name };
-  });
+  } });
 };
 
 export default setupRoutes;

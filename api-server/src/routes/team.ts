@@ -1,17 +1,5 @@
-import {
-  answers,
-  EventParams,
-  InviteAccountInput,
-  InviteTokenParams,
-  StatusMessage,
-  Team,
-  TeamInviteAccepted,
-  TeamInviteCreated,
-  TeamInviteInput,
-  TeamInviteParams,
-  TeamInvitePreview,
-  TeamMemberParams,
-} from '@momentos/api-contract';
+import { endpoints } from '@momentos/api-contract';
+import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import { requireEventRole } from '../http/event-role';
@@ -33,7 +21,7 @@ import { openInvites, revokeInvite } from '../repositories/team-invites';
 const teamRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const owner = { preHandler: app.requireOrganiser };
 
-  app.get('/api/events/:id/team', { ...owner, schema: { params: EventParams, response: answers({ 200: Team }) } }, async (request, reply) => {
+  app.route({ ...route(endpoints.team), ...owner, handler: async (request, reply) => {
     const { event } = await requireEventRole(app.db, request, request.params.id, 'team.manage');
     const ownerRow = (await findOrganiserById(app.db, event.organiser_id))!;
     const members = await listMembers(app.db, event.id);
@@ -44,12 +32,12 @@ const teamRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
       members: members.map((member) => ({ organiser_id: member.organiser_id, name: member.name, email: member.email, role: member.role as TeamRole, since: member.created_at })),
       invites: invites.map((invite) => ({ ...invite, role: invite.role as TeamRole })),
     };
-  });
+  } });
 
-  app.post(
-    '/api/events/:id/team/invites',
-    { ...owner, schema: { params: EventParams, body: TeamInviteInput, response: answers({ 201: TeamInviteCreated }) } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.createTeamInvite),
+    ...owner,
+    handler: async (request, reply) => {
       const { event } = await requireEventRole(app.db, request, request.params.id, 'team.manage');
       const email = request.body.email?.trim() ? normaliseEmail(request.body.email) : null;
       if (email && !EMAIL_PATTERN.test(email)) throw new HttpError(400, inviteMessages.invalidEmail);
@@ -69,22 +57,22 @@ const teamRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
       reply.header('cache-control', 'no-store');
       return reply.status(201).send({ id: invite.id, role: request.body.role, email: invite.email, created_at: invite.created_at, expires_at: invite.expires_at, url, emailed });
     },
-  );
+  });
 
-  app.delete(
-    '/api/events/:id/team/invites/:inviteId',
-    { ...owner, schema: { params: TeamInviteParams, response: answers({ 200: StatusMessage }) } },
-    async (request) => {
+  app.route({
+    ...route(endpoints.revokeTeamInvite),
+    ...owner,
+    handler: async (request) => {
       const { event } = await requireEventRole(app.db, request, request.params.id, 'team.manage');
       if (!(await revokeInvite(app.db, event.id, request.params.inviteId))) throw new HttpError(404, 'Convite não encontrado.');
       return { status: 200, message: 'Convite revogado.' };
     },
-  );
+  });
 
-  app.delete(
-    '/api/events/:id/team/members/:organiserId',
-    { ...owner, schema: { params: TeamMemberParams, response: answers({ 200: StatusMessage }) } },
-    async (request) => {
+  app.route({
+    ...route(endpoints.removeTeamMember),
+    ...owner,
+    handler: async (request) => {
       const { event } = await requireEventRole(app.db, request, request.params.id, 'team.manage');
       if (!(await removeMember(app.db, event.id, request.params.organiserId))) throw new HttpError(404, 'Pessoa não encontrada na equipe.');
       // Their open sockets on the event close now, here and on the other instances; their file URLs stop at once.
@@ -92,34 +80,33 @@ const teamRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
       app.fileAccess.invalidate();
       return { status: 200, message: 'Pessoa removida da equipe.' };
     },
-  );
+  });
 
-  app.get('/api/team-invites/:token', { schema: { params: InviteTokenParams, response: answers({ 200: TeamInvitePreview }) } }, async (request, reply) => {
+  app.route({ ...route(endpoints.teamInvite), handler: async (request, reply) => {
     const invite = await openInvite(app.db, request.params.token);
     reply.header('cache-control', 'no-store');
     return { event_name: invite.event_name, role: invite.role as TeamRole, invited_by: invite.inviter_name || invite.inviter_email || '', expires_at: invite.expires_at };
-  });
+  } });
 
-  app.post(
-    '/api/team-invites/:token/accept',
-    { ...owner, schema: { params: InviteTokenParams, response: answers({ 200: TeamInviteAccepted }) } },
-    async (request) => {
+  app.route({
+    ...route(endpoints.acceptTeamInvite),
+    ...owner,
+    handler: async (request) => {
       const joined = await acceptInvite(app.db, request.params.token, request.organiser!.id);
       app.fileAccess.invalidate();
       return { status: 200, message: inviteMessages.accepted, ...joined };
     },
-  );
+  });
 
-  app.post(
-    '/api/team-invites/:token/account',
-    { schema: { params: InviteTokenParams, body: InviteAccountInput, response: answers({ 201: TeamInviteAccepted }) } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.accountFromInvite),
+    handler: async (request, reply) => {
       const made = await accountFromInvite(app.db, request.params.token, request.body, config.tokenTtlSeconds);
       const token = signToken({ sub: made.organiser.id, email: made.organiser.email, sid: made.sid }, app.jwtSecret, config.tokenTtlSeconds);
       reply.code(201).header('authentication', token).header('cache-control', 'no-store');
       return { status: 201, message: inviteMessages.accepted, event_id: made.event_id, role: made.role };
     },
-  );
+  });
 };
 
 export default teamRoutes;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { answers, EventParams, StatusMessage, WallEvent, WallLink, WallParams } from '@momentos/api-contract';
+import { endpoints } from '@momentos/api-contract';
+import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import { HttpError } from '../errors';
@@ -19,7 +20,7 @@ export const wallLinkRevokedMessage = 'Este link do telão é inválido ou foi r
 const wallRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const owned = { preHandler: app.requireOrganiser };
 
-  app.post('/api/events/:id/wall-link', { ...owned, schema: { params: EventParams, response: answers({ 201: WallLink }) } }, async (request, reply) => {
+  app.route({ ...route(endpoints.createWallLink), ...owned, handler: async (request, reply) => {
     const { event } = await requireEventRole(app.db, request, request.params.id, 'wall.manage');
     const token = randomBytes(24).toString('base64url');
     await setWallTokenHash(app.db, event.id, hashOf(token));
@@ -27,22 +28,22 @@ const wallRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
     app.fileAccess.invalidate();
     await app.realtime.audienceChanged(event.id);
     return reply.status(201).send({ url: `${publicOrigin(request, config)}/wall/${token}` });
-  });
+  } });
 
-  app.delete('/api/events/:id/wall-link', { ...owned, schema: { params: EventParams, response: answers({ 200: StatusMessage }) } }, async (request) => {
+  app.route({ ...route(endpoints.revokeWallLink), ...owned, handler: async (request) => {
     const { event } = await requireEventRole(app.db, request, request.params.id, 'wall.manage');
     await setWallTokenHash(app.db, event.id, null);
     app.fileAccess.invalidate();
     await app.realtime.audienceChanged(event.id);
     return { status: 200, message: 'O link do telão foi revogado.' };
-  });
+  } });
 
-  app.get('/api/wall/:token', { schema: { params: WallParams, response: answers({ 200: WallEvent }) } }, async (request, reply) => {
+  app.route({ ...route(endpoints.wallEvent), handler: async (request, reply) => {
     const event = await findEventByWallToken(app.db, hashOf(request.params.token));
     if (!event) throw new HttpError(403, wallLinkRevokedMessage);
     reply.header('cache-control', 'no-store');
     return { event_id: event.id, name: event.name, code: event.code, video_seconds: config.media.video.wallSeconds };
-  });
+  } });
 };
 
 export default wallRoutes;

@@ -1,4 +1,5 @@
-import { answers, EventParams, StatusMessage, WebhookInput, WebhookSaved, WebhookState, type WebhookDelivery } from '@momentos/api-contract';
+import { endpoints, type WebhookDelivery } from '@momentos/api-contract';
+import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import { requireEventRole } from '../http/event-role';
@@ -30,7 +31,7 @@ const noWebhook = 'Este evento não tem webhook.';
 const webhookRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const owner = { preHandler: app.requireOrganiser };
 
-  app.get('/api/events/:id/webhook', { ...owner, schema: { params: EventParams, response: answers({ 200: WebhookState }) } }, async (request, reply) => {
+  app.route({ ...route(endpoints.webhook), ...owner, handler: async (request, reply) => {
     const { event } = await requireEventRole(app.db, request, request.params.id, 'integrations.manage');
     const webhook = await findWebhookForEvent(app.db, event.id);
     reply.header('cache-control', 'no-store');
@@ -39,12 +40,12 @@ const webhookRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       deliveries: webhook ? (await recentDeliveries(app.db, webhook.id)).map(presentDelivery) : [],
       events: [...WEBHOOK_EVENT_TYPES],
     };
-  });
+  } });
 
-  app.put(
-    '/api/events/:id/webhook',
-    { ...owner, schema: { params: EventParams, body: WebhookInput, response: answers({ 200: WebhookSaved, 201: WebhookSaved }) } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.saveWebhook),
+    ...owner,
+    handler: async (request, reply) => {
       const { event } = await requireEventRole(app.db, request, request.params.id, 'integrations.manage');
       const url = parseWebhookUrl(request.body.url);
       await assertPublicUrl(url, config.webhooks.allowPrivate);
@@ -52,12 +53,12 @@ const webhookRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       reply.header('cache-control', 'no-store');
       return reply.status(created ? 201 : 200).send({ webhook: presentWebhook(webhook), ...(created ? { secret: webhook.secret } : {}) });
     },
-  );
+  });
 
-  app.post(
-    '/api/events/:id/webhook/secret',
-    { ...owner, schema: { params: EventParams, response: answers({ 200: WebhookSaved }) } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.newWebhookSecret),
+    ...owner,
+    handler: async (request, reply) => {
       const { event } = await requireEventRole(app.db, request, request.params.id, 'integrations.manage');
       const webhook = await findWebhookForEvent(app.db, event.id);
       if (!webhook) throw new HttpError(404, noWebhook);
@@ -66,13 +67,13 @@ const webhookRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       reply.header('cache-control', 'no-store');
       return { webhook: presentWebhook({ ...webhook, updated_at: new Date().toISOString() }), secret };
     },
-  );
+  });
 
-  app.delete('/api/events/:id/webhook', { ...owner, schema: { params: EventParams, response: answers({ 200: StatusMessage }) } }, async (request) => {
+  app.route({ ...route(endpoints.deleteWebhook), ...owner, handler: async (request) => {
     const { event } = await requireEventRole(app.db, request, request.params.id, 'integrations.manage');
     if (!(await deleteWebhook(app.db, event.id))) throw new HttpError(404, noWebhook);
     return { status: 200, message: 'Webhook removido.' };
-  });
+  } });
 };
 
 export default webhookRoutes;

@@ -1,4 +1,5 @@
-import { answers, WsTicketAnswer, WsTicketInput } from '@momentos/api-contract';
+import { endpoints } from '@momentos/api-contract';
+import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pinAttemptOf } from '../http/event-pin';
 import { albumSubscriptionAccess, issueSocketTicket } from '../services/socket-ticket';
@@ -10,12 +11,12 @@ import { albumSubscriptionAccess, issueSocketTicket } from '../services/socket-t
  * decide from its URL; the socket then sends only `?ticket=`.
  */
 const wsTicketRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/api/ws-ticket', { schema: { body: WsTicketInput, response: answers({ 201: WsTicketAnswer }) } }, async (request, reply) => {
+  app.route({ ...route(endpoints.wsTicket), handler: async (request, reply) => {
     const organiser = await app.optionalOrganiser(request);
     const access = await albumSubscriptionAccess(app.db, pinAttemptOf(request), request.body.album_id, organiser?.id ?? null);
     reply.header('cache-control', 'no-store');
     return reply.status(201).send(await issueSocketTicket(app.db, request.body.album_id, access));
-  });
+  } });
 };
 
 export default wsTicketRoutes;

@@ -17,3 +17,4 @@ export * from './account';
 export * from './team';
 export * from './webhooks';
 export * from './messages';
+export * from './endpoints';

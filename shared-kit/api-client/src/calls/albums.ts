@@ -1,23 +1,22 @@
-import type { StatusMessage } from '@momentos/api-contract';
-import { request } from '../http/api-result';
-import type { Album, AlbumInput } from './types';
+import { call } from '../http/api-result';
+import type { AlbumInput } from './types';
 
 /** GET /api/albums/{eventId}: the event's albums (all of them for the owner, public ones for guests). */
 export function listAlbums(eventId: string) {
-  return request<Album[]>({ method: 'GET', url: `/api/albums/${encodeURIComponent(eventId)}` });
+  return call('GET /api/albums/:eventId', { params: { eventId } });
 }
 
 /** POST /api/albums/{eventId}. 201 is success. */
 export function createAlbum(eventId: string, input: AlbumInput) {
-  return request<Album>({ method: 'POST', url: `/api/albums/${encodeURIComponent(eventId)}`, data: input });
+  return call('POST /api/albums/:eventId', { params: { eventId }, body: input });
 }
 
 /** PUT /api/albums/{albumId}. 200 is success. */
 export function updateAlbum(albumId: string, input: AlbumInput) {
-  return request<Album>({ method: 'PUT', url: `/api/albums/${encodeURIComponent(albumId)}`, data: input });
+  return call('PUT /api/albums/:albumId', { params: { albumId }, body: input });
 }
 
 /** DELETE /api/albums/{albumId}. 200 is success. */
 export function deleteAlbum(albumId: string) {
-  return request<StatusMessage>({ method: 'DELETE', url: `/api/albums/${encodeURIComponent(albumId)}` });
+  return call('DELETE /api/albums/:albumId', { params: { albumId } });
 }

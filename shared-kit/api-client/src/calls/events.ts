@@ -1,11 +1,8 @@
-import type { PrintablesTicket, StatusMessage, WallEvent, WallLink } from '@momentos/api-contract';
-import { request, type ApiResult } from '../http/api-result';
+import { call, type ApiResult } from '../http/api-result';
 import { http, setEventPinHeader, setWallTokenHeader } from '../http/http-client';
 import { readEventPin } from '../event-pin';
 import { storageKeys, writeStored } from '../storage-keys';
-import type { EventInput, EventItem, PublicEvent } from './types';
-
-const multipart = { 'Content-Type': 'multipart/form-data' };
+import type { EventInput } from './types';
 
 function eventFormData(input: EventInput): FormData {
   const form = new FormData();
@@ -40,53 +37,48 @@ export function resolveApiUrl(url: string): string {
 
 /** GET /api/events: the organiser's events. */
 export function listEvents() {
-  return request<EventItem[]>({ method: 'GET', url: '/api/events' });
+  return call('GET /api/events');
 }
 
 /** GET /api/events/{id}: a list whose first item is the event. */
 export function getEvent(id: string) {
-  return request<EventItem[]>({ method: 'GET', url: `/api/events/${encodeURIComponent(id)}` });
+  return call('GET /api/events/:id', { params: { id } });
 }
 
 /** GET /api/events/{id}/public: what a guest may know of an event (name, date, image card, invite code). */
 export function getPublicEvent(id: string) {
-  return request<PublicEvent>({ method: 'GET', url: `/api/events/${encodeURIComponent(id)}/public` });
+  return call('GET /api/events/:id/public', { params: { id } });
 }
 
 /** POST /api/events (multipart). 200 or 201 is success. */
 export function createEvent(input: EventInput) {
-  return request<EventItem>({ method: 'POST', url: '/api/events', data: eventFormData(input), headers: multipart });
+  return call('POST /api/events', { body: eventFormData(input) });
 }
 
 /** PUT /api/events/{id} (multipart). 200 or 201 is success; the body is ignored. */
 export async function updateEvent(id: string, input: EventInput): Promise<ApiResult<null>> {
-  const result = await request<unknown>({
-    method: 'PUT',
-    url: `/api/events/${encodeURIComponent(id)}`,
-    data: eventFormData(input),
-    headers: multipart,
-  });
+  const result = await call('PUT /api/events/:id', { params: { id }, body: eventFormData(input) });
   return result.ok ? { ...result, data: null } : result;
 }
 
 /** DELETE /api/events/{id}. 200 is success. */
 export function deleteEvent(id: string) {
-  return request<StatusMessage>({ method: 'DELETE', url: `/api/events/${encodeURIComponent(id)}` });
+  return call('DELETE /api/events/:id', { params: { id } });
 }
 
 /** POST /api/events/{id}/wall-link (owner): a new link for the live wall on a TV; the old one stops working. */
 export function createWallLink(eventId: string) {
-  return request<WallLink>({ method: 'POST', url: `/api/events/${encodeURIComponent(eventId)}/wall-link` });
+  return call('POST /api/events/:id/wall-link', { params: { id: eventId } });
 }
 
 /** DELETE /api/events/{id}/wall-link (owner): the wall link stops working. */
 export function revokeWallLink(eventId: string) {
-  return request<StatusMessage>({ method: 'DELETE', url: `/api/events/${encodeURIComponent(eventId)}/wall-link` });
+  return call('DELETE /api/events/:id/wall-link', { params: { id: eventId } });
 }
 
 /** GET /api/wall/{token}: the event a wall link opens (403 once revoked). */
 export function getWallEvent(token: string) {
-  return request<WallEvent>({ method: 'GET', url: `/api/wall/${encodeURIComponent(token)}` });
+  return call('GET /api/wall/:token', { params: { token } });
 }
 
 /** Keeps the PIN the guest typed for an event (one event's PIN per device) and sends it from now on; null forgets it. */
@@ -116,5 +108,5 @@ export const setWallToken = (token: string | null) => setWallTokenHeader(token);
  * printable QR kit and the PDF's URL; the caller adds `kind` and the places to its query.
  */
 export function requestPrintables(eventId: string) {
-  return request<PrintablesTicket>({ method: 'POST', url: `/api/events/${encodeURIComponent(eventId)}/printables-ticket` });
+  return call('POST /api/events/:id/printables-ticket', { params: { id: eventId } });
 }

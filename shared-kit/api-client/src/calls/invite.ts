@@ -1,15 +1,15 @@
-import { request } from '../http/api-result';
+import { call, request } from '../http/api-result';
 import { http } from '../http/http-client';
-import type { EventSearchResult, QrCodeResponse } from './types';
+import type { QrCodeResponse } from './types';
 
 /** GET /api/invite/search?code=: a list whose first item is the event (id, name), empty when unknown. */
 export function searchEventByCode(code: string) {
-  return request<EventSearchResult[]>({ method: 'GET', url: '/api/invite/search', params: { code } });
+  return call('GET /api/invite/search', { query: { code } });
 }
 
 /** GET /api/events/share/{code} (organiser): the invite's QR image URL. */
 export function getShareQrCode(code: string) {
-  return request<QrCodeResponse>({ method: 'GET', url: `/api/events/share/${encodeURIComponent(code)}` });
+  return call('GET /api/events/share/:code', { params: { code } });
 }
 
 /** Whether a file URL lives on another host (a cloud storage bucket) than the API. */

@@ -1,12 +1,10 @@
-import type { MessageItem, MessageModeration, PostedMessage, ReactionState, StatusMessage } from '@momentos/api-contract';
-import { request } from '../http/api-result';
+import type { MessageModeration } from '@momentos/api-contract';
+import { call } from '../http/api-result';
 import { readStored, writeStored } from '../storage-keys';
 
 export type { MessageItem, MessageModeration, PostedMessage, ReactionState } from '@momentos/api-contract';
 
 // Issue 26: the guestbook ('Recados') and hearts ('Curtir').
-
-const segment = (id: string) => encodeURIComponent(id);
 
 /**
  * What the screens hold a message to before sending (the contract's MAX_MESSAGE_TEXT, and
@@ -16,7 +14,7 @@ export const messageLimits = { maxText: 1000, maxAudioSeconds: 60 } as const;
 
 /** GET /api/events/{id}/messages: guests the published ones, newest first; the owner every one, flagged. */
 export function listMessages(eventId: string) {
-  return request<MessageItem[]>({ method: 'GET', url: `/api/events/${segment(eventId)}/messages` });
+  return call('GET /api/events/:id/messages', { params: { id: eventId } });
 }
 
 export interface MessageInput {
@@ -41,22 +39,17 @@ export function postMessage(eventId: string, input: MessageInput) {
     if (input.audioSeconds) form.append('audio_seconds', String(Math.round(input.audioSeconds * 10) / 10));
     form.append('audio', input.audio, `recado.${audioExtension(input.audio.type)}`);
   }
-  // axios fills in the boundary; the instance's JSON default must not win.
-  return request<PostedMessage>({ method: 'POST', url: `/api/events/${segment(eventId)}/messages`, data: form, headers: { 'Content-Type': 'multipart/form-data' } });
+  return call('POST /api/events/:id/messages', { params: { id: eventId }, body: form });
 }
 
 /** PATCH /api/events/messages/{id} (owner): `{hidden}` or `{pending: false}`. */
 export function moderateMessage(messageId: string, change: MessageModeration) {
-  return request<MessageItem>({ method: 'PATCH', url: `/api/events/messages/${segment(messageId)}`, data: change });
+  return call('PATCH /api/events/messages/:messageId', { params: { messageId }, body: change });
 }
 
 /** DELETE /api/events/messages/{id}: the owner, or the guest who sent it with its key. */
 export function removeMessage(messageId: string, deleteKey?: string) {
-  return request<StatusMessage>({
-    method: 'DELETE',
-    url: `/api/events/messages/${segment(messageId)}`,
-    headers: deleteKey ? { 'x-delete-key': deleteKey } : undefined,
-  });
+  return call('DELETE /api/events/messages/:messageId', { params: { messageId } }, { headers: deleteKey ? { 'x-delete-key': deleteKey } : undefined });
 }
 
 const DEVICE_KEY = 'device-id';
@@ -91,11 +84,7 @@ function rememberHeart(photoId: string, on: boolean): void {
 
 /** POST (on) or DELETE (off) /api/events/photos/{id}/reactions: answers the photo's hearts now. */
 export async function setHeart(photoId: string, on: boolean) {
-  const result = await request<ReactionState>({
-    method: on ? 'POST' : 'DELETE',
-    url: `/api/events/photos/${segment(photoId)}/reactions`,
-    headers: { 'x-device-id': deviceId() },
-  });
+  const result = await call(on ? 'POST /api/events/photos/:photoId/reactions' : 'DELETE /api/events/photos/:photoId/reactions', { params: { photoId } }, { headers: { 'x-device-id': deviceId() } });
   if (result.ok) rememberHeart(photoId, on);
   return result;
 }

@@ -1,41 +1,31 @@
-import type { DownloadTicket, DownloadTicketBody, PhotoItem, PhotoModeration, PhotoOrder, PhotoUpdate, StatusMessage, Uploader } from '@momentos/api-contract';
-import { request } from '../http/api-result';
+import type { DownloadTicketBody, PhotoModeration, PhotoOrder } from '@momentos/api-contract';
+import { call } from '../http/api-result';
 import { http } from '../http/http-client';
 
 export type { DownloadTicket, DownloadTicketBody, PaintedGallery, PhotoItem, PhotoModeration, PhotoUpdate, Uploader, UploadedPhoto } from '@momentos/api-contract';
-
-const segment = (id: string) => encodeURIComponent(id);
 
 /**
  * GET /api/events/photos/{albumId}?user_id=&order=: the album's photos, newest first, or in the order
  * they were taken (`order: 'taken'`, issue 25; unknown capture times last).
  */
 export function listAlbumPhotos(albumId: string, userId?: string | null, order: PhotoOrder = 'recent') {
-  const params = { ...(userId ? { user_id: userId } : {}), ...(order === 'taken' ? { order } : {}) };
-  return request<PhotoItem[]>({
-    method: 'GET',
-    url: `/api/events/photos/${segment(albumId)}`,
-    params: Object.keys(params).length > 0 ? params : undefined,
-  });
+  const query = { ...(userId ? { user_id: userId } : {}), ...(order === 'taken' ? { order } : {}) };
+  return call('GET /api/events/photos/:albumId', { params: { albumId }, query: Object.keys(query).length > 0 ? query : undefined });
 }
 
 /** The photos guests see of an album or event, even when the organiser asks (the live wall, issue 12). */
 export function listPublicPhotos(albumId: string) {
-  return request<PhotoItem[]>({ method: 'GET', url: `/api/events/photos/${segment(albumId)}`, params: { public_only: true } });
+  return call('GET /api/events/photos/:albumId', { params: { albumId }, query: { public_only: true } });
 }
 
 /** GET /api/events/photos/updates/{albumId}?ids=a,b: the current state of photos still processing. */
 export function getPhotoUpdates(albumId: string, ids: readonly string[]) {
-  return request<PhotoUpdate[]>({
-    method: 'GET',
-    url: `/api/events/photos/updates/${segment(albumId)}`,
-    params: ids.length > 0 ? { ids: ids.join(',') } : undefined,
-  });
+  return call('GET /api/events/photos/updates/:albumId', { params: { albumId }, query: ids.length > 0 ? { ids: ids.join(',') } : undefined });
 }
 
 /** GET /api/events/photos/users/{albumId}: who sent photos to the album. */
 export function listAlbumUploaders(albumId: string) {
-  return request<Uploader[]>({ method: 'GET', url: `/api/events/photos/users/${segment(albumId)}` });
+  return call('GET /api/events/photos/users/:albumId', { params: { albumId } });
 }
 
 /**
@@ -43,7 +33,7 @@ export function listAlbumUploaders(albumId: string) {
  * the album's open galleries (`photos_removed`). The event's owner may remove any of its photos.
  */
 export function removePhoto(photoId: string) {
-  return request<StatusMessage>({ method: 'DELETE', url: `/api/events/photos/${segment(photoId)}` });
+  return call('DELETE /api/events/photos/:photoId', { params: { photoId } });
 }
 
 /**
@@ -51,7 +41,7 @@ export function removePhoto(photoId: string) {
  * with the key its upload answer gave (issue 10). A wrong key is a 403 and removes nothing.
  */
 export function removeOwnPhoto(photoId: string, deleteKey: string) {
-  return request<StatusMessage>({ method: 'DELETE', url: `/api/events/photos/${segment(photoId)}`, headers: { 'x-delete-key': deleteKey } });
+  return call('DELETE /api/events/photos/:photoId', { params: { photoId } }, { headers: { 'x-delete-key': deleteKey } });
 }
 
 /**
@@ -59,7 +49,7 @@ export function removeOwnPhoto(photoId: string, deleteKey: string) {
  * photo, `{pending: false}` approves it. Answers the photo as the owner's list shows it.
  */
 export function moderatePhoto(photoId: string, change: PhotoModeration) {
-  return request<PhotoItem>({ method: 'PATCH', url: `/api/events/photos/${segment(photoId)}`, data: change });
+  return call('PATCH /api/events/photos/:photoId', { params: { photoId }, body: change });
 }
 
 /**
@@ -68,7 +58,7 @@ export function moderatePhoto(photoId: string, change: PhotoModeration) {
  * the ticket instead (resolve it with `apiUrl`).
  */
 export function requestDownload(eventId: string, scope: DownloadTicketBody) {
-  return request<DownloadTicket>({ method: 'POST', url: `/api/events/${segment(eventId)}/download-ticket`, data: scope });
+  return call('POST /api/events/:id/download-ticket', { params: { id: eventId }, body: scope });
 }
 
 /** A same-origin API path (`/api/…`) as the browser reaches it (the API may live on another origin). */

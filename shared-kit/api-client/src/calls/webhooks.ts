@@ -1,25 +1,23 @@
-import type { StatusMessage, WebhookDelivery, WebhookEventType, WebhookInput, WebhookSaved, WebhookState } from '@momentos/api-contract';
-import { request } from '../http/api-result';
+import type { WebhookDelivery, WebhookEventType, WebhookInput, WebhookSaved, WebhookState } from '@momentos/api-contract';
+import { call } from '../http/api-result';
 
 export type { WebhookDelivery, WebhookEventType, WebhookInput, WebhookSaved, WebhookState };
 
-const path = (value: string) => encodeURIComponent(value);
-
 /** GET /api/events/{id}/webhook (issue 27 item 6, the owner): the webhook, its last 20 deliveries and the events sent. */
 export function getWebhook(eventId: string) {
-  return request<WebhookState>({ method: 'GET', url: `/api/events/${path(eventId)}/webhook` });
+  return call('GET /api/events/:id/webhook', { params: { id: eventId } });
 }
 
 /** PUT /api/events/{id}/webhook: saves the URL; when the webhook is new the answer has its secret (shown once). */
 export function saveWebhook(eventId: string, input: WebhookInput) {
-  return request<WebhookSaved>({ method: 'PUT', url: `/api/events/${path(eventId)}/webhook`, data: input });
+  return call('PUT /api/events/:id/webhook', { params: { id: eventId }, body: input });
 }
 
 /** POST /api/events/{id}/webhook/secret: a new secret (shown once); the old one stops signing at once. */
 export function regenerateWebhookSecret(eventId: string) {
-  return request<WebhookSaved>({ method: 'POST', url: `/api/events/${path(eventId)}/webhook/secret` });
+  return call('POST /api/events/:id/webhook/secret', { params: { id: eventId } });
 }
 
 export function deleteWebhook(eventId: string) {
-  return request<StatusMessage>({ method: 'DELETE', url: `/api/events/${path(eventId)}/webhook` });
+  return call('DELETE /api/events/:id/webhook', { params: { id: eventId } });
 }

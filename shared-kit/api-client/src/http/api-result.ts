@@ -1,3 +1,4 @@
+import type { AnswerOf, ApiRoute, BodyOf, FormOf, ParamsOf, QueryOf, Route } from '@momentos/api-contract';
 import { isAxiosError, type AxiosRequestConfig } from 'axios';
 import { texts } from '../texts';
 import { http } from './http-client';
@@ -46,4 +47,38 @@ export async function request<T>(config: AxiosRequestConfig): Promise<ApiResult<
     }
     return { ok: false, status: 500, message: texts.unexpectedError };
   }
+}
+
+/**
+ * What a call of a route sends: its path's parameters (each `:name` of the path), its query string,
+ * and its JSON body or multipart form (FormData), as the endpoint table declares them.
+ */
+export type CallInput<R extends ApiRoute> = (ParamsOf<R> extends undefined ? { params?: undefined } : { params: { [K in keyof ParamsOf<R>]: string } }) & {
+  query?: QueryOf<R> extends undefined ? undefined : Partial<QueryOf<R>>;
+  body?: BodyOf<R> extends undefined ? (FormOf<R> extends undefined ? undefined : FormData) : BodyOf<R>;
+};
+
+/**
+ * Issue 24: a call of one route of the endpoint table (api-contract), named as `'METHOD /path'`:
+ * only a declared route compiles, its parameters, query and body are the declared ones and the
+ * answer is typed from its schema. Never throws (see `request`).
+ */
+export function call<R extends ApiRoute>(
+  route: R,
+  ...[input = {} as CallInput<R>, config = {}]: ParamsOf<R> extends undefined ? [input?: CallInput<R>, config?: AxiosRequestConfig] : [input: CallInput<R>, config?: AxiosRequestConfig]
+): Promise<ApiResult<AnswerOf<R>>> {
+  const form = input.body instanceof FormData;
+  return request({
+    ...config,
+    method: route.slice(0, route.indexOf(' ')),
+    url: routeUrl(route, input.params),
+    params: input.query,
+    data: input.body,
+    headers: form ? { 'Content-Type': 'multipart/form-data', ...config.headers } : config.headers,
+  });
+}
+
+/** The URL of a route of the endpoint table, its `:name` parameters filled in (encoded). */
+export function routeUrl(route: Route, params: Record<string, string> = {}): string {
+  return route.slice(route.indexOf(' ') + 1).replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]));
 }

@@ -3,7 +3,7 @@ import useSWR, { useSWRConfig, type Arguments } from 'swr';
 import type { PhotoItem, PhotoUpdate } from '@momentos/api-contract';
 import { getPhotoUpdates } from '../calls/photos';
 import { dataOf, type ApiError } from '../fetching/api-error';
-import { apiKeys } from '../fetching/api-keys';
+import { albumPhotosRoute, apiKeys } from '../fetching/api-keys';
 import { albumRealtime, isPhotosUpdated, type AlbumRealtimeClient, type RealtimeMessage } from '../realtime/album-realtime';
 import { applyPhotoUpdates, pollDelayMs, processingIds, withNewPhotos, withoutPhotos, type ListScope } from './live-merge';
 
@@ -58,9 +58,9 @@ export interface AlbumLive {
   revoked: string | null;
 }
 
-/** The list keys of a channel: `['album-photos', channelId, uploader, order]`. */
+/** The list keys of a channel: `[albumPhotosRoute, channelId, uploader, order]`. */
 const listKeyOf = (key: unknown, channelId: string): ListScope | null => {
-  if (!Array.isArray(key) || key[0] !== 'album-photos' || key[1] !== channelId) return null;
+  if (!Array.isArray(key) || key[0] !== albumPhotosRoute || key[1] !== channelId) return null;
   return { uploader: key[2] ? String(key[2]) : null, order: (key[3] === 'taken' ? 'taken' : 'recent') };
 };
 

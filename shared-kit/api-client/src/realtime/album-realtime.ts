@@ -1,5 +1,5 @@
-import type { NewPhotosMessage, PhotosRemovedMessage, PhotosUpdatedMessage, WsTicketAnswer } from '@momentos/api-contract';
-import { request } from '../http/api-result';
+import type { NewPhotosMessage, PhotosRemovedMessage, PhotosUpdatedMessage } from '@momentos/api-contract';
+import { call } from '../http/api-result';
 import { http } from '../http/http-client';
 
 /** A realtime message (spec §3): a type and a payload. */
@@ -83,7 +83,7 @@ export function socketTicket(albumId: string, token?: string | null): Promise<st
   const common = http.defaults.headers.common;
   const holdsSecret = Boolean(token) || ['authentication', 'x-event-pin', 'x-wall-token'].some((name) => typeof common[name] === 'string');
   if (!holdsSecret) return null;
-  return request<WsTicketAnswer>({ method: 'POST', url: '/api/ws-ticket', data: { album_id: albumId }, headers: token ? { authentication: token } : {} }).then((answer) => {
+  return call('POST /api/ws-ticket', { body: { album_id: albumId } }, { headers: token ? { authentication: token } : {} }).then((answer) => {
     if (!answer.ok) throw new Error(`ws-ticket ${answer.status}: ${answer.message}`);
     return answer.data.ticket;
   });

@@ -2,8 +2,10 @@
 // an in-memory copy of the data, so tests run the real api-client and axios down to the request.
 // Every package's jest setup starts `apiServer` (test-support/fake-api-setup.cjs) and resets it
 // after each test; a test seeds the data with `fakeApi({...})` and answers a call otherwise with
-// `apiServer.use(http.get(path, () => apiError(500)))`.
-import { http, HttpResponse } from 'msw';
+// `apiServer.use(fake('GET /api/…', () => apiError(500)))` (or msw's `http.get(path, …)`). Its handlers
+// are keyed by the endpoint table's routes (issue 24): a route the table does not declare does not compile.
+import type { Route } from '@momentos/api-contract';
+import { http, HttpResponse, type HttpHandler, type HttpResponseResolver } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Album, AlbumInput, EventItem } from '../calls/types';
 import type { PhotoItem } from '../calls/photos';
@@ -110,8 +112,19 @@ const albumOf = (id: string, input: AlbumInput): Album => ({
 });
 const text = (form: FormData, name: string) => String(form.get(name) ?? '');
 
+/**
+ * Issue 24: a handler of the fake for one route of the endpoint table (api-contract), named as the
+ * client names it (`'GET /api/albums/:eventId'`): a fake of a route the table does not declare does
+ * not compile, so the fake cannot answer what the server would not.
+ */
+export function fake<R extends Route>(route: R, resolver: HttpResponseResolver): HttpHandler {
+  const space = route.indexOf(' ');
+  const method = route.slice(0, space).toLowerCase() as Lowercase<Route extends `${infer M} ${string}` ? M : never>;
+  return http[method](route.slice(space + 1), resolver);
+}
+
 const handlers = [
-  http.post('/api/auth', async ({ request }) => {
+  fake('POST /api/auth', async ({ request }) => {
     const { email, password } = (await request.json()) as { email: string; password: string };
     const organiser = data.organiser;
     if (!organiser || organiser.email !== email || organiser.password !== password) return apiError(401, messages.badCredentials);
@@ -121,12 +134,12 @@ const handlers = [
     );
   }),
 
-  http.post('/api/auth/logout', ({ request }) =>
+  fake('POST /api/auth/logout', ({ request }) =>
     request.headers.get('authentication') ? HttpResponse.json({ status: 200, message: 'Sessão encerrada.' }) : apiError(401, 'Autenticação necessária. Faça login novamente.'),
   ),
 
-  http.get('/api/setup', () => HttpResponse.json({ needed: !data.organiser && Boolean(data.setup) })),
-  http.post('/api/setup', async ({ request }) => {
+  fake('GET /api/setup', () => HttpResponse.json({ needed: !data.organiser && Boolean(data.setup) })),
+  fake('POST /api/setup', async ({ request }) => {
     const input = (await request.json()) as { name: string; email: string; password: string; code: string };
     if (data.organiser || !data.setup) return apiError(409, 'Já existe uma conta de organizador. Entre com seu e-mail e senha.');
     if (input.code.replace(/[\s-]/g, '') !== data.setup.code.replace(/-/g, '')) {
@@ -139,11 +152,11 @@ const handlers = [
     );
   }),
 
-  http.get('/api/events/:id/team', ({ params }) => {
+  fake('GET /api/events/:id/team', ({ params }) => {
     const team = data.teams[String(params.id)];
     return team ? HttpResponse.json(team) : apiError(404, messages.eventNotFound);
   }),
-  http.post('/api/events/:id/team/invites', async ({ params, request }) => {
+  fake('POST /api/events/:id/team/invites', async ({ params, request }) => {
     const team = data.teams[String(params.id)];
     if (!team) return apiError(404, messages.eventNotFound);
     const { role, email } = (await request.json()) as { role: TeamRole; email?: string };
@@ -152,23 +165,23 @@ const handlers = [
     team.invites.push(invite);
     return HttpResponse.json({ ...invite, url: `http://localhost/equipe/token-${id}-abcdefghijklmnop`, emailed: false }, { status: 201 });
   }),
-  http.delete('/api/events/:id/team/invites/:inviteId', ({ params }) => {
+  fake('DELETE /api/events/:id/team/invites/:inviteId', ({ params }) => {
     const team = data.teams[String(params.id)];
     if (!team) return apiError(404, messages.eventNotFound);
     team.invites = team.invites.filter((invite) => invite.id !== params.inviteId);
     return HttpResponse.json({ status: 200, message: 'Convite revogado.' });
   }),
-  http.delete('/api/events/:id/team/members/:organiserId', ({ params }) => {
+  fake('DELETE /api/events/:id/team/members/:organiserId', ({ params }) => {
     const team = data.teams[String(params.id)];
     if (!team) return apiError(404, messages.eventNotFound);
     team.members = team.members.filter((member) => member.organiser_id !== params.organiserId);
     return HttpResponse.json({ status: 200, message: 'Pessoa removida da equipe.' });
   }),
-  http.get('/api/events/:id/webhook', ({ params }) => {
+  fake('GET /api/events/:id/webhook', ({ params }) => {
     const state = data.webhooks[String(params.id)];
     return state ? HttpResponse.json(state) : apiError(404, messages.eventNotFound);
   }),
-  http.put('/api/events/:id/webhook', async ({ params, request }) => {
+  fake('PUT /api/events/:id/webhook', async ({ params, request }) => {
     const state = data.webhooks[String(params.id)];
     if (!state) return apiError(404, messages.eventNotFound);
     const { url } = (await request.json()) as { url: string };
@@ -177,30 +190,30 @@ const handlers = [
     state.webhook = { url, created_at: state.webhook?.created_at ?? '2030-01-01T10:00:00.000Z', updated_at: '2030-01-01T10:05:00.000Z' };
     return HttpResponse.json({ webhook: state.webhook, ...(created ? { secret: `whsec_fake_${newId('s')}` } : {}) }, { status: created ? 201 : 200 });
   }),
-  http.post('/api/events/:id/webhook/secret', ({ params }) => {
+  fake('POST /api/events/:id/webhook/secret', ({ params }) => {
     const state = data.webhooks[String(params.id)];
     if (!state?.webhook) return apiError(404, 'Este evento não tem webhook.');
     return HttpResponse.json({ webhook: state.webhook, secret: `whsec_fake_${newId('s')}` });
   }),
-  http.delete('/api/events/:id/webhook', ({ params }) => {
+  fake('DELETE /api/events/:id/webhook', ({ params }) => {
     const state = data.webhooks[String(params.id)];
     if (!state?.webhook) return apiError(404, 'Este evento não tem webhook.');
     state.webhook = null;
     state.deliveries = [];
     return HttpResponse.json({ status: 200, message: 'Webhook removido.' });
   }),
-  http.get('/api/team-invites/:token', ({ params }) => {
+  fake('GET /api/team-invites/:token', ({ params }) => {
     const invite = data.teamInvites[String(params.token)];
     return invite ? HttpResponse.json(invite.preview) : apiError(404, messages.inviteInvalid);
   }),
-  http.post('/api/team-invites/:token/accept', ({ params, request }) => {
+  fake('POST /api/team-invites/:token/accept', ({ params, request }) => {
     if (!request.headers.get('authentication')) return apiError(401, 'Autenticação necessária. Faça login novamente.');
     const invite = data.teamInvites[String(params.token)];
     if (!invite) return apiError(404, messages.inviteInvalid);
     delete data.teamInvites[String(params.token)];
     return HttpResponse.json({ status: 200, message: 'Convite aceito.', event_id: invite.eventId, role: invite.preview.role });
   }),
-  http.post('/api/team-invites/:token/account', ({ params }) => {
+  fake('POST /api/team-invites/:token/account', ({ params }) => {
     const invite = data.teamInvites[String(params.token)];
     if (!invite) return apiError(404, messages.inviteInvalid);
     delete data.teamInvites[String(params.token)];
@@ -211,7 +224,7 @@ const handlers = [
   }),
 
   // Issue 27 item 4: 'Esqueci minha senha', the reset link and 'Minha conta' (the server's messages).
-  http.post('/api/auth/forgot', () =>
+  fake('POST /api/auth/forgot', () =>
     HttpResponse.json({
       status: 200,
       message: data.mail
@@ -220,11 +233,11 @@ const handlers = [
       mail: data.mail,
     }),
   ),
-  http.get('/api/auth/reset/:token', ({ params }) => {
+  fake('GET /api/auth/reset/:token', ({ params }) => {
     const reset = data.passwordResets[String(params.token)];
     return reset ? HttpResponse.json({ email: reset.email, expires_at: '2099-01-01T00:00:00.000Z' }) : apiError(404, messages.resetInvalid);
   }),
-  http.post('/api/auth/reset/:token', async ({ params, request }) => {
+  fake('POST /api/auth/reset/:token', async ({ params, request }) => {
     const reset = data.passwordResets[String(params.token)];
     if (!reset) return apiError(404, messages.resetInvalid);
     const { password } = (await request.json()) as { password: string };
@@ -232,8 +245,8 @@ const handlers = [
     if (data.account?.email === reset.email) data.account.password = password;
     return HttpResponse.json({ status: 200, message: 'Senha redefinida. Entre com a nova senha.' });
   }),
-  http.get('/api/account', () => (data.account ? HttpResponse.json({ id: data.account.id, name: data.account.name, email: data.account.email }) : apiError(401, 'Autenticação necessária. Faça login novamente.'))),
-  http.put('/api/account', async ({ request }) => {
+  fake('GET /api/account', () => (data.account ? HttpResponse.json({ id: data.account.id, name: data.account.name, email: data.account.email }) : apiError(401, 'Autenticação necessária. Faça login novamente.'))),
+  fake('PUT /api/account', async ({ request }) => {
     if (!data.account) return apiError(401, 'Autenticação necessária. Faça login novamente.');
     const input = (await request.json()) as { name: string; email: string; current_password?: string };
     const email = input.email.trim().toLowerCase();
@@ -242,15 +255,15 @@ const handlers = [
     return HttpResponse.json({ id: data.account.id, name: data.account.name, email: data.account.email });
   }),
   // Issue 27 item 5: 'Notificações'.
-  http.get('/api/account/notifications', () => (data.account ? HttpResponse.json({ ...data.notifications, digest_hour: data.digestHour }) : apiError(401, 'Autenticação necessária. Faça login novamente.'))),
-  http.put('/api/account/notifications', async ({ request }) => {
+  fake('GET /api/account/notifications', () => (data.account ? HttpResponse.json({ ...data.notifications, digest_hour: data.digestHour }) : apiError(401, 'Autenticação necessária. Faça login novamente.'))),
+  fake('PUT /api/account/notifications', async ({ request }) => {
     if (!data.account) return apiError(401, 'Autenticação necessária. Faça login novamente.');
     const input = (await request.json()) as { pending_photos?: unknown; daily_summary?: unknown };
     if (typeof input.pending_photos !== 'boolean' || typeof input.daily_summary !== 'boolean') return apiError(400, 'Dados inválidos.');
     data.notifications = { pending_photos: input.pending_photos, daily_summary: input.daily_summary };
     return HttpResponse.json({ ...data.notifications, digest_hour: data.digestHour });
   }),
-  http.put('/api/account/password', async ({ request }) => {
+  fake('PUT /api/account/password', async ({ request }) => {
     if (!data.account) return apiError(401, 'Autenticação necessária. Faça login novamente.');
     const input = (await request.json()) as { current_password: string; new_password: string };
     if (input.current_password !== data.account.password) return apiError(403, messages.wrongPassword);
@@ -258,10 +271,10 @@ const handlers = [
     return HttpResponse.json({ status: 200, message: 'Senha alterada. As outras sessões da sua conta foram encerradas.', ended_sessions: 1 });
   }),
 
-  http.get('/api/health', () => HttpResponse.json({ status: 'ok' })),
+  fake('GET /api/health', () => HttpResponse.json({ status: 'ok' })),
 
-  http.get('/api/events', () => HttpResponse.json(data.events)),
-  http.post('/api/events', async ({ request }) => {
+  fake('GET /api/events', () => HttpResponse.json(data.events)),
+  fake('POST /api/events', async ({ request }) => {
     const form = await request.formData();
     const id = newId('evt');
     const event: EventItem = {
@@ -277,21 +290,21 @@ const handlers = [
     return HttpResponse.json(event, { status: 201 });
   }),
   // Issue 28: the printable kit's ticket (the PDF itself is the server's; its tests read it back).
-  http.post('/api/events/:id/printables-ticket', ({ params }) => {
+  fake('POST /api/events/:id/printables-ticket', ({ params }) => {
     const event = data.events.find((candidate) => candidate.id === params.id);
     if (!event) return apiError(404, messages.eventNotFound);
     return HttpResponse.json({ ticket: 'kit-ticket', url: `/api/events/${event.id}/printables.pdf?ticket=kit-ticket`, expires_at: '2099-01-01T00:00:00.000Z' });
   }),
-  http.get('/api/events/:id/public', ({ params }) => {
+  fake('GET /api/events/:id/public', ({ params }) => {
     const event = data.events.find((candidate) => candidate.id === params.id);
     if (!event) return apiError(404, messages.eventNotFound);
     return HttpResponse.json({ id: event.id, name: event.name, date: event.date, image: event.image, code: event.code });
   }),
-  http.get('/api/events/:id', ({ params }) => {
+  fake('GET /api/events/:id', ({ params }) => {
     const event = data.events.find((candidate) => candidate.id === params.id);
     return event ? HttpResponse.json([event]) : apiError(404, messages.eventNotFound);
   }),
-  http.put('/api/events/:id', async ({ params, request }) => {
+  fake('PUT /api/events/:id', async ({ params, request }) => {
     const event = data.events.find((candidate) => candidate.id === params.id);
     if (!event) return apiError(404, messages.eventNotFound);
     const form = await request.formData();
@@ -299,7 +312,7 @@ const handlers = [
     if (form.get('image')) event.image = `/api/files?path=events/${event.id}/image-2.png`;
     return HttpResponse.json(event);
   }),
-  http.delete('/api/events/:id', ({ params }) => {
+  fake('DELETE /api/events/:id', ({ params }) => {
     const before = data.events.length;
     data.events = data.events.filter((event) => event.id !== params.id);
     if (data.events.length === before) return apiError(404, messages.eventNotFound);
@@ -307,50 +320,50 @@ const handlers = [
     return HttpResponse.json({ status: 200, message: 'O evento foi excluído com sucesso.' });
   }),
 
-  http.get('/api/events/share/:code', ({ params }) => {
+  fake('GET /api/events/share/:code', ({ params }) => {
     const event = data.events.find((candidate) => candidate.code === params.code);
     if (!event) return apiError(404, messages.eventNotFound);
     return HttpResponse.json({ qrcode: `/api/files?path=events/${event.id}/qrcode.png`, link: `http://localhost/invite/${event.code}` });
   }),
-  http.get('/api/files', png),
-  http.get('/api/files/download', png),
-  http.get('/api/invite/search', ({ request }) => {
+  fake('GET /api/files', png),
+  fake('GET /api/files/download', png),
+  fake('GET /api/invite/search', ({ request }) => {
     const code = normaliseCode(new URL(request.url).searchParams.get('code') ?? '');
     const found = data.events.filter((event) => normaliseCode(event.code) === code);
     return HttpResponse.json(found.map(({ id, name }) => ({ id, name })));
   }),
 
-  http.get('/api/albums/:eventId', ({ params }) => HttpResponse.json(data.albums[String(params.eventId)] ?? [])),
-  http.post('/api/albums/:eventId', async ({ params, request }) => {
+  fake('GET /api/albums/:eventId', ({ params }) => HttpResponse.json(data.albums[String(params.eventId)] ?? [])),
+  fake('POST /api/albums/:eventId', async ({ params, request }) => {
     const eventId = String(params.eventId);
     if (!data.events.some((event) => event.id === eventId)) return apiError(404, messages.eventNotFound);
     const album = albumOf(newId('alb'), (await request.json()) as AlbumInput);
     (data.albums[eventId] ??= []).push(album);
     return HttpResponse.json(album, { status: 201 });
   }),
-  http.put('/api/albums/:albumId', async ({ params, request }) => {
+  fake('PUT /api/albums/:albumId', async ({ params, request }) => {
     const found = findAlbum(String(params.albumId));
     if (!found) return apiError(404, messages.albumNotFound);
     found.albums[found.index] = albumOf(found.albums[found.index].id, (await request.json()) as AlbumInput);
     return HttpResponse.json(found.albums[found.index]);
   }),
-  http.delete('/api/albums/:albumId', ({ params }) => {
+  fake('DELETE /api/albums/:albumId', ({ params }) => {
     const found = findAlbum(String(params.albumId));
     if (!found) return apiError(404, messages.albumNotFound);
     found.albums.splice(found.index, 1);
     return HttpResponse.json({ status: 200, message: 'O álbum foi excluído com sucesso e agora ele não está mais disponível.' });
   }),
 
-  http.get('/api/events/photos/updates/:albumId', ({ params, request }) => {
+  fake('GET /api/events/photos/updates/:albumId', ({ params, request }) => {
     const ids = (new URL(request.url).searchParams.get('ids') ?? '').split(',');
     const photos = (data.photos[String(params.albumId)] ?? []).filter((photo) => ids.includes(photo.id));
     return HttpResponse.json(photos.map(({ id, compressed_photo, error, processing }) => ({ id, compressed_photo, error, processing })));
   }),
-  http.get('/api/events/photos/users/:albumId', ({ params }) => {
+  fake('GET /api/events/photos/users/:albumId', ({ params }) => {
     const names = new Set((data.photos[String(params.albumId)] ?? []).map((photo) => photo.user_id));
     return HttpResponse.json([...names].map((user_id) => ({ user_id })));
   }),
-  http.get('/api/events/photos/:albumId', ({ params, request }) => {
+  fake('GET /api/events/photos/:albumId', ({ params, request }) => {
     const uploader = new URL(request.url).searchParams.get('user_id');
     // An event id lists every album of the event, newest first (the organiser's photo screen).
     const id = String(params.albumId);
@@ -361,7 +374,7 @@ const handlers = [
   }),
   // A guest removes a photo this device sent with the key its upload answer gave (`key-<id>` here);
   // the organiser (any token here) removes any.
-  http.delete('/api/events/photos/:photoId', ({ params, request }) => {
+  fake('DELETE /api/events/photos/:photoId', ({ params, request }) => {
     const id = String(params.photoId);
     const albumId = albumOfPhoto(id);
     if (!albumId) return apiError(404, 'Foto não encontrada.');
@@ -371,7 +384,7 @@ const handlers = [
     return HttpResponse.json({ status: 200, message: 'Foto excluída.' });
   }),
   // The organiser hides, shows or approves a photo (issue 11).
-  http.patch('/api/events/photos/:photoId', async ({ params, request }) => {
+  fake('PATCH /api/events/photos/:photoId', async ({ params, request }) => {
     const id = String(params.photoId);
     const albumId = albumOfPhoto(id);
     if (!albumId) return apiError(404, 'Foto não encontrada.');
@@ -381,7 +394,7 @@ const handlers = [
     photos[index] = { ...photos[index], ...(change.hidden !== undefined ? { hidden: change.hidden } : {}), ...(change.pending === false ? { pending: false } : {}) };
     return HttpResponse.json(photos[index]);
   }),
-  http.post('/api/events/:id/download-ticket', async ({ params, request }) => {
+  fake('POST /api/events/:id/download-ticket', async ({ params, request }) => {
     const id = String(params.id);
     if (!data.events.some((event) => event.id === id)) return apiError(404, messages.eventNotFound);
     const scope = (await request.json()) as Record<string, string | boolean>;
@@ -390,12 +403,12 @@ const handlers = [
     return HttpResponse.json({ ticket: 'fake-ticket', url: `/api/events/${id}/download?${query}`, expires_at: new Date(Date.now() + 600_000).toISOString() });
   }),
   // Issue 26: the guestbook: the event's published messages, and a guest's new one (text only here).
-  http.get('/api/events/:id/messages', ({ params }) => {
+  fake('GET /api/events/:id/messages', ({ params }) => {
     const id = String(params.id);
     if (!data.events.some((event) => event.id === id)) return apiError(404, messages.eventNotFound);
     return HttpResponse.json(data.messages[id] ?? []);
   }),
-  http.post('/api/events/:id/messages', async ({ params, request }) => {
+  fake('POST /api/events/:id/messages', async ({ params, request }) => {
     const id = String(params.id);
     if (!data.events.some((event) => event.id === id)) return apiError(404, messages.eventNotFound);
     const form = await request.formData();
@@ -404,8 +417,8 @@ const handlers = [
     return HttpResponse.json({ ...item, delete_key: `key-${item.id}`, message: 'Recado enviado. Obrigado!' }, { status: 201 });
   }),
   // Issue 23: a socket's single-use ticket (the fake issues one for any album).
-  http.post('/api/ws-ticket', () => HttpResponse.json({ ticket: 'fake-socket-ticket', expires_in: 60 }, { status: 201 })),
-  http.post('/api/events/photos', async ({ request }) => {
+  fake('POST /api/ws-ticket', () => HttpResponse.json({ ticket: 'fake-socket-ticket', expires_in: 60 }, { status: 201 })),
+  fake('POST /api/events/photos', async ({ request }) => {
     const form = await request.formData();
     const albumId = text(form, 'album_id');
     if (!findAlbum(albumId)) return apiError(404, messages.albumNotFound);

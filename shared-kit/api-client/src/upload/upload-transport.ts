@@ -1,5 +1,6 @@
 import { isAxiosError, isCancel } from 'axios';
 import { http } from '../http/http-client';
+import { routeUrl } from '../http/api-result';
 import type { ChunkInitAnswer, ChunkInitFields, ChunkStatus, StoredLookupAnswer, StoredLookupBody, UploadAnswer, UploadedPhoto } from '@momentos/api-contract';
 import { TransportError } from './upload-errors';
 
@@ -53,7 +54,7 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 export const httpUploadTransport: UploadTransport = {
   sendPhotos: (form, { timeoutMs, signal, onProgress }) =>
     call(async () => {
-      const response = await http.post<UploadAnswer>('/api/events/photos', form, {
+      const response = await http.post<UploadAnswer>(routeUrl('POST /api/events/photos'), form, {
         headers: multipart,
         timeout: timeoutMs,
         signal,
@@ -63,13 +64,13 @@ export const httpUploadTransport: UploadTransport = {
     }),
   lookupStored: (body, { timeoutMs, signal }) =>
     call(async () => {
-      const response = await http.post<StoredLookupAnswer>('/api/events/photos/stored', body, { timeout: timeoutMs, signal });
+      const response = await http.post<StoredLookupAnswer>(routeUrl('POST /api/events/photos/stored'), body, { timeout: timeoutMs, signal });
       return { photos: response.data?.photos ?? [], withheld: response.data?.withheld ?? [] };
     }),
   chunkStatus: async (sessionId, albumId, { timeoutMs, signal }) => {
     try {
       return await call(async () => {
-        const response = await http.get<ChunkStatus>(`/api/events/photos/chunk/${encodeURIComponent(sessionId)}`, {
+        const response = await http.get<ChunkStatus>(routeUrl('GET /api/events/photos/chunk/:sessionId', { sessionId }), {
           params: { albumId },
           timeout: timeoutMs,
           signal,
@@ -85,7 +86,7 @@ export const httpUploadTransport: UploadTransport = {
     call(async () => {
       const form = new FormData();
       for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
-      const response = await http.post<ChunkInitAnswer>('/api/events/photos/chunk/init', form, {
+      const response = await http.post<ChunkInitAnswer>(routeUrl('POST /api/events/photos/chunk/init'), form, {
         headers: multipart,
         timeout: timeoutMs,
         signal,
@@ -94,7 +95,7 @@ export const httpUploadTransport: UploadTransport = {
     }),
   sendChunk: (form, { timeoutMs, signal, onProgress }) =>
     call(async () => {
-      await http.post('/api/events/photos/chunk/upload', form, {
+      await http.post(routeUrl('POST /api/events/photos/chunk/upload'), form, {
         headers: multipart,
         timeout: timeoutMs,
         signal,
@@ -104,7 +105,7 @@ export const httpUploadTransport: UploadTransport = {
   finalizeChunkSession: (sessionId, { timeoutMs, signal }) =>
     call(async () => {
       const response = await http.post<UploadAnswer>(
-        '/api/events/photos/chunk/finalize',
+        routeUrl('POST /api/events/photos/chunk/finalize'),
         { sessionId },
         { timeout: timeoutMs, signal },
       );
