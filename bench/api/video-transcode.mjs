@@ -12,7 +12,7 @@ import { ROOT, startApi } from '../lib.mjs';
 import { iphoneClip } from './video-fixture.mjs';
 
 const require = createRequire(path.join(ROOT, 'api-server', 'package.json'));
-const { TRANSCODE_NICE, canRemux, playbackArgs, probeVideo } = require(path.join(ROOT, 'api-server', 'dist', 'domain', 'video.js'));
+const { TRANSCODE_NICE, canRemux, playbackArgs, probeVideo } = require(path.join(ROOT, 'api-server', 'dist', 'infra', 'media', 'video.js'));
 const SECONDS = Number(process.env.BENCH_VIDEO_SECONDS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
