@@ -6,22 +6,9 @@ import type { ReceivedFile } from './ingest';
 import { PassThrough } from 'node:stream';
 import type { ByteWatcher } from '../infra/receive';
 import { probeVideo } from '../infra/media/video';
+import { videoOverLimit, videoTooLongMessage } from '@momentos/app-manifest/dist/video-limit';
 
-/** A length as people say it: '4 min 12 s', '3 min', '45 s' (whole seconds, cut down). */
-export function formatVideoLength(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const minutes = Math.floor(whole / 60);
-  const rest = whole % 60;
-  if (minutes === 0) return `${rest} s`;
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
-}
-
-/** Issue 25's refusal: 'Este vídeo tem 4 min 12 s; o limite deste evento é 3 min.' */
-export const videoTooLongMessage = (duration: number, limit: number) =>
-  `Este vídeo tem ${formatVideoLength(duration)}; o limite deste evento é ${formatVideoLength(limit)}.`;
-
-/** Whether a video of `duration` seconds is over `limit`: whole seconds count, as the message shows them. */
-export const overLimit = (duration: number, limit: number) => Math.floor(duration) > limit;
+export { formatVideoLength, videoTooLongMessage } from '@momentos/app-manifest/dist/video-limit';
 
 /** The event form's field: absent keeps `current`, '' or null clears it (the server's default), else 1 to 86400 seconds. */
 export function readVideoMaxSeconds(value: VideoMaxSecondsField | undefined, current: number | null): number | null {
@@ -56,7 +43,7 @@ export async function assertVideoLengths(deps: VideoLimitDeps, album: Pick<Album
   const limit = await eventVideoLimit(deps, album.event_id);
   for (const file of videos) {
     const duration = file.duration ? await file.duration : await probeStaged(deps.ffprobe, file);
-    if (duration !== null && overLimit(duration, limit)) throw new HttpError(413, videoTooLongMessage(duration, limit));
+    if (duration !== null && videoOverLimit(duration, limit)) throw new HttpError(413, videoTooLongMessage(duration, limit));
   }
 }
 

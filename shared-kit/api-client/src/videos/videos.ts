@@ -25,21 +25,8 @@ export function playbackUrl(photo: Pick<PhotoItem, 'playback_video' | 'original_
 /** Photos and videos whose renditions are still being made: what the screens keep asking /updates about. */
 export const awaitingRenditions = (photo: VideoFieldsOf) => (photo.processing && !photo.error) || videoState(photo) === 'preparing';
 
-/** A length as people say it: '4 min 12 s', '3 min', '45 s' (whole seconds, cut down), as the server words it. */
-export function formatVideoLength(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const minutes = Math.floor(whole / 60);
-  const rest = whole % 60;
-  if (minutes === 0) return `${rest} s`;
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
-}
-
-/** The refusal, before sending and from the server alike: 'Este vídeo tem 4 min 12 s; o limite deste evento é 3 min.' */
-export const videoTooLongMessage = (duration: number, limit: number) =>
-  `Este vídeo tem ${formatVideoLength(duration)}; o limite deste evento é ${formatVideoLength(limit)}.`;
-
-/** Whole seconds count, as the message shows them (the server decides the same way). */
-export const videoOverLimit = (duration: number, limit: number) => Math.floor(duration) > limit;
+// The limit's words and rule are the server's own (one module for both).
+export { formatVideoLength, videoOverLimit, videoTooLongMessage } from '@momentos/app-manifest/dist/video-limit';
 
 /**
  * A selected video's duration, read on the phone from its metadata (an HTMLVideoElement on an object
