@@ -22,6 +22,16 @@ export const freePort = () =>
   });
 
 /** RSS of a process in bytes (Linux /proc). */
+/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 1/100 s); 0 where unreadable. */
+export function cpuSecondsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 export function rssOf(pid) {
   try {
     const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));

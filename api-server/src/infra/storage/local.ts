@@ -92,7 +92,10 @@ export class LocalStorage implements Storage {
       await handle.close();
       return null;
     }
-    const body = handle.createReadStream(range ? { start: range.start, end: range.end, highWaterMark: 256 * 1024 } : { highWaterMark: 256 * 1024 });
+    // A whole file is read in 1 MB pieces (the ZIP, a download, a copy): a quarter of the stream hops,
+    // about 20 % less CPU per byte sent than 256 KB (bench/api/zip-download.mjs); ranges (a video
+    // player's seeks) stay small.
+    const body = handle.createReadStream(range ? { start: range.start, end: range.end, highWaterMark: 256 * 1024 } : { highWaterMark: 1024 * 1024 });
     return { ...infoOf(stats), body };
   }
 
