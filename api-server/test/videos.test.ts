@@ -315,13 +315,18 @@ describeWithFfmpeg('a video whose rendition cannot be made', () => {
 });
 
 describeWithFfmpeg('the video lane', () => {
-  test("starts a new video's rendition beside its poster job, not after it", async () => {
-    // An ffmpeg whose poster frames wait for a signal (a real ffmpeg behind a wrapper): the rendition
-    // must be made while the video is still processing. Before, it waited for the poster job.
+  test("queues a new video's rendition after its poster job: the poster is never slowed by the transcoding", async () => {
+    // An ffmpeg whose poster frames wait for a signal (a real ffmpeg behind a wrapper) and that notes
+    // every rendition it starts: none may start while the poster is held.
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-lane-'));
     const release = path.join(folder, 'release');
+    const started = path.join(folder, 'renditions-started');
     const wrapper = path.join(folder, 'ffmpeg');
-    fs.writeFileSync(wrapper, `#!/bin/sh\ncase "$*" in *frames:v*) i=0; while [ ! -e "${release}" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done;; esac\nexec ${FFMPEG} "$@"\n`, { mode: 0o755 });
+    fs.writeFileSync(
+      wrapper,
+      `#!/bin/sh\ncase "$*" in *frames:v*) i=0; while [ ! -e "${release}" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done;; *faststart*) echo x >> "${started}";; esac\nexec ${FFMPEG} "$@"\n`,
+      { mode: 0o755 },
+    );
     const server = await startServer({ env: { FFMPEG_PATH: wrapper, MEDIA_CONCURRENCY: '1', VIDEO_CONCURRENCY: '1' } });
     try {
       const ana = await organiserSession(server, 'ana@example.com');
@@ -330,11 +335,15 @@ describeWithFfmpeg('the video lane', () => {
       ff(...lavfi('testsrc2=size=96x64:rate=10'), '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file);
       const { photos } = await readJson(await upload(server, album.id, [{ name: 'clip.mp4', bytes: fs.readFileSync(file), type: 'video/mp4' }]));
       const row = () => server.app.db.selectFrom('photos').select(['processing', 'playback_path', 'compressed_path']).where('id', '=', photos[0].id).executeTakeFirstOrThrow();
-      for (let i = 0; i < 200 && !(await row()).playback_path; i++) await new Promise((r) => setTimeout(r, 50));
-      expect(await row()).toEqual({ processing: 1, playback_path: expect.stringMatching(/-playback\.mp4$/), compressed_path: null });
+      // The poster job is held at its frame: in 1.5 s no rendition starts.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(fs.existsSync(started)).toBe(false);
+      expect(await row()).toEqual({ processing: 1, playback_path: null, compressed_path: null });
 
       fs.writeFileSync(release, '');
+      for (let i = 0; i < 400 && !(await row()).playback_path; i++) await new Promise((r) => setTimeout(r, 50));
       await server.app.media.idle();
+      expect(fs.readFileSync(started, 'utf8')).toBe('x\n');
       const [update] = await readJson(await fetch(`${server.url}/api/events/photos/updates/${album.id}?ids=${photos[0].id}`));
       expect(update).toMatchObject({ processing: false, error: false, compressed_photo: expect.stringMatching(/-grid\.webp$/), playback_video: expect.stringMatching(/-playback\.mp4/), duration: 1, width: 96, height: 64 });
     } finally {

@@ -52,7 +52,7 @@ function mark(file, run) {
 }
 
 /** Waits until the media jobs of the uploads so far are done, so that none shares the cores with the next run. */
-/** Waits until every upload's media work is done: its renditions and a video's playback copy (the video lane runs beside the poster job, and would share the CPU with the next run). */
+/** Waits until every upload's media work is done: its renditions and a video's playback copy (the video lane runs after the upload has answered, and would share the CPU with the next run). */
 async function settled(api) {
   const done = (photo) => !photo.processing && (photo.file_type !== 'video' || photo.playback_video || photo.playback_error);
   for (let tries = 0; tries < 1200; tries++) {

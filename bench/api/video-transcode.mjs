@@ -1,5 +1,5 @@
-// Issue 25: the playback rendition's transcoding speed through the pipeline (upload → video lane, beside
-// the poster job → ffmpeg → store) against bare ffmpeg with the same arguments on the same file, and as
+// Issue 25: the playback rendition's transcoding speed through the pipeline (upload → poster job → video
+// lane → ffmpeg → store) against bare ffmpeg with the same arguments on the same file, and as
 // a multiple of real time. BENCH_VIDEO_SECONDS sets the clip's length (default 20), BENCH_ROUNDS the
 // rounds (default 3: bare then pipeline, back to back; medians). Bare ffmpeg runs at the pipeline's nice
 // value (TRANSCODE_NICE) so that both get the same share of a busy machine.
@@ -102,6 +102,6 @@ console.log(
   `transcoding in the pipeline (its ffmpeg started → rendition stored): ${transcodingMedian.toFixed(2)} s; speed ratio to bare ffmpeg ${(bareMedian / transcodingMedian).toFixed(2)} (target ≥ 0.9)`,
 );
 console.log(
-  `end to end (upload answered → rendition stored, poster job beside it): ${pipelineMedian.toFixed(2)} s = ${(probe.duration / pipelineMedian).toFixed(2)}× real time; ` +
+  `end to end (upload answered → poster job → rendition stored): ${pipelineMedian.toFixed(2)} s = ${(probe.duration / pipelineMedian).toFixed(2)}× real time; ` +
     `ratio to bare ffmpeg ${(bareMedian / pipelineMedian).toFixed(2)}`,
 );

@@ -113,7 +113,7 @@ async function backfillThumb(deps: MediaJobDeps, photo: PhotoRow, signal: AbortS
  * failed for good and calls `failPhoto`). A finished photo made before renditions existed gets them
  * here too (the backfill): its old thumbnail stays until the new files are in place.
  */
-export async function processPhoto(deps: MediaJobDeps, id: string, signal: AbortSignal, hooks: { startPlayback?: (id: string) => Promise<void> | void } = {}): Promise<PhotoJobResult> {
+export async function processPhoto(deps: MediaJobDeps, id: string, signal: AbortSignal): Promise<PhotoJobResult> {
   // Issue 26: the queue also makes the guestbook's voice notes' AAC renditions (ids `msg_…`).
   if (isMessageId(id)) {
     await processVoiceNote(deps, id, signal);
@@ -143,10 +143,6 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
     return { playback: false };
   }
 
-  // A new video's playback rendition starts now, beside its poster, instead of after it: the poster,
-  // its renditions and the metadata cost a fixed ~1.6 s before the transcoding (bench/api/video-transcode.mjs).
-  const playbackStarted = !!hooks.startPlayback && !backfill && !metadataOnly && needsPlayback(photo);
-  if (playbackStarted) await hooks.startPlayback!(id);
   const original = await localOriginal(deps, photo.original_path, id);
   if (metadataOnly) {
     try {
@@ -205,7 +201,10 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
     }
     await announceUpdated(deps, id);
     await makeGuestCopy(deps, photo);
-    return { playback: !playbackStarted && needsPlayback({ ...photo, error: null }) };
+    // The rendition is queued after the poster, not beside it: started together on two cores, the
+    // poster job (at normal priority) took its CPU from the transcoding, which then ran at 0.89 of bare
+    // ffmpeg's speed and ended no sooner (bench/api/video-transcode.mjs, docs/decisions.md).
+    return { playback: needsPlayback({ ...photo, error: null }) };
   } finally {
     await deps.temp.remove(files.grid);
     await deps.temp.remove(files.display);
@@ -259,7 +258,7 @@ export const playbackFailedMessage = 'Não foi possível preparar este vídeo.';
  * with `playback_error`; a failure of the store or the database throws, so the queue tries again.
  */
 export async function makePlayback(deps: MediaJobDeps, id: string, signal: AbortSignal): Promise<void> {
-  // It may run while the poster job does (processPhoto's startPlayback): each writes its own columns.
+  // At the backfill it may run while the photo lane reads the same video's metadata: each writes its own columns.
   const photo = await findPhoto(deps.db, id);
   if (!photo || !needsPlayback(photo)) return;
   const { ffmpegPath } = deps.media;

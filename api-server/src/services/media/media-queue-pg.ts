@@ -140,7 +140,7 @@ export class PgBossMediaQueue implements MediaQueue {
   private async run(photoId: string): Promise<void> {
     this.running++;
     try {
-      const result = await processPhoto(this.deps, photoId, this.abort.signal, { startPlayback: (id) => this.enqueueVideos([id], UPLOAD_PRIORITY) });
+      const result = await processPhoto(this.deps, photoId, this.abort.signal);
       if (result.playback) await this.enqueueVideos([photoId], UPLOAD_PRIORITY);
     } catch (error) {
       if (!(error instanceof MediaJobAborted)) this.deps.log.warn({ err: error, photoId }, 'media job failed; the queue will retry it');

@@ -142,13 +142,11 @@ export class MediaWorker implements MediaQueue {
 
   private async process(id: string): Promise<void> {
     try {
-      const startPlayback = (videoId: string) => {
-        if (this.stopped) return;
-        this.queueVideo(videoId, this.videos);
+      const result = await processPhoto(this.deps, id, this.abort.signal);
+      if (result.playback && !this.stopped) {
+        this.queueVideo(id, this.videos);
         this.pump();
-      };
-      const result = await processPhoto(this.deps, id, this.abort.signal, { startPlayback });
-      if (result.playback && !this.stopped) startPlayback(id);
+      }
     } catch (error) {
       // Cut short by shutdown: the row stays processing and is resumed at the next start.
       if (error instanceof MediaJobAborted || this.abort.signal.aborted) return;
