@@ -2,7 +2,7 @@ import { DELETE_KEY_HEADER, endpoints, type SignedAudioQuery } from '@momentos/a
 import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sameScope, verifyDownloadTicket } from '../domain/download-ticket';
+import { downloadHolder, sendAttachment } from '../http/download-ticket';
 import { safeName } from '../infra/event-zip';
 import { bookTexts } from '../infra/guestbook/book';
 import { renderEventBook } from '../services/guestbook/event-book';
@@ -211,27 +211,13 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   // 'Livro de recados': the printable PDF of the published messages (owner, or a download ticket with `book`).
   app.route({ ...route(endpoints.guestbookPdf), handler: async (request, reply) => {
-    const organiserId = await bookReader(request, request.params.id, request.query.ticket);
+    const organiserId = await downloadHolder(app, request, request.query.ticket, { eventId: request.params.id, book: true });
     // The ticket's holder is asked again (issue 27): a member removed since the ticket was made gets nothing.
     const { event } = await eventAccess(app.db, request.params.id, organiserId, 'downloads');
     const pdf = await eventBook(request, event);
     const fileName = `${safeName(`${bookTexts.title} - ${event.name}`, 'recados')}.pdf`;
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-      .header('cache-control', 'no-store')
-      .send(pdf);
+    return sendAttachment(reply, 'application/pdf', fileName, pdf);
   } });
-
-  async function bookReader(request: FastifyRequest, eventId: string, ticket: string | undefined): Promise<string> {
-    if (ticket === undefined) {
-      await app.requireOrganiser(request);
-      return request.organiser!.id;
-    }
-    const claims = verifyDownloadTicket(ticket, app.jwtSecret);
-    if (!claims || !sameScope(claims, { eventId, book: true })) throw new HttpError(403, messages.ticketInvalid);
-    return claims.organiserId;
-  }
 
   // A voice note through an expiring signed link: the book's QR codes and the owner's player.
   app.route({
