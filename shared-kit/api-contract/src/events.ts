@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdParam, ID_PATTERN, NullableString, StringEnum } from './common';
+import { IdParam, ID_PATTERN, NullableString, StringEnum, TicketParam } from './common';
 import { VideoMaxSecondsField } from './videos';
 
 /** An event (spec §3). `date` is 'YYYY-MM-DD HH:mm'; `image` a file URL relative to the API origin, or null. */
@@ -139,7 +139,7 @@ export type DownloadScopeFields = Static<typeof DownloadScopeFields>;
 
 export const DownloadQuery = Type.Object({
   ...DownloadScopeFields.properties,
-  ticket: Type.Optional(Type.String({ maxLength: 2048 })),
+  ticket: TicketParam,
 });
 export type DownloadQuery = Static<typeof DownloadQuery>;
 

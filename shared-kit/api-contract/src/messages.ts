@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdParam, NullableString } from './common';
+import { IdParam, NullableString, TicketParam } from './common';
 import { MAX_USER_ID } from './photos';
 
 // Issue 26: the guestbook ('Recados'): a guest's written message to the event, optionally with a
@@ -81,7 +81,7 @@ export type MessageModeration = Static<typeof MessageModeration>;
  * ticket from `POST /api/events/{id}/download-ticket` with `{book: true}`.
  */
 export const BookQuery = Type.Object({
-  ticket: Type.Optional(Type.String({ maxLength: 2048 })),
+  ticket: TicketParam,
 });
 export type BookQuery = Static<typeof BookQuery>;
 
