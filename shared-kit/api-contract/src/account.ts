@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { EmailAddress, LinkTokenParams, NewPassword, PersonName, statusWith } from './common';
+import { EmailAddress, extend, LinkTokenParams, NewPassword, PersonName, statusWith } from './common';
 
 // Issue 27: the first account from the browser, the organiser's own account.
 
@@ -18,8 +18,7 @@ export const NewAccountInput = Type.Object({
 export type NewAccountInput = Static<typeof NewAccountInput>;
 
 /** `POST /api/setup`: the first organiser, with the one-time code the server printed at start. */
-export const SetupInput = Type.Object({
-  ...NewAccountInput.properties,
+export const SetupInput = extend(NewAccountInput, {
   code: Type.String({ minLength: 1, maxLength: 32 }),
 });
 export type SetupInput = Static<typeof SetupInput>;
@@ -95,8 +94,7 @@ export const NotificationSettings = Type.Object({
 export type NotificationSettings = Static<typeof NotificationSettings>;
 
 /** What `GET`/`PUT /api/account/notifications` answer: the switches and the server's DIGEST_HOUR (the screen names it). */
-export const NotificationSettingsView = Type.Object({
-  ...NotificationSettings.properties,
+export const NotificationSettingsView = extend(NotificationSettings, {
   /** The hour (0-23, server time) the 'Resumo diário' goes out. */
   digest_hour: Type.Integer({ minimum: 0, maximum: 23 }),
 });

@@ -1,4 +1,4 @@
-import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 
 /** Accepted shape of ids in URLs (an unknown id is a 404, a malformed one a 400). */
 export const ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
@@ -26,8 +26,11 @@ export const StatusMessage = Type.Object({
 });
 export type StatusMessage = Static<typeof StatusMessage>;
 
+/** An object schema with all of `base`'s properties, then `fields` (as `{ ...base, ...fields }`). */
+export const extend = <B extends TProperties, T extends TProperties>(base: TObject<B>, fields: T) => Type.Object({ ...base.properties, ...fields });
+
 /** A success answer that says `{ status, message }` and more (a login, a new account, an upload). */
-export const statusWith = <T extends TProperties>(fields: T) => Type.Object({ ...StatusMessage.properties, ...fields });
+export const statusWith = <T extends TProperties>(fields: T) => extend(StatusMessage, fields);
 
 /** The error body: `{ status, message }`. */
 export const ErrorBody = StatusMessage;

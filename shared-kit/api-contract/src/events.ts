@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdParam, ID_PATTERN, NullableString, StringEnum, TicketParam } from './common';
+import { extend, ID_PATTERN, IdParam, NullableString, StringEnum, TicketParam } from './common';
 import { VideoMaxSecondsField } from './videos';
 
 /** An event (spec §3). `date` is 'YYYY-MM-DD HH:mm'; `image` a file URL relative to the API origin, or null. */
@@ -137,8 +137,7 @@ export const DownloadScopeFields = Type.Object({
 });
 export type DownloadScopeFields = Static<typeof DownloadScopeFields>;
 
-export const DownloadQuery = Type.Object({
-  ...DownloadScopeFields.properties,
+export const DownloadQuery = extend(DownloadScopeFields, {
   ticket: TicketParam,
 });
 export type DownloadQuery = Static<typeof DownloadQuery>;

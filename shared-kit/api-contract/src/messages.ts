@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdParam, NullableString, TicketParam } from './common';
+import { extend, IdParam, NullableString, TicketParam } from './common';
 import { MAX_USER_ID } from './photos';
 
 // Issue 26: the guestbook ('Recados'): a guest's written message to the event, optionally with a
@@ -54,8 +54,7 @@ export const MessageFields = Type.Object({
 export type MessageFields = Static<typeof MessageFields>;
 
 /** The answer of a stored message: the item, and (once) the key with which its sender removes it. */
-export const PostedMessage = Type.Object({
-  ...MessageItem.properties,
+export const PostedMessage = extend(MessageItem, {
   delete_key: Type.String(),
   /** A message that waits for the organiser's approval says so ('Seu recado foi recebido e aparecerá após aprovação.'). */
   message: Type.String(),

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CLIENT_KEY_PATTERN, IdParam, NullableString, statusWith, StringEnum } from './common';
+import { CLIENT_KEY_PATTERN, extend, IdParam, NullableString, statusWith, StringEnum } from './common';
 import { NullableNumber, PhotoOrder, VideoFields } from './videos';
 
 /** Longest uploader name kept (trimmed); longer ones are refused. */
@@ -141,8 +141,7 @@ export type UploadFields = Static<typeof UploadFields>;
  * (the existing photo is answered, nothing new was stored or announced). `delete_key` lets the
  * sender remove the photo (`x-delete-key`): shown only here, for stored (not duplicate) photos.
  */
-export const UploadedPhoto = Type.Object({
-  ...PhotoItem.properties,
+export const UploadedPhoto = extend(PhotoItem, {
   file_name: NullableString,
   duplicate: Type.Boolean(),
   delete_key: Type.Optional(Type.String()),

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdParam, LinkTokenParams, NullableString, statusWith, StringEnum } from './common';
+import { extend, IdParam, LinkTokenParams, NullableString, statusWith, StringEnum } from './common';
 import { NewAccountInput } from './account';
 
 // Issue 27: an event's team (co-hosts with roles) and its invite links.
@@ -42,8 +42,7 @@ export const TeamInviteInput = Type.Object({
 export type TeamInviteInput = Static<typeof TeamInviteInput>;
 
 /** The new invite with its link (shown once); `emailed` says whether it went by e-mail. */
-export const TeamInviteCreated = Type.Object({
-  ...TeamInvite.properties,
+export const TeamInviteCreated = extend(TeamInvite, {
   url: Type.String(),
   emailed: Type.Boolean(),
 });
