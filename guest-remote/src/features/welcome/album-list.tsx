@@ -54,7 +54,7 @@ export default function AlbumList({ eventId, pinRequired = false, onShare }: Alb
 
   return (
     <main className="guest-albums">
-      <h1>{texts.albumsTitle}</h1>
+      <h1 className="mk-page-title">{texts.albumsTitle}</h1>
       {albums === null ? (
         <div className="guest-albums__loading">
           <Spinner label={texts.loading} />
