@@ -53,7 +53,7 @@ export default function AlbumList({ eventId, pinRequired = false, onShare }: Alb
   }
 
   return (
-    <main className="guest-albums">
+    <main className="guest-albums mk-column">
       <h1 className="mk-page-title">{texts.albumsTitle}</h1>
       {albums === null ? (
         <div className="guest-albums__loading">
