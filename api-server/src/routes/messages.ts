@@ -1,4 +1,4 @@
-import { DELETE_KEY_HEADER, endpoints, type SignedAudioQuery } from '@momentos/api-contract';
+import { endpoints, type SignedAudioQuery } from '@momentos/api-contract';
 import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -10,7 +10,8 @@ import { publicOrigin } from '../http/public-origin';
 import { readerFiles } from '../http/file-urls';
 import type { Config } from '../config';
 import type { EventRow, MessageRow } from '../db/schema';
-import { deleteKeyMatches, newDeleteKey } from '../domain/delete-key';
+import { newDeleteKey } from '../domain/delete-key';
+import { removableItem } from '../http/guest-removal';
 import { assertEventPin } from '../http/event-pin';
 import { assertEventRoom } from '../services/event-quota';
 import { audioLinkValid } from '../domain/guestbook/audio-link';
@@ -190,18 +191,13 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   });
 
   app.route({ ...route(endpoints.removeMessage), handler: async (request) => {
-    const message = await findMessageWithOwner(app.db, request.params.messageId);
-    const key = request.headers[DELETE_KEY_HEADER];
-    if (typeof key === 'string') {
-      if (!message) throw notFound(messageTexts.notFound);
-      if (!deleteKeyMatches(key, message.delete_key_hash)) throw new HttpError(403, messageTexts.wrongKey);
-    } else {
-      const organiser = await app.optionalOrganiser(request);
-      const triedToken = request.headers.authentication !== undefined || request.headers.authorization !== undefined;
-      if (!organiser) throw triedToken ? new HttpError(401, messages.unauthorized) : new HttpError(403, messageTexts.removalNotAllowed);
-      if (!message) throw notFound(messageTexts.notFound);
-      await allowed(message.event_id, organiser.id, 'photos.moderate');
-    }
+    const message = await removableItem(
+      app,
+      request,
+      await findMessageWithOwner(app.db, request.params.messageId),
+      { notFound: messageTexts.notFound, wrongKey: messageTexts.wrongKey, notAllowed: messageTexts.removalNotAllowed },
+      (eventId, organiserId) => allowed(eventId, organiserId, 'photos.moderate'),
+    );
     await deleteMessage(app.db, message.id);
     app.fileAccess.invalidate();
     for (const file of [message.audio_path, message.audio_m4a_path]) if (file) await app.storage.remove(file).catch(() => undefined);
