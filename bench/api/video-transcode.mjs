@@ -35,6 +35,7 @@ function bareRun() {
 /** When the server's own ffmpeg for the rendition (`+faststart`, a child of the server) started, in performance.now() time. */
 function watchTranscodeStart(serverPid) {
   let startedAt;
+  // Scanning /proc costs CPU the transcoding would otherwise have: it stops once the process is seen.
   const timer = setInterval(() => {
     for (const pid of fs.readdirSync('/proc')) {
       if (startedAt || !/^\d+$/.test(pid)) continue;
@@ -45,6 +46,7 @@ function watchTranscodeStart(serverPid) {
         // gone already
       }
     }
+    if (startedAt) clearInterval(timer);
   }, 20);
   return () => {
     clearInterval(timer);

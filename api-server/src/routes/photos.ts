@@ -95,10 +95,10 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
         // With the album known the photo's key is too: the storage may stream the bytes straight there (S3).
         const keyFor = into ? (head: Buffer) => { const type = detectMediaType(head); return type ? originalKey(into, photoId, type) : null; } : undefined;
         // A video's length is read as it streams by, when the storage would otherwise download it again to read it.
-        let duration: Promise<number | null> | undefined;
+        let duration: Promise<number | null | undefined> | undefined;
         const watch = (head: Buffer) => {
           if (!ffprobe || detectMediaType(head)?.kind !== 'video') return null;
-          const reader = videoLengthReader(ffprobe);
+          const reader = videoLengthReader(ffprobe, head);
           duration = reader.length;
           return reader.watcher;
         };

@@ -25,8 +25,8 @@ export type ReceivedFile = {
   sha256: string;
   /** Issue 23: SHA-256 (hex) of the client key sent with the file, null without one. */
   clientKeyHash: string | null;
-  /** A video's length read as its bytes passed (null: unreadable), when the staging did not keep them on this machine (video-limit.ts). */
-  duration?: Promise<number | null>;
+  /** A video's length read as its bytes passed (null: unreadable; undefined: the staged file must be read), when the staging did not keep them on this machine (video-limit.ts). */
+  duration?: Promise<number | null | undefined>;
 };
 
 

@@ -3,9 +3,10 @@ import type { Kysely } from 'kysely';
 import type { AlbumRow, Database } from '../db/schema';
 import { HttpError } from '../errors';
 import type { ReceivedFile } from './ingest';
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import type { ByteWatcher } from '../infra/receive';
 import { probeVideo } from '../infra/media/video';
+import { MovieIndexCollector, isMovieFile } from '../infra/media/movie-index';
 import { videoOverLimit, videoTooLongMessage } from '@momentos/app-manifest/dist/video-limit';
 
 export { formatVideoLength, videoTooLongMessage } from '@momentos/app-manifest/dist/video-limit';
@@ -42,7 +43,9 @@ export async function assertVideoLengths(deps: VideoLimitDeps, album: Pick<Album
   if (videos.length === 0 || !deps.ffprobe) return;
   const limit = await eventVideoLimit(deps, album.event_id);
   for (const file of videos) {
-    const duration = file.duration ? await file.duration : await probeStaged(deps.ffprobe, file);
+    // Read as the bytes streamed by where possible; else from where the file waits.
+    const streamed = file.duration ? await file.duration : undefined;
+    const duration = streamed !== undefined ? streamed : await probeStaged(deps.ffprobe, file);
     if (duration !== null && videoOverLimit(duration, limit)) throw new HttpError(413, videoTooLongMessage(duration, limit));
   }
 }
@@ -58,17 +61,51 @@ async function probeStaged(ffprobe: string, file: ReceivedFile): Promise<number 
 }
 
 /**
- * Reads a video's length while its bytes stream into the store (StageOptions.watch): ffprobe takes
- * them on its standard input as they pass, so the check downloads nothing afterwards (a phone writes
- * the index at the end: read back from the bucket, the whole file came down again). `length` resolves
- * to null when ffprobe cannot read it.
+ * Reads a video's length while its bytes stream into the store (StageOptions.watch), so the check
+ * downloads nothing afterwards (a phone writes the index at the end: read back from the bucket, the
+ * whole file came down again). An MP4 or QuickTime file's index (`ftyp` + `moov`, kilobytes) is picked
+ * out as the bytes pass and given to ffprobe at the end; any other container is piped to ffprobe as it
+ * streams (with backpressure). `length` resolves to null when ffprobe cannot read it, and to undefined
+ * when the index alone does not tell (a fragmented MP4, an index over 32 MB): then the staged file is read.
  */
-export function videoLengthReader(ffprobe: string): { watcher: ByteWatcher; length: Promise<number | null> } {
-  const bytes = new PassThrough({ highWaterMark: 1024 * 1024 });
-  const length = probeVideo(ffprobe, bytes).then(
+export function videoLengthReader(ffprobe: string, head: Buffer): { watcher: ByteWatcher; length: Promise<number | null | undefined> } {
+  return isMovieFile(head) ? movieIndexReader(ffprobe) : pipedReader(ffprobe);
+}
+
+const lengthOf = (ffprobe: string, input: Readable) =>
+  probeVideo(ffprobe, input).then(
     (probe) => probe.duration,
     () => null,
   );
+
+function movieIndexReader(ffprobe: string): { watcher: ByteWatcher; length: Promise<number | null | undefined> } {
+  // ffprobe starts with the first bytes and waits on its input for the index: its start-up overlaps the upload.
+  const index = new PassThrough();
+  const probed = lengthOf(ffprobe, index);
+  const collector = new MovieIndexCollector((bytes) => void (index.destroyed || index.write(bytes)));
+  let settle!: (length: number | null | undefined | PromiseLike<number | null>) => void;
+  const length = new Promise<number | null | undefined>((resolve) => (settle = resolve));
+  const stop = (answer: null | undefined) => {
+    index.destroy(new Error('the length is not read from the index')); // ends ffprobe
+    settle(answer);
+  };
+  const watcher: ByteWatcher = {
+    async write(piece) {
+      collector.add(piece);
+    },
+    end() {
+      const found = collector.finish();
+      if (found !== 'index') return stop(found === 'none' ? null : undefined);
+      index.end();
+      settle(probed);
+    },
+    abort: () => stop(null),
+  };
+  return { watcher, length };
+}
+
+function pipedReader(ffprobe: string): { watcher: ByteWatcher; length: Promise<number | null> } {
+  const bytes = new PassThrough({ highWaterMark: 1024 * 1024 });
   const watcher: ByteWatcher = {
     async write(piece) {
       // ffprobe stops reading once it knows enough: then the rest passes it by.
@@ -81,5 +118,5 @@ export function videoLengthReader(ffprobe: string): { watcher: ByteWatcher; leng
     end: () => void (bytes.destroyed || bytes.end()),
     abort: () => void bytes.destroy(new Error('upload cut short')),
   };
-  return { watcher, length };
+  return { watcher, length: lengthOf(ffprobe, bytes) };
 }
