@@ -1,3 +1,4 @@
+import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
 // What every PDF the server makes shares (issue 28's printable kit, issue 26's 'Livro de recados'):
@@ -11,6 +12,22 @@ const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 export function registerPdfFonts(doc: PDFKit.PDFDocument): void {
   doc.registerFont('regular', FONT_REGULAR);
   doc.registerFont('bold', FONT_BOLD);
+}
+
+/**
+ * A new PDF (pdfkit) with the embedded fonts registered, and the whole file once `doc.end()` is
+ * called: the QR kit and the 'Livro de recados' are built in memory alike.
+ */
+export function newPdf(options: PDFKit.PDFDocumentOptions): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
+  const doc = new PDFDocument(options);
+  registerPdfFonts(doc);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done };
 }
 
 /** A QR code as vector paths (each row's runs of dark modules one rectangle), with its quiet zone, in a white square. */

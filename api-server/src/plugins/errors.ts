@@ -14,23 +14,19 @@ const STATUS_MESSAGES: Record<number, string> = {
   429: messages.tooManyRequests,
 };
 
-const CODE_ANSWERS: Record<string, [number, string]> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, messages.unsupportedMediaType],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, messages.payloadTooLarge],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, messages.invalidRequest],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, messages.malformedJson],
-  FST_REQ_FILE_TOO_LARGE: [413, messages.imageTooLarge],
-  FST_PARTS_LIMIT: [413, messages.tooManyParts],
-  FST_FILES_LIMIT: [413, messages.tooManyParts],
-  FST_FIELDS_LIMIT: [413, messages.tooManyParts],
-  FST_PROTO_VIOLATION: [400, messages.invalidRequest],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [400, messages.multipartExpected],
-  FST_NO_FORM_DATA: [400, messages.multipartExpected],
-  FST_ERR_BAD_URL: [400, messages.invalidRequest],
+/** Fastify's (and PostgreSQL's) error codes, by the answer each gets. */
+const ANSWERS_BY_CODE: [status: number, message: string, codes: string[]][] = [
+  [400, messages.invalidRequest, ['FST_ERR_CTP_INVALID_CONTENT_LENGTH', 'FST_PROTO_VIOLATION', 'FST_ERR_BAD_URL']],
   // PostgreSQL refusing a text it cannot store (a NUL byte in an id, a field or a path): bad input.
-  '22021': [400, messages.invalidRequest],
-  '22P05': [400, messages.invalidRequest],
-};
+  [400, messages.invalidRequest, ['22021', '22P05']],
+  [400, messages.malformedJson, ['FST_ERR_CTP_EMPTY_JSON_BODY']],
+  [400, messages.multipartExpected, ['FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_NO_FORM_DATA']],
+  [413, messages.payloadTooLarge, ['FST_ERR_CTP_BODY_TOO_LARGE']],
+  [413, messages.imageTooLarge, ['FST_REQ_FILE_TOO_LARGE']],
+  [413, messages.tooManyParts, ['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']],
+  [415, messages.unsupportedMediaType, ['FST_ERR_CTP_INVALID_MEDIA_TYPE']],
+];
+const CODE_ANSWERS = new Map(ANSWERS_BY_CODE.flatMap(([status, message, codes]) => codes.map((code) => [code, [status, message] as const])));
 
 /**
  * One error handler: every error becomes `{ status, message }` with a Portuguese message.
@@ -63,8 +59,8 @@ export default fp(
       } else if (error.validation) {
         status = 400;
         message = describeValidation(error.validation, error.validationContext);
-      } else if (error.code && CODE_ANSWERS[error.code]) {
-        [status, message] = CODE_ANSWERS[error.code];
+      } else if (error.code && CODE_ANSWERS.has(error.code)) {
+        [status, message] = CODE_ANSWERS.get(error.code)!;
       } else if (error instanceof SyntaxError) {
         status = 400;
         message = messages.malformedJson;

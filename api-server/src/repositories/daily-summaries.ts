@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AlertRecipient } from './notifications';
 
@@ -85,6 +85,12 @@ export interface EventNews {
   messages: number;
 }
 
+/** The table's rows that arrived in the period and are not hidden. */
+const shownArrivals = (table: 'photos' | 'messages', period: SummaryPeriod) => {
+  const createdAt = sql.ref(`${table}.created_at`);
+  return sql<SqlBool>`${createdAt} >= ${period.start} and ${createdAt} < ${period.end} and ${sql.ref(`${table}.hidden`)} = 0`;
+};
+
 /** Per event (of `eventIds`), the photos, videos, their senders and the guests' messages that arrived in the period (hidden ones left out). */
 export async function newsByEvent(db: Kysely<Database>, eventIds: string[], period: SummaryPeriod): Promise<Map<string, EventNews>> {
   const news = new Map<string, EventNews>();
@@ -105,9 +111,7 @@ export async function newsByEvent(db: Kysely<Database>, eventIds: string[], peri
       eb.fn.count<number | string>('photos.user_id').distinct().as('guests'),
     ])
     .where('albums.event_id', 'in', eventIds)
-    .where('photos.created_at', '>=', period.start)
-    .where('photos.created_at', '<', period.end)
-    .where('photos.hidden', '=', 0)
+    .where(shownArrivals('photos', period))
     .groupBy('albums.event_id')
     .execute();
   for (const row of uploads) Object.assign(entry(row.event_id), { photos: Number(row.photos), videos: Number(row.videos), pending: Number(row.pending), guests: Number(row.guests) });
@@ -115,9 +119,7 @@ export async function newsByEvent(db: Kysely<Database>, eventIds: string[], peri
     .selectFrom('messages')
     .select((eb) => ['event_id', eb.fn.countAll<number | string>().as('count')])
     .where('event_id', 'in', eventIds)
-    .where('created_at', '>=', period.start)
-    .where('created_at', '<', period.end)
-    .where('hidden', '=', 0)
+    .where(shownArrivals('messages', period))
     .groupBy('event_id')
     .execute();
   for (const row of messages) entry(row.event_id).messages = Number(row.count);

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { clearCount, countInWindow, deleteClosedWindows as deleteClosed, uncount } from './window-counts';
 
 export interface FailureCount {
   key: string;
@@ -7,40 +8,14 @@ export interface FailureCount {
   resetAt: number;
 }
 
-/**
- * One more attempt for `key`, atomically (one upsert, shared by every instance): a closed window
- * starts again at 1. Answers the count including this attempt, and when the window ends.
- */
+/** One more failed login for `key` (a closed window starts again at 1): the count including it, and when the window ends. */
 export async function addFailure(db: Kysely<Database>, key: string, now: number, windowMs: number): Promise<FailureCount> {
-  const resetAt = now + windowMs;
-  const row = await db
-    .insertInto('login_failures')
-    .values({ key, count: 1, reset_at: resetAt })
-    .onConflict((conflict) =>
-      conflict.column('key').doUpdateSet({
-        count: sql<number>`case when login_failures.reset_at <= ${now} then 1 else login_failures.count + 1 end`,
-        reset_at: sql<number>`case when login_failures.reset_at <= ${now} then ${resetAt} else login_failures.reset_at end`,
-      }),
-    )
-    .returning(['count', 'reset_at'])
-    .executeTakeFirstOrThrow();
-  return { key, count: Number(row.count), resetAt: Number(row.reset_at) };
+  return { key, ...(await countInWindow(db, 'login_failures', key, now, windowMs)) };
 }
 
 /** Gives an attempt back (it succeeded): one less for `key`, never below 0. */
-export async function takeBackFailure(db: Kysely<Database>, key: string): Promise<void> {
-  await db
-    .updateTable('login_failures')
-    .set({ count: sql<number>`login_failures.count - 1` })
-    .where('key', '=', key)
-    .where('count', '>', 0)
-    .execute();
-}
+export const takeBackFailure = (db: Kysely<Database>, key: string) => uncount(db, 'login_failures', key);
 
-export async function clearFailures(db: Kysely<Database>, key: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('key', '=', key).execute();
-}
+export const clearFailures = (db: Kysely<Database>, key: string) => clearCount(db, 'login_failures', key);
 
-export async function deleteClosedWindows(db: Kysely<Database>, now: number): Promise<void> {
-  await db.deleteFrom('login_failures').where('reset_at', '<=', now).execute();
-}
+export const deleteClosedWindows = (db: Kysely<Database>, now: number) => deleteClosed(db, 'login_failures', now);

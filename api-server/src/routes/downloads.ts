@@ -1,8 +1,9 @@
-import { endpoints } from '@momentos/api-contract';
+import { endpoints, type DownloadScopeFields } from '@momentos/api-contract';
 import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { sameScope, signDownloadTicket, verifyDownloadTicket, type DownloadScope } from '../domain/download-ticket';
+import type { DownloadScope } from '../domain/download-ticket';
+import { downloadHolder, sendAttachment, ticketAnswer } from '../http/download-ticket';
 import { safeName, voiceNoteEntries, zipLayout, zipStream, type ZipEntry } from '../infra/event-zip';
 import { uploadPlace } from '../domain/printables/places';
 import type { Config } from '../config';
@@ -11,11 +12,22 @@ import { bookTexts } from '../infra/guestbook/book';
 import { renderEventBook } from '../services/guestbook/event-book';
 import { publicOrigin } from '../http/public-origin';
 import { listMessages } from '../repositories/messages';
-import { HttpError, messages, notFound } from '../errors';
+import { messages, notFound } from '../errors';
 import { listAlbums } from '../repositories/albums';
 import { requireEventRole } from '../http/event-role';
 import { eventAccess } from '../services/team/event-access';
 import { photosForDownload } from '../repositories/photos';
+
+/** The scope a download ticket is asked for, and the one its download's query carries: read alike. */
+const downloadScope = (eventId: string, asked: DownloadScopeFields): DownloadScope => ({
+  eventId,
+  albumId: asked.album_id,
+  userId: asked.user_id?.trim() || undefined,
+  includeHidden: asked.include_hidden || undefined,
+  favoritesOnly: asked.favorites_only || undefined,
+  place: uploadPlace(asked.place) ?? undefined,
+  byPlace: asked.by_place || undefined,
+});
 
 /**
  * Download all (issue 11): the event's originals as one ZIP, streamed as it is built. The owner
@@ -30,41 +42,23 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
       const { event } = await requireEventRole(app.db, request, request.params.id, 'downloads');
       if (request.body.book) {
         // Issue 26: the 'Livro de recados' PDF, a scope of its own.
-        const { ticket, expiresAt } = signDownloadTicket({ eventId: event.id, book: true, organiserId: request.organiser!.id }, app.jwtSecret);
-        return { ticket, url: `/api/events/${event.id}/messages/book.pdf?${new URLSearchParams({ ticket })}`, expires_at: expiresAt.toISOString() };
+        return ticketAnswer({ eventId: event.id, book: true, organiserId: request.organiser!.id }, app.jwtSecret, `/api/events/${event.id}/messages/book.pdf`);
       }
-      const scope: DownloadScope = {
-        eventId: event.id,
-        albumId: request.body.album_id,
-        userId: request.body.user_id?.trim() || undefined,
-        includeHidden: request.body.include_hidden || undefined,
-        favoritesOnly: request.body.favorites_only || undefined,
-        place: uploadPlace(request.body.place) ?? undefined,
-        byPlace: request.body.by_place || undefined,
-      };
-      const { ticket, expiresAt } = signDownloadTicket({ ...scope, organiserId: request.organiser!.id }, app.jwtSecret);
-      const query = new URLSearchParams({ ticket });
+      const scope = downloadScope(event.id, request.body);
+      const query = new URLSearchParams();
       if (scope.favoritesOnly) query.set('favorites_only', 'true');
       if (scope.albumId) query.set('album_id', scope.albumId);
       if (scope.userId) query.set('user_id', scope.userId);
       if (scope.includeHidden) query.set('include_hidden', 'true');
       if (scope.place) query.set('place', scope.place);
       if (scope.byPlace) query.set('by_place', 'true');
-      return { ticket, url: `/api/events/${event.id}/download?${query}`, expires_at: expiresAt.toISOString() };
+      return ticketAnswer({ ...scope, organiserId: request.organiser!.id }, app.jwtSecret, `/api/events/${event.id}/download`, query);
     },
   });
 
   app.route({ ...route(endpoints.download), handler: async (request, reply) => {
-    const asked: DownloadScope = {
-      eventId: request.params.id,
-      albumId: request.query.album_id,
-      userId: request.query.user_id?.trim() || undefined,
-      includeHidden: request.query.include_hidden || undefined,
-      favoritesOnly: request.query.favorites_only || undefined,
-      place: uploadPlace(request.query.place) ?? undefined,
-      byPlace: request.query.by_place || undefined,
-    };
-    const organiserId = await downloader(request, request.query.ticket, asked);
+    const asked = downloadScope(request.params.id, request.query);
+    const organiserId = await downloadHolder(app, request, request.query.ticket, asked);
     // The ticket's holder is asked again (issue 27): a member removed since the ticket was made gets nothing.
     const { event } = await eventAccess(app.db, asked.eventId, organiserId, 'downloads');
     const albums = await listAlbums(app.db, event.id, false);
@@ -86,11 +80,7 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
       if (!reply.raw.writableFinished) stop.abort();
     });
     const fileName = `${safeName(event.name, 'evento')}.zip`;
-    reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-      .header('cache-control', 'no-store');
-    return reply.send(zipStream({ storage: app.storage, warn: (details, message) => request.log.warn(details, message) }, entries, stop.signal));
+    return sendAttachment(reply, 'application/zip', fileName, zipStream({ storage: app.storage, warn: (details, message) => request.log.warn(details, message) }, entries, stop.signal));
   } });
 
   async function guestbookEntries(request: FastifyRequest, event: EventRow): Promise<ZipEntry[]> {
@@ -99,17 +89,6 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app
     const book = () =>
       renderEventBook({ db: app.db, storage: app.storage, secret: app.jwtSecret, linkTtlSeconds: config.guestbook.audioLinkTtlSeconds, origin: publicOrigin(request, config) }, event);
     return [{ name: bookTexts.fileName, produce: book, mtime: new Date() }, ...voiceNoteEntries(published)];
-  }
-
-  /** The organiser a download is for: the token's, or the ticket's when it matches this request's scope. */
-  async function downloader(request: FastifyRequest, ticket: string | undefined, asked: DownloadScope): Promise<string> {
-    if (ticket === undefined) {
-      await app.requireOrganiser(request);
-      return request.organiser!.id;
-    }
-    const claims = verifyDownloadTicket(ticket, app.jwtSecret);
-    if (!claims || !sameScope(claims, asked)) throw new HttpError(403, messages.ticketInvalid);
-    return claims.organiserId;
   }
 };
 

@@ -1,8 +1,8 @@
-import { DELETE_KEY_HEADER, endpoints, type SignedAudioQuery } from '@momentos/api-contract';
+import { endpoints, type SignedAudioQuery } from '@momentos/api-contract';
 import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sameScope, verifyDownloadTicket } from '../domain/download-ticket';
+import { downloadHolder, sendAttachment } from '../http/download-ticket';
 import { safeName } from '../infra/event-zip';
 import { bookTexts } from '../infra/guestbook/book';
 import { renderEventBook } from '../services/guestbook/event-book';
@@ -10,7 +10,8 @@ import { publicOrigin } from '../http/public-origin';
 import { readerFiles } from '../http/file-urls';
 import type { Config } from '../config';
 import type { EventRow, MessageRow } from '../db/schema';
-import { deleteKeyMatches, newDeleteKey } from '../domain/delete-key';
+import { newDeleteKey } from '../domain/delete-key';
+import { removableItem } from '../http/guest-removal';
 import { assertEventPin } from '../http/event-pin';
 import { assertEventRoom } from '../services/event-quota';
 import { audioLinkValid } from '../domain/guestbook/audio-link';
@@ -190,18 +191,13 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   });
 
   app.route({ ...route(endpoints.removeMessage), handler: async (request) => {
-    const message = await findMessageWithOwner(app.db, request.params.messageId);
-    const key = request.headers[DELETE_KEY_HEADER];
-    if (typeof key === 'string') {
-      if (!message) throw notFound(messageTexts.notFound);
-      if (!deleteKeyMatches(key, message.delete_key_hash)) throw new HttpError(403, messageTexts.wrongKey);
-    } else {
-      const organiser = await app.optionalOrganiser(request);
-      const triedToken = request.headers.authentication !== undefined || request.headers.authorization !== undefined;
-      if (!organiser) throw triedToken ? new HttpError(401, messages.unauthorized) : new HttpError(403, messageTexts.removalNotAllowed);
-      if (!message) throw notFound(messageTexts.notFound);
-      await allowed(message.event_id, organiser.id, 'photos.moderate');
-    }
+    const message = await removableItem(
+      app,
+      request,
+      await findMessageWithOwner(app.db, request.params.messageId),
+      { notFound: messageTexts.notFound, wrongKey: messageTexts.wrongKey, notAllowed: messageTexts.removalNotAllowed },
+      (eventId, organiserId) => allowed(eventId, organiserId, 'photos.moderate'),
+    );
     await deleteMessage(app.db, message.id);
     app.fileAccess.invalidate();
     for (const file of [message.audio_path, message.audio_m4a_path]) if (file) await app.storage.remove(file).catch(() => undefined);
@@ -211,27 +207,13 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   // 'Livro de recados': the printable PDF of the published messages (owner, or a download ticket with `book`).
   app.route({ ...route(endpoints.guestbookPdf), handler: async (request, reply) => {
-    const organiserId = await bookReader(request, request.params.id, request.query.ticket);
+    const organiserId = await downloadHolder(app, request, request.query.ticket, { eventId: request.params.id, book: true });
     // The ticket's holder is asked again (issue 27): a member removed since the ticket was made gets nothing.
     const { event } = await eventAccess(app.db, request.params.id, organiserId, 'downloads');
     const pdf = await eventBook(request, event);
     const fileName = `${safeName(`${bookTexts.title} - ${event.name}`, 'recados')}.pdf`;
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-      .header('cache-control', 'no-store')
-      .send(pdf);
+    return sendAttachment(reply, 'application/pdf', fileName, pdf);
   } });
-
-  async function bookReader(request: FastifyRequest, eventId: string, ticket: string | undefined): Promise<string> {
-    if (ticket === undefined) {
-      await app.requireOrganiser(request);
-      return request.organiser!.id;
-    }
-    const claims = verifyDownloadTicket(ticket, app.jwtSecret);
-    if (!claims || !sameScope(claims, { eventId, book: true })) throw new HttpError(403, messages.ticketInvalid);
-    return claims.organiserId;
-  }
 
   // A voice note through an expiring signed link: the book's QR codes and the owner's player.
   app.route({

@@ -1,7 +1,7 @@
-import { DELETE_KEY_HEADER, endpoints } from '@momentos/api-contract';
+import { endpoints } from '@momentos/api-contract';
 import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { deleteKeyMatches } from '../domain/delete-key';
+import { removableItem } from '../http/guest-removal';
 import { moderatePhoto, type ModerationDeps } from '../services/photo-moderation';
 import { removePhotos, type RemovalDeps } from '../services/photo-removal';
 import { presentOwnedPhoto } from '../http/present';
@@ -61,20 +61,14 @@ const photoModerationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...route(endpoints.removePhoto),
     handler: async (request) => {
-      const photo = await findPhotoWithAlbum(app.db, request.params.photoId);
-      const key = request.headers[DELETE_KEY_HEADER];
-      if (typeof key === 'string') {
-        // The guest who sent it (issue 10): the key of the upload's answer, or nothing is removed.
-        if (!photo) throw notFound(messages.photoNotFound);
-        if (!deleteKeyMatches(key, photo.delete_key_hash)) throw new HttpError(403, messages.wrongDeleteKey);
-      } else {
-        const organiser = await app.optionalOrganiser(request);
-        const triedToken = request.headers.authentication !== undefined || request.headers.authorization !== undefined;
-        // Neither a key nor a token: refused as a missing key; a token that fails asks for a new login.
-        if (!organiser) throw triedToken ? new HttpError(401, messages.unauthorized) : new HttpError(403, messages.removalNotAllowed);
-        if (!photo) throw notFound(messages.photoNotFound);
-        await moderatorOf(photo.event_id, organiser.id);
-      }
+      // The guest who sent it (issue 10): the key of the upload's answer, or nothing is removed.
+      const photo = await removableItem(
+        app,
+        request,
+        await findPhotoWithAlbum(app.db, request.params.photoId),
+        { notFound: messages.photoNotFound, wrongKey: messages.wrongDeleteKey, notAllowed: messages.removalNotAllowed },
+        moderatorOf,
+      );
       await removePhotos(removal, { id: photo.album_id, event_id: photo.event_id, is_public: photo.is_public }, [photo]);
       app.fileAccess.invalidate();
       return { status: 200, message: messages.photoRemoved };

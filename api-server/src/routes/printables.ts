@@ -2,12 +2,11 @@ import { endpoints } from '@momentos/api-contract';
 import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
-import { sameScope, signDownloadTicket, verifyDownloadTicket } from '../domain/download-ticket';
+import { downloadHolder, sendAttachment, ticketAnswer } from '../http/download-ticket';
 import { safeName } from '../infra/event-zip';
 import { kitEventImage } from '../infra/printables/event-image';
 import { buildKitPdf } from '../domain/printables/kit-pdf';
 import { readPlaces } from '../domain/printables/places';
-import { HttpError, messages } from '../errors';
 import { publicOrigin } from '../http/public-origin';
 import { requireEventRole } from '../http/event-role';
 import { eventAccess } from '../services/team/event-access';
@@ -22,22 +21,12 @@ const printableRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (ap
     preHandler: app.requireOrganiser,
     handler: async (request) => {
       const { event } = await requireEventRole(app.db, request, request.params.id, 'event.edit');
-      const { ticket, expiresAt } = signDownloadTicket({ eventId: event.id, printables: true, organiserId: request.organiser!.id }, app.jwtSecret);
-      return { ticket, url: `/api/events/${event.id}/printables.pdf?${new URLSearchParams({ ticket })}`, expires_at: expiresAt.toISOString() };
+      return ticketAnswer({ eventId: event.id, printables: true, organiserId: request.organiser!.id }, app.jwtSecret, `/api/events/${event.id}/printables.pdf`);
     },
   });
 
   app.route({ ...route(endpoints.printables), handler: async (request, reply) => {
-    const { ticket } = request.query;
-    let organiserId: string;
-    if (ticket === undefined) {
-      await app.requireOrganiser(request);
-      organiserId = request.organiser!.id;
-    } else {
-      const claims = verifyDownloadTicket(ticket, app.jwtSecret);
-      if (!claims || !sameScope(claims, { eventId: request.params.id, printables: true })) throw new HttpError(403, messages.ticketInvalid);
-      organiserId = claims.organiserId;
-    }
+    const organiserId = await downloadHolder(app, request, request.query.ticket, { eventId: request.params.id, printables: true });
     const places = readPlaces(request.query);
     // Issue 27: whoever may edit the event prints its cards (the owner and co-organisers).
     const { event } = await eventAccess(app.db, request.params.id, organiserId, 'event.edit');
@@ -54,11 +43,7 @@ const printableRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (ap
       places,
     );
     const fileName = `${safeName(event.name, 'evento')} - QR codes.pdf`;
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-      .header('cache-control', 'no-store')
-      .send(pdf);
+    return sendAttachment(reply, 'application/pdf', fileName, pdf);
   } });
 };
 

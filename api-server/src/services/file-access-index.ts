@@ -9,6 +9,39 @@ async function viewingTeam(db: Kysely<Database>, eventId: string): Promise<strin
   return members.filter((member) => can(member.role as TeamRole, 'photos.view')).map((member) => member.organiser_id);
 }
 
+/** What a file's subject takes from its event, for a message's audio and a photo's files alike. */
+const EVENT_COLUMNS = [
+  'events.id as event_id',
+  'events.organiser_id',
+  'events.visibility',
+  'events.reveal_at',
+  'events.uploads_close_at',
+  'events.pin',
+  'events.wall_token_hash',
+] as const;
+
+interface EventRow {
+  event_id: string;
+  organiser_id: string;
+  visibility: string;
+  reveal_at: string | null;
+  uploads_close_at: string | null;
+  pin: string | null;
+  wall_token_hash: string | null;
+}
+
+/** The event's part of a subject: who owns and views it, its rules, PIN and wall link. */
+async function eventPart(db: Kysely<Database>, row: EventRow) {
+  return {
+    eventId: row.event_id,
+    organiserId: row.organiser_id,
+    teamIds: await viewingTeam(db, row.event_id),
+    rules: { visibility: row.visibility, reveal_at: row.reveal_at, uploads_close_at: row.uploads_close_at },
+    pin: row.pin,
+    wallTokenHash: row.wall_token_hash,
+  };
+}
+
 async function readMessageSubject(db: Kysely<Database>, key: string, messageId: string): Promise<FileSubject | null> {
   const row = await db
     .selectFrom('messages')
@@ -19,13 +52,7 @@ async function readMessageSubject(db: Kysely<Database>, key: string, messageId: 
       'messages.audio_m4a_path',
       'messages.hidden',
       'messages.pending',
-      'events.id as event_id',
-      'events.organiser_id',
-      'events.visibility',
-      'events.reveal_at',
-      'events.uploads_close_at',
-      'events.pin',
-      'events.wall_token_hash',
+      ...EVENT_COLUMNS,
     ])
     .where('messages.id', '=', messageId)
     .executeTakeFirst();
@@ -33,13 +60,8 @@ async function readMessageSubject(db: Kysely<Database>, key: string, messageId: 
   return {
     kind: 'message',
     messageId: row.id,
-    eventId: row.event_id,
-    organiserId: row.organiser_id,
-    teamIds: await viewingTeam(db, row.event_id),
+    ...(await eventPart(db, row)),
     published: Number(row.hidden) === 0 && Number(row.pending) === 0,
-    rules: { visibility: row.visibility, reveal_at: row.reveal_at, uploads_close_at: row.uploads_close_at },
-    pin: row.pin,
-    wallTokenHash: row.wall_token_hash,
   };
 }
 
@@ -66,13 +88,7 @@ async function readSubject(db: Kysely<Database>, key: string): Promise<FileSubje
       'photos.hidden',
       'photos.pending',
       'albums.is_public',
-      'events.id as event_id',
-      'events.organiser_id',
-      'events.visibility',
-      'events.reveal_at',
-      'events.uploads_close_at',
-      'events.pin',
-      'events.wall_token_hash',
+      ...EVENT_COLUMNS,
       'events.guest_downloads',
     ])
     .where('photos.id', '=', photoId)
@@ -91,16 +107,11 @@ async function readSubject(db: Kysely<Database>, key: string): Promise<FileSubje
   return {
     kind: 'photo',
     photoId: row.id,
-    eventId: row.event_id,
-    organiserId: row.organiser_id,
-    teamIds: await viewingTeam(db, row.event_id),
+    ...(await eventPart(db, row)),
     file: isOriginal ? 'original' : 'rendition',
     fileType: row.file_type === 'video' ? 'video' : 'image',
     guestPath: row.guest_path,
     published: Number(row.is_public) === 1 && Number(row.hidden) === 0 && Number(row.pending) === 0,
-    rules: { visibility: row.visibility, reveal_at: row.reveal_at, uploads_close_at: row.uploads_close_at },
-    pin: row.pin,
-    wallTokenHash: row.wall_token_hash,
     guestDownloads: Number(row.guest_downloads) !== 0,
   };
 }

@@ -16,32 +16,22 @@ export function OrganiserMenu() {
   const signOut = useAuthStore((state) => state.signOut);
   const token = useAuthStore((state) => state.token);
   const forgetSessionData = useForgetSessionData();
+  /** A menu item that opens a page, marked while it is open. */
+  const page = (key: string, label: string, iconPath: string, path: string) => ({
+    key,
+    label,
+    icon: icon(iconPath),
+    active: pathname === path,
+    onSelect: () => void navigate(path),
+  });
   return (
     <BottomNavigation
       label={texts.menu.label}
       items={[
-        {
-          key: 'events',
-          label: texts.menu.events,
-          icon: icon('M3 5h18M3 12h18M3 19h18'),
-          active: pathname === '/events',
-          onSelect: () => void navigate('/events'),
-        },
-        {
-          key: 'create',
-          label: texts.menu.create,
-          icon: icon('M12 5v14M5 12h14'),
-          active: pathname === '/events/register',
-          onSelect: () => void navigate('/events/register'),
-        },
-        {
-          // Issue 27 item 4: 'Minha conta'.
-          key: 'account',
-          label: texts.menu.account,
-          icon: icon('M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8'),
-          active: pathname === '/conta',
-          onSelect: () => void navigate('/conta'),
-        },
+        page('events', texts.menu.events, 'M3 5h18M3 12h18M3 19h18', '/events'),
+        page('create', texts.menu.create, 'M12 5v14M5 12h14', '/events/register'),
+        // Issue 27 item 4: 'Minha conta'.
+        page('account', texts.menu.account, 'M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8', '/conta'),
         {
           key: 'sign-out',
           label: texts.menu.signOut,

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { StatusMessage } from './common';
+import { EmailAddress, extend, LinkTokenParams, NewPassword, PersonName, statusWith } from './common';
 
 // Issue 27: the first account from the browser, the organiser's own account.
 
@@ -9,21 +9,22 @@ export const SetupState = Type.Object({
 });
 export type SetupState = Static<typeof SetupState>;
 
+/** A new organiser account: the first one (`POST /api/setup`) and one made from a team invite. */
+export const NewAccountInput = Type.Object({
+  name: PersonName,
+  email: EmailAddress,
+  password: NewPassword,
+});
+export type NewAccountInput = Static<typeof NewAccountInput>;
+
 /** `POST /api/setup`: the first organiser, with the one-time code the server printed at start. */
-export const SetupInput = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 120 }),
-  email: Type.String({ minLength: 3, maxLength: 320 }),
-  password: Type.String({ minLength: 8, maxLength: 1024 }),
+export const SetupInput = extend(NewAccountInput, {
   code: Type.String({ minLength: 1, maxLength: 32 }),
 });
 export type SetupInput = Static<typeof SetupInput>;
 
 /** A new account is signed in: the token travels in the `authentication` header, as for a login. */
-export const AccountCreated = Type.Object({
-  ...StatusMessage.properties,
-  email: Type.String(),
-  name: Type.String(),
-});
+export const AccountCreated = statusWith({ email: Type.String(), name: Type.String() });
 export type AccountCreated = Static<typeof AccountCreated>;
 
 // Issue 27 item 4: 'Esqueci minha senha' and 'Minha conta'.
@@ -38,15 +39,12 @@ export type ForgotPasswordInput = Static<typeof ForgotPasswordInput>;
  * The same answer whether or not the e-mail has an account; `mail` says whether this server sends
  * e-mail at all (without SMTP the link is in the server's log: ask its administrator).
  */
-export const ForgotPasswordAnswer = Type.Object({
-  ...StatusMessage.properties,
-  mail: Type.Boolean(),
-});
+export const ForgotPasswordAnswer = statusWith({ mail: Type.Boolean() });
 export type ForgotPasswordAnswer = Static<typeof ForgotPasswordAnswer>;
 
 /** `/api/auth/reset/{token}`. */
-export const ResetTokenParams = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }) });
-export type ResetTokenParams = Static<typeof ResetTokenParams>;
+export const ResetTokenParams = LinkTokenParams;
+export type ResetTokenParams = LinkTokenParams;
 
 /** `GET /api/auth/reset/{token}`: the link is open; whose account it resets. */
 export const ResetLinkState = Type.Object({
@@ -56,9 +54,7 @@ export const ResetLinkState = Type.Object({
 export type ResetLinkState = Static<typeof ResetLinkState>;
 
 /** `POST /api/auth/reset/{token}`: the new password (8 characters or more, like every password). */
-export const ResetPasswordInput = Type.Object({
-  password: Type.String({ minLength: 8, maxLength: 1024 }),
-});
+export const ResetPasswordInput = Type.Object({ password: NewPassword });
 export type ResetPasswordInput = Static<typeof ResetPasswordInput>;
 
 /** `GET /api/account`: the signed-in organiser. */
@@ -71,8 +67,8 @@ export type Account = Static<typeof Account>;
 
 /** `PUT /api/account`: name and e-mail; changing the e-mail asks for the current password. */
 export const AccountInput = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 120 }),
-  email: Type.String({ minLength: 3, maxLength: 320 }),
+  name: PersonName,
+  email: EmailAddress,
   current_password: Type.Optional(Type.String({ maxLength: 1024 })),
 });
 export type AccountInput = Static<typeof AccountInput>;
@@ -80,15 +76,12 @@ export type AccountInput = Static<typeof AccountInput>;
 /** `PUT /api/account/password`: the current password and the new one; the other sessions end. */
 export const PasswordChangeInput = Type.Object({
   current_password: Type.String({ minLength: 1, maxLength: 1024 }),
-  new_password: Type.String({ minLength: 8, maxLength: 1024 }),
+  new_password: NewPassword,
 });
 export type PasswordChangeInput = Static<typeof PasswordChangeInput>;
 
 /** The password changed: how many other sessions were ended. */
-export const PasswordChanged = Type.Object({
-  ...StatusMessage.properties,
-  ended_sessions: Type.Integer(),
-});
+export const PasswordChanged = statusWith({ ended_sessions: Type.Integer() });
 export type PasswordChanged = Static<typeof PasswordChanged>;
 
 /** `GET`/`PUT /api/account/notifications` (issue 27 item 5): the organiser's e-mail alerts, both off by default. */
@@ -101,8 +94,7 @@ export const NotificationSettings = Type.Object({
 export type NotificationSettings = Static<typeof NotificationSettings>;
 
 /** What `GET`/`PUT /api/account/notifications` answer: the switches and the server's DIGEST_HOUR (the screen names it). */
-export const NotificationSettingsView = Type.Object({
-  ...NotificationSettings.properties,
+export const NotificationSettingsView = extend(NotificationSettings, {
   /** The hour (0-23, server time) the 'Resumo diário' goes out. */
   digest_hour: Type.Integer({ minimum: 0, maximum: 23 }),
 });

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { StatusMessage } from './common';
+import { statusWith } from './common';
 
 /** `POST /api/auth`. */
 export const LoginInput = Type.Object({
@@ -9,8 +9,5 @@ export const LoginInput = Type.Object({
 export type LoginInput = Static<typeof LoginInput>;
 
 /** A successful login; the token travels in the `authentication` response header. */
-export const LoginAnswer = Type.Object({
-  ...StatusMessage.properties,
-  email: Type.String(),
-});
+export const LoginAnswer = statusWith({ email: Type.String() });
 export type LoginAnswer = Static<typeof LoginAnswer>;

@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 
 /** Accepted shape of ids in URLs (an unknown id is a 404, a malformed one a 400). */
 export const ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
@@ -26,6 +26,12 @@ export const StatusMessage = Type.Object({
 });
 export type StatusMessage = Static<typeof StatusMessage>;
 
+/** An object schema with all of `base`'s properties, then `fields` (as `{ ...base, ...fields }`). */
+export const extend = <B extends TProperties, T extends TProperties>(base: TObject<B>, fields: T) => Type.Object({ ...base.properties, ...fields });
+
+/** A success answer that says `{ status, message }` and more (a login, a new account, an upload). */
+export const statusWith = <T extends TProperties>(fields: T) => extend(StatusMessage, fields);
+
 /** The error body: `{ status, message }`. */
 export const ErrorBody = StatusMessage;
 export type ErrorBody = StatusMessage;
@@ -39,3 +45,15 @@ export const answers = <T extends Record<number, TSchema>>(success: T) => ({ ...
  * stored-files lookup.
  */
 export const CLIENT_KEY_PATTERN = '^[A-Za-z0-9_-]{16,128}$';
+
+/** An organiser's name, e-mail and new password, as the forms that make or edit an account take them (issue 27). */
+export const PersonName = Type.String({ minLength: 1, maxLength: 120 });
+export const EmailAddress = Type.String({ minLength: 3, maxLength: 320 });
+export const NewPassword = Type.String({ minLength: 8, maxLength: 1024 });
+
+/** A link's secret token in the URL (a password reset, a team invite): `/…/{token}`. */
+export const LinkTokenParams = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }) });
+export type LinkTokenParams = Static<typeof LinkTokenParams>;
+
+/** A download ticket in a file's query (a browser's download cannot send the token's header). */
+export const TicketParam = Type.Optional(Type.String({ maxLength: 2048 }));

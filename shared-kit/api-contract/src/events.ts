@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdParam, ID_PATTERN, NullableString, StringEnum } from './common';
+import { extend, ID_PATTERN, IdParam, NullableString, StringEnum, TicketParam } from './common';
 import { VideoMaxSecondsField } from './videos';
 
 /** An event (spec §3). `date` is 'YYYY-MM-DD HH:mm'; `image` a file URL relative to the API origin, or null. */
@@ -123,17 +123,22 @@ export type QrCodeResponse = Static<typeof QrCodeResponse>;
  * or uploader in view narrows it. A browser download cannot send the auth header, so the URL may
  * carry a `ticket` from `POST /api/events/{id}/download-ticket` instead.
  */
-export const DownloadQuery = Type.Object({
+/** A download's scope, asked in the ticket's body and carried in the download's query. */
+export const DownloadScopeFields = Type.Object({
   album_id: Type.Optional(Type.String({ pattern: ID_PATTERN })),
   user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   /** Hidden and pending photos are left out unless asked for. */
   include_hidden: Type.Optional(Type.Boolean()),
   /** Issue 26: the organiser's favourites only ('Só favoritas'). */
   favorites_only: Type.Optional(Type.Boolean()),
-  ticket: Type.Optional(Type.String({ maxLength: 2048 })),
   /** Issue 28: only the photos sent from this place; and a folder per place (`<album>/<place>/<guest>/`). */
   place: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   by_place: Type.Optional(Type.Boolean()),
+});
+export type DownloadScopeFields = Static<typeof DownloadScopeFields>;
+
+export const DownloadQuery = extend(DownloadScopeFields, {
+  ticket: TicketParam,
 });
 export type DownloadQuery = Static<typeof DownloadQuery>;
 
@@ -141,14 +146,7 @@ export type DownloadQuery = Static<typeof DownloadQuery>;
 export const DownloadTicketBody = Type.Object({
   /** Issue 26: a ticket for the 'Livro de recados' PDF instead of the ZIP. */
   book: Type.Optional(Type.Boolean()),
-  /** Issue 26: the ZIP of the favourites only ('Só favoritas'). */
-  favorites_only: Type.Optional(Type.Boolean()),
-  album_id: Type.Optional(Type.String({ pattern: ID_PATTERN })),
-  user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-  include_hidden: Type.Optional(Type.Boolean()),
-  /** Issue 28: as in the download's query. */
-  place: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-  by_place: Type.Optional(Type.Boolean()),
+  ...DownloadScopeFields.properties,
 });
 export type DownloadTicketBody = Static<typeof DownloadTicketBody>;
 

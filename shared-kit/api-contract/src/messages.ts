@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdParam, NullableString } from './common';
+import { extend, IdParam, NullableString, TicketParam } from './common';
 import { MAX_USER_ID } from './photos';
 
 // Issue 26: the guestbook ('Recados'): a guest's written message to the event, optionally with a
@@ -54,8 +54,7 @@ export const MessageFields = Type.Object({
 export type MessageFields = Static<typeof MessageFields>;
 
 /** The answer of a stored message: the item, and (once) the key with which its sender removes it. */
-export const PostedMessage = Type.Object({
-  ...MessageItem.properties,
+export const PostedMessage = extend(MessageItem, {
   delete_key: Type.String(),
   /** A message that waits for the organiser's approval says so ('Seu recado foi recebido e aparecerá após aprovação.'). */
   message: Type.String(),
@@ -81,7 +80,7 @@ export type MessageModeration = Static<typeof MessageModeration>;
  * ticket from `POST /api/events/{id}/download-ticket` with `{book: true}`.
  */
 export const BookQuery = Type.Object({
-  ticket: Type.Optional(Type.String({ maxLength: 2048 })),
+  ticket: TicketParam,
 });
 export type BookQuery = Static<typeof BookQuery>;
 

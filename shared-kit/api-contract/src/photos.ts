@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CLIENT_KEY_PATTERN, IdParam, NullableString, StatusMessage, StringEnum } from './common';
+import { CLIENT_KEY_PATTERN, extend, IdParam, NullableString, statusWith, StringEnum } from './common';
 import { NullableNumber, PhotoOrder, VideoFields } from './videos';
 
 /** Longest uploader name kept (trimmed); longer ones are refused. */
@@ -141,8 +141,7 @@ export type UploadFields = Static<typeof UploadFields>;
  * (the existing photo is answered, nothing new was stored or announced). `delete_key` lets the
  * sender remove the photo (`x-delete-key`): shown only here, for stored (not duplicate) photos.
  */
-export const UploadedPhoto = Type.Object({
-  ...PhotoItem.properties,
+export const UploadedPhoto = extend(PhotoItem, {
   file_name: NullableString,
   duplicate: Type.Boolean(),
   delete_key: Type.Optional(Type.String()),
@@ -150,10 +149,7 @@ export const UploadedPhoto = Type.Object({
 export type UploadedPhoto = Static<typeof UploadedPhoto>;
 
 /** The answer of a stored upload (one request or a finalized chunk session), one item per file in order. */
-export const UploadAnswer = Type.Object({
-  ...StatusMessage.properties,
-  photos: Type.Array(UploadedPhoto),
-});
+export const UploadAnswer = statusWith({ photos: Type.Array(UploadedPhoto) });
 export type UploadAnswer = Static<typeof UploadAnswer>;
 
 /**

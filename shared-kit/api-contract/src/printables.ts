@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { StringEnum } from './common';
+import { StringEnum, TicketParam } from './common';
+import { DownloadTicket } from './events';
 
 /** Issue 28: what the printable QR kit lays out. 'Cartões de mesa' (A6, four per A4), 'Cartaz' (A4), 'Adesivos' (5 × 5 cm). */
 export const PrintableKind = StringEnum(['cards', 'poster', 'stickers']);
@@ -18,15 +19,10 @@ export const PrintablesQuery = Type.Object({
   kind: Type.Optional(PrintableKind),
   places: Type.Optional(Type.String({ maxLength: 8000 })),
   tables: Type.Optional(Type.String({ pattern: '^\\s*\\d{1,3}\\s*(-\\s*\\d{1,3}\\s*)?$' })),
-  ticket: Type.Optional(Type.String({ maxLength: 2048 })),
+  ticket: TicketParam,
 });
 export type PrintablesQuery = Static<typeof PrintablesQuery>;
 
 /** `POST /api/events/{id}/printables-ticket`: a download ticket for the kit, and the PDF's URL without `kind` and places (added by the caller). */
-export const PrintablesTicket = Type.Object({
-  ticket: Type.String(),
-  /** Same-origin path of the PDF with the ticket in its query. */
-  url: Type.String(),
-  expires_at: Type.String(),
-});
-export type PrintablesTicket = Static<typeof PrintablesTicket>;
+export const PrintablesTicket = DownloadTicket;
+export type PrintablesTicket = DownloadTicket;

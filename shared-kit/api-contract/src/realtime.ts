@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { IdParam } from './common';
 import { PhotoItem } from './photos';
 
@@ -12,14 +12,12 @@ export const AlbumSocketQuery = Type.Object({
 });
 export type AlbumSocketQuery = Static<typeof AlbumSocketQuery>;
 
+/** A socket message about one album's photos: `{ type, payload: { albumId, … } }`. */
+const albumMessage = <K extends string, T extends TProperties>(type: K, payload: T) =>
+  Type.Object({ type: Type.Literal(type), payload: Type.Object({ albumId: Type.String(), ...payload }) });
+
 /** `new_photos`: sent to an album's (and its event's) subscribers after the server stored an upload. */
-export const NewPhotosMessage = Type.Object({
-  type: Type.Literal('new_photos'),
-  payload: Type.Object({
-    albumId: Type.String(),
-    photos: Type.Array(PhotoItem),
-  }),
-});
+export const NewPhotosMessage = albumMessage('new_photos', { photos: Type.Array(PhotoItem) });
 export type NewPhotosMessage = Static<typeof NewPhotosMessage>;
 
 /**
@@ -28,26 +26,14 @@ export type NewPhotosMessage = Static<typeof NewPhotosMessage>;
  * flags); a guest's socket never hears of a hidden or pending photo. Open viewers merge them in place:
  * no list is fetched again and `/updates` is not polled while the socket is up.
  */
-export const PhotosUpdatedMessage = Type.Object({
-  type: Type.Literal('photos_updated'),
-  payload: Type.Object({
-    albumId: Type.String(),
-    photos: Type.Array(PhotoItem),
-  }),
-});
+export const PhotosUpdatedMessage = albumMessage('photos_updated', { photos: Type.Array(PhotoItem) });
 export type PhotosUpdatedMessage = Static<typeof PhotosUpdatedMessage>;
 
 /**
  * `photos_removed`: photos left an album's public view (deleted by the owner or by the guest who sent
  * them, hidden by the owner). Open galleries drop them at once. Ids only: there is nothing else to show.
  */
-export const PhotosRemovedMessage = Type.Object({
-  type: Type.Literal('photos_removed'),
-  payload: Type.Object({
-    albumId: Type.String(),
-    ids: Type.Array(Type.String()),
-  }),
-});
+export const PhotosRemovedMessage = albumMessage('photos_removed', { ids: Type.Array(Type.String()) });
 export type PhotosRemovedMessage = Static<typeof PhotosRemovedMessage>;
 
 /** `POST /api/ws-ticket`: a ticket for one album's (or event's) socket, issued against the request's headers (token, PIN, wall token). */

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdParam, NullableString, StatusMessage, StringEnum } from './common';
+import { extend, IdParam, LinkTokenParams, NullableString, statusWith, StringEnum } from './common';
+import { NewAccountInput } from './account';
 
 // Issue 27: an event's team (co-hosts with roles) and its invite links.
 
@@ -41,8 +42,7 @@ export const TeamInviteInput = Type.Object({
 export type TeamInviteInput = Static<typeof TeamInviteInput>;
 
 /** The new invite with its link (shown once); `emailed` says whether it went by e-mail. */
-export const TeamInviteCreated = Type.Object({
-  ...TeamInvite.properties,
+export const TeamInviteCreated = extend(TeamInvite, {
   url: Type.String(),
   emailed: Type.Boolean(),
 });
@@ -55,8 +55,8 @@ export const TeamMemberParams = Type.Object({ id: IdParam, organiserId: IdParam 
 export type TeamMemberParams = Static<typeof TeamMemberParams>;
 
 /** `/api/team-invites/{token}`. */
-export const InviteTokenParams = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }) });
-export type InviteTokenParams = Static<typeof InviteTokenParams>;
+export const InviteTokenParams = LinkTokenParams;
+export type InviteTokenParams = LinkTokenParams;
 
 /** `GET /api/team-invites/{token}`: what the invited person sees before accepting. */
 export const TeamInvitePreview = Type.Object({
@@ -68,17 +68,9 @@ export const TeamInvitePreview = Type.Object({
 export type TeamInvitePreview = Static<typeof TeamInvitePreview>;
 
 /** `POST /api/team-invites/{token}/accept` (signed in) and `/account` (a new account): the event joined. */
-export const TeamInviteAccepted = Type.Object({
-  ...StatusMessage.properties,
-  event_id: Type.String(),
-  role: TeamRole,
-});
+export const TeamInviteAccepted = statusWith({ event_id: Type.String(), role: TeamRole });
 export type TeamInviteAccepted = Static<typeof TeamInviteAccepted>;
 
 /** `POST /api/team-invites/{token}/account`: a new organiser account made from the link. */
-export const InviteAccountInput = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 120 }),
-  email: Type.String({ minLength: 3, maxLength: 320 }),
-  password: Type.String({ minLength: 8, maxLength: 1024 }),
-});
-export type InviteAccountInput = Static<typeof InviteAccountInput>;
+export const InviteAccountInput = NewAccountInput;
+export type InviteAccountInput = NewAccountInput;

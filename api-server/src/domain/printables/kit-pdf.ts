@@ -1,6 +1,5 @@
 import type { PrintableKind } from '@momentos/api-contract';
-import PDFDocument from 'pdfkit';
-import { drawQrCode, registerPdfFonts } from '../pdf-parts';
+import { drawQrCode, newPdf } from '../pdf-parts';
 import { placeInviteLink } from '@momentos/app-manifest/dist/invite-place';
 
 /** What every card of the kit shows. */
@@ -48,18 +47,11 @@ interface Box {
  * 15 on A4). QR codes are vector paths, text is DejaVu Sans embedded.
  */
 export async function buildKitPdf(event: KitEvent, kind: PrintableKind, places: readonly string[]): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, done } = newPdf({
     size: 'A4',
     margin: 0,
     autoFirstPage: false,
     info: { Title: `${event.name}: QR codes`, Author: 'Momentos', Subject: INSTRUCTION },
-  });
-  registerPdfFonts(doc);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const codes: (string | null)[] = places.length > 0 ? [...places] : [null];

@@ -1,5 +1,4 @@
-import PDFDocument from 'pdfkit';
-import { drawQrCode, registerPdfFonts } from '../../domain/pdf-parts';
+import { drawQrCode, newPdf } from '../../domain/pdf-parts';
 import type { EventRow, MessageRow } from '../../db/schema';
 import type { Storage } from '../storage';
 
@@ -50,15 +49,8 @@ async function readAll(storage: Pick<Storage, 'get'>, key: string): Promise<Buff
  * that plays it through an expiring link. Fonts embedded, so accents print right anywhere.
  */
 export async function renderBook(input: BookInput): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${bookTexts.title} — ${input.event.name}`, Author: 'Momentos' } });
   // The fonts of issue 28's printable kit (DejaVu from npm: every Portuguese accent, embedded).
-  registerPdfFonts(doc);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done: finished } = newPdf({ size: 'A4', margin: 56, info: { Title: `${bookTexts.title} — ${input.event.name}`, Author: 'Momentos' } });
 
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
 

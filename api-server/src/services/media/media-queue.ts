@@ -46,13 +46,7 @@ export class MediaWorker implements MediaQueue {
   constructor(private readonly deps: MediaJobDeps) {}
 
   async enqueue(ids: string[]): Promise<void> {
-    if (this.stopped) return;
-    for (const id of ids) {
-      if (this.queued.has(id)) continue;
-      this.queued.add(id);
-      this.queue.push(id);
-    }
-    this.pump();
+    this.add(ids, (id) => this.queuePhoto(id, this.queue));
   }
 
   resume(ids: string[]): Promise<void> {
@@ -60,19 +54,24 @@ export class MediaWorker implements MediaQueue {
   }
 
   async backfill(ids: string[]): Promise<void> {
-    if (this.stopped) return;
-    for (const id of ids) {
-      if (this.queued.has(id)) continue;
-      this.queued.add(id);
-      this.background.push(id);
-    }
-    this.pump();
+    this.add(ids, (id) => this.queuePhoto(id, this.background));
   }
 
   async backfillVideos(ids: string[]): Promise<void> {
+    this.add(ids, (id) => this.queueVideo(id, this.videoBackground));
+  }
+
+  /** Queues each id (unless stopped) and starts what may start. */
+  private add(ids: string[], queueOne: (id: string) => void): void {
     if (this.stopped) return;
-    for (const id of ids) this.queueVideo(id, this.videoBackground);
+    for (const id of ids) queueOne(id);
     this.pump();
+  }
+
+  private queuePhoto(id: string, lane: string[]): void {
+    if (this.queued.has(id)) return;
+    this.queued.add(id);
+    lane.push(id);
   }
 
   private queueVideo(id: string, lane: string[]): void {

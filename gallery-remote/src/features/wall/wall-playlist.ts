@@ -30,13 +30,21 @@ export const showable = (photo: PhotoItem) =>
  */
 export function withPhotos(playlist: Playlist, photos: PhotoItem[], firstLoad: boolean): Playlist {
   const usable = photos.filter(showable);
-  const known = new Set(playlist.photos.map((photo) => photo.id));
-  const present = new Set(usable.map((photo) => photo.id));
-  const fresh = firstLoad ? [] : usable.filter((photo) => !known.has(photo.id)).map((photo) => photo.id);
+  return { photos: usable, ...reloaded(playlist.photos, usable, playlist.arrivals, playlist.current, firstLoad) };
+}
+
+/**
+ * A list (photos or messages) as the server now answers it, beside the one the wall had: the ids it
+ * did not know go first among the arrivals (none on the first load), ids gone leave the arrivals, and
+ * the one on screen stays only while it is still there.
+ */
+export function reloaded(had: readonly { id: string }[], now: readonly { id: string }[], arrivals: readonly string[], current: string | null, firstLoad: boolean) {
+  const known = new Set(had.map((item) => item.id));
+  const present = new Set(now.map((item) => item.id));
+  const fresh = firstLoad ? [] : now.filter((item) => !known.has(item.id)).map((item) => item.id);
   return {
-    photos: usable,
-    arrivals: [...fresh, ...playlist.arrivals.filter((id) => present.has(id) && !fresh.includes(id))],
-    current: playlist.current && present.has(playlist.current) ? playlist.current : null,
+    arrivals: [...fresh, ...arrivals.filter((id) => present.has(id) && !fresh.includes(id))],
+    current: current && present.has(current) ? current : null,
   };
 }
 

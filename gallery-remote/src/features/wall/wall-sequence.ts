@@ -1,5 +1,5 @@
 import type { MessageItem, PhotoItem } from '@momentos/api-client';
-import { advance, back, emptyPlaylist, withoutPhotos, withPhotos, type Playlist } from './wall-playlist';
+import { advance, back, emptyPlaylist, reloaded, withoutPhotos, withPhotos, type Playlist } from './wall-playlist';
 
 /**
  * Issue 26: what the wall shows next when it also shows the guestbook: the photo playlist
@@ -65,15 +65,8 @@ export function withoutWallPhotos(state: WallState, ids: readonly string[]): Wal
  */
 export function withMessages(state: WallState, list: MessageItem[], firstLoad: boolean): WallState {
   const usable = list.filter(published);
-  const known = new Set(state.messages.map((message) => message.id));
-  const present = new Set(usable.map((message) => message.id));
-  const fresh = firstLoad ? [] : usable.filter((message) => !known.has(message.id)).map((message) => message.id);
-  return {
-    ...state,
-    messages: usable,
-    messageArrivals: [...fresh, ...state.messageArrivals.filter((id) => present.has(id) && !fresh.includes(id))],
-    message: state.message && present.has(state.message) ? state.message : null,
-  };
+  const { arrivals, current } = reloaded(state.messages, usable, state.messageArrivals, state.message, firstLoad);
+  return { ...state, messages: usable, messageArrivals: arrivals, message: current };
 }
 
 /**

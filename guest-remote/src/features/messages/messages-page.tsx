@@ -96,7 +96,7 @@ export default function MessagesPage() {
   };
 
   return (
-    <main className="guest-messages">
+    <main className="guest-messages mk-column">
       <header className="guest-messages__header">
         <Link className="guest-messages__back" to={`/events/share/${encodeURIComponent(eventId)}`}>
           {texts.back}

@@ -31,7 +31,7 @@ export function MyPhotos({ entries, onRemove }: MyPhotosProps) {
   return (
     <section className="guest-my-photos" aria-labelledby="guest-my-photos-title">
       <h2 id="guest-my-photos-title">{texts.myPhotos}</h2>
-      <ul>
+      <ul className="mk-plain-list">
         {entries.map((entry) => {
           const thumbnail = entry.photoId ? thumbnails[entry.photoId] : undefined;
           return (

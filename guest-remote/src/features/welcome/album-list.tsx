@@ -53,8 +53,8 @@ export default function AlbumList({ eventId, pinRequired = false, onShare }: Alb
   }
 
   return (
-    <main className="guest-albums">
-      <h1>{texts.albumsTitle}</h1>
+    <main className="guest-albums mk-column">
+      <h1 className="mk-page-title">{texts.albumsTitle}</h1>
       {albums === null ? (
         <div className="guest-albums__loading">
           <Spinner label={texts.loading} />

@@ -93,7 +93,7 @@ export default function WelcomePage() {
       ) : (
         <Suspense
           fallback={
-            <main className="guest-albums">
+            <main className="guest-albums mk-column">
               <h1>{texts.albumsTitle}</h1>
               <div className="guest-albums__loading">
                 <Spinner label={texts.loading} />

@@ -1,3 +1,4 @@
+import { useFormFields } from '../../forms/use-form-fields';
 import { useEffect, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { Button, EmptyState, Field, LoadingScreen, notify } from '@momentos/design-kit';
@@ -5,7 +6,7 @@ import { apiKeys, changePassword, dataOf, getAccount, updateAccount, type Accoun
 import { texts } from '../../texts';
 import { OrganiserMenu } from '../../layout/organiser-menu';
 import { NotificationsSection } from './notifications-section';
-import { emailChanged, validateAccountDetails, validateNewPassword, type AccountDetails, type AccountDetailsErrors, type NewPasswordErrors } from './password-rules';
+import { emailChanged, validateAccountDetails, validateNewPassword, type AccountDetails, type AccountDetailsErrors } from './password-rules';
 import '../../layout/organiser.css';
 import './account.css';
 
@@ -41,22 +42,14 @@ export default function AccountPage() {
 const detailsOrder: (keyof AccountDetails)[] = ['name', 'email', 'currentPassword'];
 
 function DetailsForm({ account, onSaved }: { account: Account; onSaved: (account: Account) => void }) {
-  const [values, setValues] = useState<AccountDetails>({ name: account.name, email: account.email, currentPassword: '' });
-  const [errors, setErrors] = useState<AccountDetailsErrors>({});
+  const { values, setValues, errors, setErrors, set, check } = useFormFields<AccountDetails, AccountDetailsErrors>({ name: account.name, email: account.email, currentPassword: '' }, 'account', detailsOrder);
   const [saving, setSaving] = useState(false);
-  useEffect(() => setValues({ name: account.name, email: account.email, currentPassword: '' }), [account]);
-  const set = (key: keyof AccountDetails) => (change: { target: { value: string } }) => setValues((now) => ({ ...now, [key]: change.target.value }));
+  useEffect(() => setValues({ name: account.name, email: account.email, currentPassword: '' }), [account, setValues]);
   const changing = emailChanged(values.email, account.email);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateAccountDetails(values, account.email);
-    setErrors(found);
-    const first = detailsOrder.find((key) => found[key]);
-    if (first) {
-      document.getElementById(`account-${first}`)?.focus();
-      return;
-    }
+    if (!check(validateAccountDetails(values, account.email))) return;
     setSaving(true);
     const result = await updateAccount({ name: values.name.trim(), email: values.email.trim(), ...(changing ? { current_password: values.currentPassword } : {}) });
     setSaving(false);
@@ -100,20 +93,12 @@ interface PasswordValues {
 }
 
 function PasswordForm() {
-  const [values, setValues] = useState<PasswordValues>({ current: '', password: '', confirm: '' });
-  const [errors, setErrors] = useState<NewPasswordErrors & { current?: string }>({});
+  const { values, setValues, errors, setErrors, set, check } = useFormFields<PasswordValues>({ current: '', password: '', confirm: '' }, 'account-password', ['current', 'password', 'confirm']);
   const [saving, setSaving] = useState(false);
-  const set = (key: keyof PasswordValues) => (change: { target: { value: string } }) => setValues((now) => ({ ...now, [key]: change.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found: NewPasswordErrors & { current?: string } = { ...(values.current ? {} : { current: texts.password.currentRequired }), ...validateNewPassword(values) };
-    setErrors(found);
-    const first = (['current', 'password', 'confirm'] as const).find((key) => found[key]);
-    if (first) {
-      document.getElementById(`account-password-${first}`)?.focus();
-      return;
-    }
+    if (!check({ ...(values.current ? {} : { current: texts.password.currentRequired }), ...validateNewPassword(values) })) return;
     setSaving(true);
     const result = await changePassword({ current_password: values.current, new_password: values.password });
     setSaving(false);

@@ -1,10 +1,11 @@
+import { useFormFields } from '../../forms/use-form-fields';
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { Button, Field, formatText, notify, Spinner, useNavigate, useParams } from '@momentos/design-kit';
 import { apiKeys, dataOf, getPasswordResetLink, resetPassword, useAuthStore } from '@momentos/api-client';
 import { texts } from '../../texts';
 import { useForgetSessionData } from '../../layout/use-forget-session-data';
-import { validateNewPassword, type NewPasswordErrors, type NewPasswordValues } from './password-rules';
+import { validateNewPassword, type NewPasswordValues } from './password-rules';
 import { EntryCard, LinkGone } from '../entry/entry-card';
 
 const t = texts.passwordReset;
@@ -19,20 +20,13 @@ export default function PasswordResetPage() {
   const signOut = useAuthStore((state) => state.signOut);
   const forgetSessionData = useForgetSessionData();
   const { data: link, error } = useSWR(apiKeys.passwordReset(token), () => dataOf(getPasswordResetLink(token)), { shouldRetryOnError: false, revalidateOnFocus: false });
-  const [values, setValues] = useState<NewPasswordValues>({ password: '', confirm: '' });
-  const [errors, setErrors] = useState<NewPasswordErrors>({});
+  const { values, errors, set, check } = useFormFields<NewPasswordValues>({ password: '', confirm: '' }, 'reset', ['password', 'confirm']);
   const [submitting, setSubmitting] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
-  const set = (key: keyof NewPasswordValues) => (change: { target: { value: string } }) => setValues((now) => ({ ...now, [key]: change.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateNewPassword(values);
-    setErrors(found);
-    if (found.password || found.confirm) {
-      document.getElementById(found.password ? 'reset-password' : 'reset-confirm')?.focus();
-      return;
-    }
+    if (!check(validateNewPassword(values))) return;
     setSubmitting(true);
     const result = await resetPassword(token, values.password);
     setSubmitting(false);

@@ -1,14 +1,13 @@
 import { texts } from '../../texts';
-
-/** The same minimum as every password (the server's MIN_ORGANISER_PASSWORD_LENGTH). */
-export const MIN_PASSWORD_LENGTH = 8;
+import { isEmail, MIN_PASSWORD_LENGTH } from '../../forms/field-rules';
+import type { FieldErrors } from '../../forms/use-form-fields';
 
 export interface NewPasswordValues {
   password: string;
   confirm: string;
 }
 
-export type NewPasswordErrors = Partial<Record<keyof NewPasswordValues, string>>;
+export type NewPasswordErrors = FieldErrors<NewPasswordValues>;
 
 /** A new password (reset link, 'Minha conta'): 8 characters or more, typed twice the same. */
 export function validateNewPassword({ password, confirm }: NewPasswordValues): NewPasswordErrors {
@@ -18,21 +17,19 @@ export function validateNewPassword({ password, confirm }: NewPasswordValues): N
   return errors;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export interface AccountDetails {
   name: string;
   email: string;
   currentPassword: string;
 }
 
-export type AccountDetailsErrors = Partial<Record<keyof AccountDetails, string>>;
+export type AccountDetailsErrors = FieldErrors<AccountDetails>;
 
 /** 'Seus dados': a name, a valid e-mail, and the current password when the e-mail changes. */
 export function validateAccountDetails(values: AccountDetails, savedEmail: string): AccountDetailsErrors {
   const errors: AccountDetailsErrors = {};
   if (!values.name.trim()) errors.name = texts.setup.nameRequired;
-  if (!EMAIL.test(values.email.trim())) errors.email = texts.setup.emailRequired;
+  if (!isEmail(values.email)) errors.email = texts.setup.emailRequired;
   else if (emailChanged(values.email, savedEmail) && !values.currentPassword) errors.currentPassword = texts.password.currentRequired;
   return errors;
 }

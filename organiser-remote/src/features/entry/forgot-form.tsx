@@ -1,10 +1,10 @@
+import { isEmail } from '../../forms/field-rules';
 import { useState, type FormEvent } from 'react';
 import { Button, Field, notify } from '@momentos/design-kit';
 import { requestPasswordReset, type ForgotPasswordAnswer } from '@momentos/api-client';
 import { texts } from '../../texts';
 
 const t = texts.forgot;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Issue 27 item 4: 'Esqueci minha senha'. The server answers the same whether or not the e-mail has
@@ -18,7 +18,7 @@ export function ForgotForm({ onBack, initialEmail = '' }: { onBack: () => void; 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!EMAIL.test(email.trim())) {
+    if (!isEmail(email)) {
       setError(t.emailRequired);
       document.getElementById('forgot-email')?.focus();
       return;

@@ -1,11 +1,12 @@
 import { texts } from '../../texts';
+import type { FieldErrors } from '../../forms/use-form-fields';
 
 export interface LoginValues {
   email: string;
   password: string;
 }
 
-export type LoginErrors = Partial<Record<keyof LoginValues, string>>;
+export type LoginErrors = FieldErrors<LoginValues>;
 
 /** Spec §5 login: both fields required, each with its own message. */
 export function validateLogin({ email, password }: LoginValues): LoginErrors {

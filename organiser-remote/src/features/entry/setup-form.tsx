@@ -1,9 +1,10 @@
+import { useFormFields } from '../../forms/use-form-fields';
 import { useState, type FormEvent } from 'react';
 import { Button, Field, notify, useNavigate } from '@momentos/design-kit';
 import { createFirstAccount, useAuthStore } from '@momentos/api-client';
 import { texts } from '../../texts';
 import { useForgetSessionData } from '../../layout/use-forget-session-data';
-import { validateSetup, type SetupErrors, type SetupValues } from './setup-rules';
+import { validateSetup, type SetupValues } from './setup-rules';
 
 const t = texts.setup;
 const order: (keyof SetupValues)[] = ['name', 'email', 'password', 'code'];
@@ -13,20 +14,12 @@ export function SetupForm({ onBack }: { onBack: () => void }) {
   const navigate = useNavigate();
   const signIn = useAuthStore((state) => state.signIn);
   const forgetSessionData = useForgetSessionData();
-  const [values, setValues] = useState<SetupValues>({ name: '', email: '', password: '', code: '' });
-  const [errors, setErrors] = useState<SetupErrors>({});
+  const { values, errors, setErrors, set, check } = useFormFields<SetupValues>({ name: '', email: '', password: '', code: '' }, 'setup', order);
   const [submitting, setSubmitting] = useState(false);
-  const set = (key: keyof SetupValues) => (change: { target: { value: string } }) => setValues((now) => ({ ...now, [key]: change.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateSetup(values);
-    setErrors(found);
-    const first = order.find((key) => found[key]);
-    if (first) {
-      document.getElementById(`setup-${first}`)?.focus();
-      return;
-    }
+    if (!check(validateSetup(values))) return;
     setSubmitting(true);
     const result = await createFirstAccount({ name: values.name.trim(), email: values.email.trim(), password: values.password, code: values.code.trim() });
     if (!result.ok) {

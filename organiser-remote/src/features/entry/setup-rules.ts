@@ -1,4 +1,6 @@
 import { texts } from '../../texts';
+import { isEmail, MIN_PASSWORD_LENGTH } from '../../forms/field-rules';
+import type { FieldErrors } from '../../forms/use-form-fields';
 
 export interface SetupValues {
   name: string;
@@ -7,9 +9,7 @@ export interface SetupValues {
   code: string;
 }
 
-export type SetupErrors = Partial<Record<keyof SetupValues, string>>;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export type SetupErrors = FieldErrors<SetupValues>;
 
 export type AccountValues = Omit<SetupValues, 'code'>;
 
@@ -17,8 +17,8 @@ export type AccountValues = Omit<SetupValues, 'code'>;
 export function validateAccount({ name, email, password }: AccountValues): SetupErrors {
   const errors: SetupErrors = {};
   if (!name.trim()) errors.name = texts.setup.nameRequired;
-  if (!EMAIL.test(email.trim())) errors.email = texts.setup.emailRequired;
-  if (password.length < 8) errors.password = texts.setup.passwordTooShort;
+  if (!isEmail(email)) errors.email = texts.setup.emailRequired;
+  if (password.length < MIN_PASSWORD_LENGTH) errors.password = texts.setup.passwordTooShort;
   return errors;
 }
 

@@ -1,3 +1,4 @@
+import { isEmail } from '../../forms/field-rules';
 import { formatText } from '@momentos/design-kit';
 import { texts } from '../../texts';
 
@@ -16,15 +17,13 @@ export const emptyEventForm: EventFormValues = { name: '', date: '', time: '', l
 /** The event image hint 'Tamanho máx: 5MB', enforced before sending. */
 export const maxImageBytes = 5 * 1024 * 1024;
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Spec §5 event form: name, date, time and location required; contact required and an e-mail. */
 export function validateEventForm(values: EventFormValues): EventFormErrors {
   const errors: EventFormErrors = {};
   for (const key of ['name', 'date', 'time', 'location', 'contact'] as const) {
     if (!values[key].trim()) errors[key] = texts.eventForm.required;
   }
-  if (!errors.contact && !emailPattern.test(values.contact.trim())) errors.contact = texts.eventForm.invalidEmail;
+  if (!errors.contact && !isEmail(values.contact)) errors.contact = texts.eventForm.invalidEmail;
   return errors;
 }
 

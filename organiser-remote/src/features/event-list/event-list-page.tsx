@@ -57,7 +57,7 @@ export default function EventListPage() {
           {events.length === 0 ? (
             <EmptyState>{t.empty}</EmptyState>
           ) : (
-            <ul className="event-list" aria-label={t.listLabel}>
+            <ul className="mk-plain-list" aria-label={t.listLabel}>
               {events.map((event, index) => (
                 <EventRow key={event.id} event={event} tourTarget={index === 0} onShare={setSharing} onDelete={setDeleting} />
               ))}

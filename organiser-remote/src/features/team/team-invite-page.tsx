@@ -1,3 +1,4 @@
+import { useFormFields } from '../../forms/use-form-fields';
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { Button, Field, formatText, notify, Spinner, useNavigate, useParams } from '@momentos/design-kit';
@@ -78,20 +79,12 @@ function InviteAccountForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const signIn = useAuthStore((state) => state.signIn);
   const forgetSessionData = useForgetSessionData();
-  const [values, setValues] = useState<AccountValues>({ name: '', email: '', password: '' });
-  const [errors, setErrors] = useState<SetupErrors>({});
+  const { values, errors, setErrors, set, check } = useFormFields<AccountValues, SetupErrors>({ name: '', email: '', password: '' }, 'invite', order);
   const [submitting, setSubmitting] = useState(false);
-  const set = (key: keyof AccountValues) => (change: { target: { value: string } }) => setValues((now) => ({ ...now, [key]: change.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateAccount(values);
-    setErrors(found);
-    const first = order.find((key) => found[key]);
-    if (first) {
-      document.getElementById(`invite-${first}`)?.focus();
-      return;
-    }
+    if (!check(validateAccount(values))) return;
     setSubmitting(true);
     const result = await createAccountFromInvite(token, { name: values.name.trim(), email: values.email.trim(), password: values.password });
     if (!result.ok) {

@@ -38,8 +38,8 @@ export function PinPrompt({ error, onPin, className }: PinPromptProps) {
     onPin(typed);
   };
   return (
-    <main className={['mk-pin', className].filter(Boolean).join(' ')}>
-      <h1 className="mk-pin__title">{texts.pinTitle}</h1>
+    <main className={['mk-pin', 'mk-column', className].filter(Boolean).join(' ')}>
+      <h1 className="mk-page-title">{texts.pinTitle}</h1>
       <form className="mk-pin__form" onSubmit={submit} noValidate>
         <Field id="event-pin" label={texts.pinLabel} hint={texts.pinHint} error={invalid ?? error ?? undefined} errorRole="alert">
           {(control) => (

@@ -83,6 +83,18 @@ export interface WallFeed {
 }
 
 /**
+ * A list asked again while a removal (`photos_removed`, `messages_removed`) arrived during the request:
+ * an item hidden while the list was on its way would come back with it.
+ */
+async function askedAfterRemovals<T>(list: () => Promise<T>, removals: { readonly current: number }): Promise<T> {
+  for (;;) {
+    const before = removals.current;
+    const answer = await list();
+    if (removals.current === before) return answer;
+  }
+}
+
+/**
  * The event's public photos for the wall, kept current by the one live feed (issue 24): an announced
  * photo is put ahead of the ring as soon as its screen rendition exists (`photos_updated`; `/updates`
  * only while the socket is down), a hidden or deleted one leaves at once, and every reconnection
@@ -107,25 +119,14 @@ export function useWallFeed(eventId: string, options: WallOptions): WallFeed {
    * published ones). A gallery closed to guests answers 403: the wall then shows no messages either.
    */
   const reloadMessages = useCallback(async () => {
-    let answer: Awaited<ReturnType<typeof listMessages>>;
-    for (;;) {
-      const before = messageRemovals.current;
-      answer = await listMessages(eventId);
-      if (messageRemovals.current === before) break;
-    }
+    const answer = await askedAfterRemovals(() => listMessages(eventId), messageRemovals);
     if (!answer.ok) return;
     dispatch({ type: 'messages', messages: answer.data, first: !messagesOnce.current });
     messagesOnce.current = true;
   }, [eventId]);
 
   const reload = useCallback(async () => {
-    let answer: Awaited<ReturnType<typeof listPublicPhotos>>;
-    for (;;) {
-      const before = removals.current;
-      answer = await listPublicPhotos(eventId);
-      // A photo hidden while this list was on its way would come back with it: ask again.
-      if (removals.current === before) break;
-    }
+    const answer = await askedAfterRemovals(() => listPublicPhotos(eventId), removals);
     // A gallery closed to guests (issue 12) is closed on the wall too: it says why.
     setClosed(!answer.ok && answer.status === 403 ? answer.message : null);
     if (!answer.ok) return;
