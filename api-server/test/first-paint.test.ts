@@ -117,7 +117,8 @@ describe('a guest\'s first paint and link previews', () => {
       const amp = (text: string) => text.replace(/&/g, '&amp;');
       expect(html).toContain(`<picture class="guest-welcome__picture"><source type="image/avif" srcset="${amp(avif)}" sizes="${WELCOME_IMAGE_SIZES}"/><img class="guest-welcome__image"`);
       const preload = `<link rel="preload" as="image" fetchpriority="high" href="${amp(image)}" imagesrcset="${amp(avif)}" imagesizes="${WELCOME_IMAGE_SIZES}" type="image/avif">`;
-      expect(html).toContain(`<head>${preload}`);
+      // First in the head, right after the viewport tag (the preload's sizes need the phone's viewport).
+      expect(html).toContain(`<meta name="viewport" content="width=device-width, initial-scale=1">${preload}`);
       expect(html).not.toContain('segredo');
       // No executable inline script: the only inline <script> is the JSON data block.
       expect(html.match(/<script(?![^>]*type="application\/json")(?![^>]*src=)[^>]*>/g) ?? []).toEqual([]);
@@ -218,6 +219,9 @@ describe('a guest\'s first paint and link previews', () => {
       );
       expect(preloads).toEqual(first.slice(0, 2).map((item) => [item.compressed_photo, `${item.thumb_photo} 320w, ${item.compressed_photo} 640w`, GRID_TILE_SIZES]));
       expect(html.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('<title>'));
+      // After the viewport tag: before it the preload's sizes were read against a 980-px viewport and a phone fetched the 640-px copy as well.
+      expect(html.indexOf('<meta name="viewport"')).toBeGreaterThan(-1);
+      expect(html.indexOf('rel="preload" as="image"')).toBeGreaterThan(html.indexOf('<meta name="viewport"'));
       expect(html.match(/loading="eager" fetchpriority="high"/g)).toHaveLength(4);
       expect(html.match(/loading="lazy"/g)).toHaveLength(8);
       expect(html.match(/<script(?![^>]*type="application\/json")(?![^>]*src=)[^>]*>/g) ?? []).toEqual([]);

@@ -23,7 +23,7 @@ export interface TestServer {
 
 /** Small fake builds of the shell and the three remotes. */
 export const FAKE_FILES: Record<string, string> = {
-  'shell/dist/index.html': '<!doctype html><html><head><title>Momentos</title></head><body><div id="root"></div></body></html>',
+  'shell/dist/index.html': '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Momentos</title></head><body><div id="root"></div></body></html>',
   'shell/dist/main.1a2b3c4d.js': `console.log(${JSON.stringify('momentos '.repeat(400))});`,
   'shell/dist/styles.0123abcd9.css': `body { color: #333; }\n${'.x { margin: 0; }\n'.repeat(200)}`,
   'shell/dist/logo.svg': `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(60)}</svg>`,

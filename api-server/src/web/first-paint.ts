@@ -217,10 +217,12 @@ export function paintShellPage(html: string, painted: PaintedPage): string {
   const data: FirstPaintData = { remote: route.remote, page: route.firstPaint?.page ?? route.page, data: painted.data };
 
   const leadImages = painted.leadImages.map(preloadLink).join('');
-  const top = /<meta charset[^>]*>/i.test(shellHtml) ? /<meta charset[^>]*>/i : /<head>/i;
+  // First in the head, before any script, but after the viewport: a preload's `imagesizes` is read
+  // against the viewport known when the scanner meets it, and before the viewport tag that is 980 px
+  // wide, so a phone fetched each lead tile twice (the 640-px copy preloaded, the 320-px one shown).
+  const top = [/<meta name="viewport"[^>]*>/i, /<meta charset[^>]*>/i, /<head>/i].find((tag) => tag.test(shellHtml))!;
   const head = shellHtml
     .slice(0, rootStart)
-    // First in the head (after the charset, when the page declares one), before any script.
     .replace(top, (opening) => opening + leadImages)
     // The event's title and description replace the generic ones.
     .replace(/<title>[\s\S]*?<\/title>/, '')
