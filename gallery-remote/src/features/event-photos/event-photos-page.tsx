@@ -61,6 +61,8 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
     token: useAuthStore.getState().token,
     channel: albumId ? 'album' : 'event',
     onAnnounced: () => void gallery.reload(),
+    // What happened while the socket was not open (before its first open, or a dropped connection).
+    onOpen: () => void gallery.reload(),
     photos: gallery.photos,
     run: gallery.loads,
   });

@@ -81,6 +81,9 @@ function AlbumGallery({ albumId }: { albumId: string }) {
     holding: viewers.lightboxIndex >= 0 || viewers.presenting,
     onNewPhotos: () => notify.info(texts.newPhotosToast),
     onAnnounced: ({ released }) => void reload().then(() => (released ? undefined : notify.info(texts.newPhotosToast))),
+    // Catch up on what happened while the socket was not open: between the list's load (or the painted
+    // page) and the first open, and while a locked phone was away. Announcements are not replayed.
+    onOpen: () => void reload(),
     photos: gallery.photos,
     run: gallery.loads,
     generation: pinsTyped,

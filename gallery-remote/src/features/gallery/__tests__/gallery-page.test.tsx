@@ -216,6 +216,24 @@ describe('issue 22: a PIN event opened from a gallery link, and an album closed 
     rememberEventPin('ev1', null);
   });
 
+  it('catches up when its socket opens: a photo removed after the list loaded and before the socket opened leaves', async () => {
+    const { api, list } = galleryApi([photo('p1', { user_id: 'Ana' }), photo('p2', { user_id: 'Bia' })]);
+    let opened: (() => void) | undefined;
+    jest.spyOn(albumRealtime, 'subscribe').mockImplementation((_albumId, _listener, options) => {
+      opened = options?.onOpen;
+      return () => undefined;
+    });
+    renderGallery();
+    expect(await screen.findByRole('button', { name: 'Foto enviada por Bia' })).toBeInTheDocument();
+    await waitFor(() => expect(list()).toHaveLength(1));
+    // Removed while the socket was still connecting: no announcement will come for it.
+    api.data.photos.a1 = [photo('p1', { user_id: 'Ana' })];
+    act(() => opened?.());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Foto enviada por Bia' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Foto enviada por Ana' })).toBeInTheDocument();
+    expect(list()).toHaveLength(2);
+  });
+
   it("shows 'Este álbum não está mais disponível.' instead of the photos when the server closes the socket with 4403", async () => {
     galleryApi([photo('p1', { user_id: 'Ana' })]);
     let refused: ((reason: string) => void) | undefined;
