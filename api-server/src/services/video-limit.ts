@@ -50,14 +50,17 @@ export async function assertVideoLengths(deps: VideoLimitDeps, album: Pick<Album
   }
 }
 
-/** The length of a staged video, read back from where it waits; null when ffprobe cannot read it. */
-async function probeStaged(ffprobe: string, file: ReceivedFile): Promise<number | null> {
-  const input = await file.staged.read();
-  if (!input) return null;
-  return probeVideo(ffprobe, input).then(
+/** A video's length by ffprobe (a file here, or bytes on its standard input); null when ffprobe cannot read it. */
+const lengthOf = (ffprobe: string, input: string | Readable): Promise<number | null> =>
+  probeVideo(ffprobe, input).then(
     (probe) => probe.duration,
     () => null,
   );
+
+/** The length of a staged video, read back from where it waits; null when ffprobe cannot read it. */
+async function probeStaged(ffprobe: string, file: ReceivedFile): Promise<number | null> {
+  const input = await file.staged.read();
+  return input ? lengthOf(ffprobe, input) : null;
 }
 
 /**
@@ -72,11 +75,6 @@ export function videoLengthReader(ffprobe: string, head: Buffer): { watcher: Byt
   return isMovieFile(head) ? movieIndexReader(ffprobe) : pipedReader(ffprobe);
 }
 
-const lengthOf = (ffprobe: string, input: Readable) =>
-  probeVideo(ffprobe, input).then(
-    (probe) => probe.duration,
-    () => null,
-  );
 
 function movieIndexReader(ffprobe: string): { watcher: ByteWatcher; length: Promise<number | null | undefined> } {
   // ffprobe starts with the first bytes and waits on its input for the index: its start-up overlaps the upload.
