@@ -193,6 +193,8 @@ describe('alerts (a real smtp-server in the test)', () => {
         PUBLIC_URL: 'https://fotos.example.com',
         DATABASE_SCHEMA: server.config.databaseSchema!,
         JWT_SECRET: server.config.jwtSecret!,
+        // One bucket too: either instance's media worker may take the other's photo job.
+        ...(server.config.storage.s3 ? { S3_BUCKET: server.config.storage.s3.bucket } : {}),
       },
     });
     try {
