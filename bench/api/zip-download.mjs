@@ -1,14 +1,17 @@
 // 'Baixar tudo' (issue 11): one ZIP of an event's originals streamed from the API, against the floor of
 // reading the same stored files to /dev/null on this machine. Prints throughput (and its ratio to the
-// floor), time to first byte and the server's peak RSS above idle.
+// floor), time to first byte and the server's peak RSS above idle; and, as a second reference, a bare
+// Node HTTP server sending the same files one after another to the same curl (what loopback HTTP
+// allows without any archive).
 //   node bench/api/zip-download.mjs           2 GB of media (20 videos of 100 MB)
 //   BENCH_ZIP_MB=500 node ...                 scale it down
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { execFileSync } from 'node:child_process';
-import { cpuSecondsOf, curl, mb, rssOf, rssSampler, startApi } from '../lib.mjs';
+import { cpuSecondsOf, curl, freePort, mb, rssOf, rssSampler, startApi } from '../lib.mjs';
 
 const TOTAL_MB = Number(process.env.BENCH_ZIP_MB ?? 2048);
 const FILE_MB = 100;
@@ -70,6 +73,15 @@ try {
     for (const file of stored) await pipeline(fs.createReadStream(file, { highWaterMark: 1024 * 1024 }), fs.createWriteStream('/dev/null'));
     return Number(process.hrtime.bigint() - started) / 1e9;
   };
+  // The second reference: the stored files sent over HTTP by a bare server, no archive, no checks.
+  const bare = http.createServer(async (req, res) => {
+    for (const file of stored) await pipeline(fs.createReadStream(file, { highWaterMark: 1024 * 1024 }), res, { end: false });
+    res.end();
+  });
+  const barePort = await freePort();
+  await new Promise((resolve) => bare.listen(barePort, '127.0.0.1', resolve));
+  const bareSend = async () => Number(await curl(['-o', '/dev/null', '-w', '%{time_total}', `http://127.0.0.1:${barePort}/`]));
+
   const download = async () => {
     const cpuBefore = cpuSecondsOf(api.pid);
     const [code, ttfb, total, size] = (
@@ -81,11 +93,13 @@ try {
 
   // Cold: the files come from the disk, as for an event uploaded days ago (needs root to drop the
   // page cache; skipped otherwise). Hot: from the page cache, as right after the party.
-  const cold = { floor: [], zip: [], cpu: [] };
+  const cold = { floor: [], bare: [], zip: [], cpu: [] };
   if (canDropCaches()) {
     for (let run = 0; run < RUNS; run++) {
       dropCaches();
       cold.floor.push(await readFloor());
+      dropCaches();
+      cold.bare.push(await bareSend());
       dropCaches();
       const run = await download();
       cold.zip.push(run.total);
@@ -94,7 +108,12 @@ try {
   }
 
   const floorRuns = [];
-  for (let run = 0; run < RUNS; run++) floorRuns.push(await readFloor());
+  const bareRuns = [];
+  for (let run = 0; run < RUNS; run++) {
+    floorRuns.push(await readFloor());
+    bareRuns.push(await bareSend());
+  }
+  bare.close();
 
   const idle = rssOf(api.pid);
   const zipRuns = [];
@@ -112,10 +131,14 @@ try {
   if (cold.floor.length > 0) {
     const [coldFloor, coldZip] = [median(cold.floor), median(cold.zip)];
     console.log(`  cold (from disk): floor, the files read to /dev/null ${coldFloor.toFixed(2)} s (${rate(coldFloor)}); ZIP ${coldZip.toFixed(2)} s (${rate(coldZip)}), ${((coldFloor / coldZip) * 100).toFixed(0)} % of the floor (goal ≥ 80 %)`);
+    const coldBare = median(cold.bare);
+    console.log(`    the same files sent by a bare HTTP server ${coldBare.toFixed(2)} s (${rate(coldBare)}): the ZIP is ${((coldBare / coldZip) * 100).toFixed(0)} % of that`);
   } else {
     console.log('  cold (from disk): skipped, the page cache cannot be dropped without root');
   }
   console.log(`  hot (page cache): floor ${floor.toFixed(2)} s (${rate(floor)}); ZIP ${zip.toFixed(2)} s (${rate(zip)}), ${((floor / zip) * 100).toFixed(0)} % of the floor`);
+  const hotBare = median(bareRuns);
+  console.log(`    the same files sent by a bare HTTP server ${hotBare.toFixed(2)} s (${rate(hotBare)}): the ZIP is ${((hotBare / zip) * 100).toFixed(0)} % of that`);
   // The server's own CPU per GB sent: steadier than the throughput on a shared machine.
   const perGb = (seconds) => `${((seconds / bytes) * 1024 ** 3).toFixed(2)} CPU s/GB`;
   console.log(`  server CPU: hot ${perGb(median(zipRuns.map((run) => run.cpu)))}${cold.cpu.length ? `, cold ${perGb(median(cold.cpu))}` : ''}; load ${os.loadavg().map((v) => v.toFixed(1)).join(' ')}`);

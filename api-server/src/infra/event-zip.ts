@@ -1,6 +1,6 @@
-import { once } from 'node:events';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import type { MessageRow, PhotoRow } from '../db/schema';
 import type { Storage } from './storage';
@@ -88,10 +88,18 @@ export interface ZipStreamDeps {
 }
 
 /**
- * Streams the entries' originals into a ZIP as it is read: one file open at a time, each stored as
- * it is (no recompression), ZIP64 where sizes need it (yazl decides). Nothing is held beyond the
- * streams' buffers, so memory stays flat whatever the size; `signal` (the client went away) stops
- * the work. A file missing from storage is left out and logged.
+ * How far a file is read ahead of the archive: the disk (or S3) keeps reading while the previous
+ * megabytes go out, instead of each read waiting for the socket (issue 29: +13 % from a cold cache).
+ */
+const READ_AHEAD_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Streams the entries' originals into a ZIP as it is read: one file read at a time (the next one is
+ * opened as the current one's last bytes are sent), each stored as it is (no recompression), ZIP64
+ * where sizes need it (yazl decides). Nothing is held beyond the read-ahead, so memory stays flat
+ * whatever the size; `signal` (the client went away) stops the work. A file missing from storage is
+ * left out and logged; a file that fails midway ends the download with an error (the archive would
+ * be corrupt).
  */
 export function zipStream(deps: ZipStreamDeps, entries: ZipEntry[], signal: AbortSignal): Readable {
   const zip = new ZipFile();
@@ -111,14 +119,13 @@ export function zipStream(deps: ZipStreamDeps, entries: ZipEntry[], signal: Abor
           deps.warn({ key: stored }, 'a file is missing from storage: left out of the ZIP');
           continue;
         }
-        const stop = () => file.body.destroy();
-        signal.addEventListener('abort', stop, { once: true });
-        zip.addReadStream(file.body, name, { compress: false, mtime: photo ? new Date(photo.taken_at ?? photo.created_at) : (mtime ?? new Date()), size: file.size });
-        // The next file is opened only once this one has been read into the archive.
-        await once(file.body, 'end').catch(() => undefined);
-        signal.removeEventListener('abort', stop);
+        const readAhead = new PassThrough({ highWaterMark: READ_AHEAD_BYTES });
+        zip.addReadStream(readAhead, name, { compress: false, mtime: photo ? new Date(photo.taken_at ?? photo.created_at) : (mtime ?? new Date()), size: file.size });
+        // Resolves once the whole file is in the read-ahead; the abort destroys the pipeline.
+        await pipeline(file.body, readAhead, { signal });
       }
     } catch (error) {
+      if (signal.aborted) return;
       deps.warn({ err: error }, 'ZIP download stopped');
       output.destroy(error as Error);
       return;
