@@ -6,6 +6,7 @@
 // is measured LIGHTHOUSE_RUNS times (default 3) and the median of each figure is printed, with the
 // spread of the performance score and the load average of the machine during the runs.
 // Goals: performance ≥ 97 on the guest pages, ≥ 95 on the organiser's; accessibility and best practices 100.
+import fs from 'node:fs';
 import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -88,6 +89,8 @@ try {
       if (lhr.runtimeError) console.log('  runtime error:', name, lhr.runtimeError.code, lhr.runtimeError.message);
       if (organiser && !lhr.finalDisplayedUrl.endsWith(path)) console.log(`  ${name}: ended on ${lhr.finalDisplayedUrl}, not signed in?`);
       runs.push({ lhr, load: os.loadavg()[0] });
+      // LIGHTHOUSE_SAVE=<folder>: every run's report, to read what a figure is made of.
+      if (process.env.LIGHTHOUSE_SAVE) fs.writeFileSync(`${process.env.LIGHTHOUSE_SAVE}/${name}-${run + 1}.json`, JSON.stringify(lhr));
     }
     const score = (id) => median(runs.map(({ lhr }) => Math.round((lhr.categories[id].score ?? 0) * 100)));
     const metric = (id) => median(runs.map(({ lhr }) => lhr.audits[id]?.numericValue ?? 0));
