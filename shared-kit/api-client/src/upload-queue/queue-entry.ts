@@ -70,6 +70,56 @@ export const isDone = (entry: Pick<QueueEntry, 'state'>) => entry.state === 'sto
 /** Still to be sent by the queue (failed and held entries wait for the guest). */
 export const isPending = (entry: Pick<QueueEntry, 'state' | 'held'>) => !entry.held && (entry.state === 'waiting' || entry.state === 'sending');
 
+/** Files selected together: where they go and who sends them. */
+export interface QueueTarget {
+  eventId: string;
+  albumId: string;
+  userId: string;
+  /** Issue 28: the place of the invite's QR code the guest came from ('Mesa 5'), if any. */
+  place?: string | null;
+}
+
+/** A file just selected: waiting (or held for 'Enviar arquivos'), with its client key for retries. */
+export function newQueueEntry(target: QueueTarget, file: File, { id, addedAt, hold }: { id: string; addedAt: number; hold: boolean }): QueueEntry {
+  const { place, ...where } = target;
+  return {
+    id,
+    ...where,
+    ...(place ? { place } : {}),
+    name: file.name,
+    type: file.type,
+    size: file.size,
+    addedAt,
+    state: 'waiting',
+    ...(hold ? { held: true } : {}),
+    fileType: file.type.startsWith('video/') ? 'video' : 'image',
+    clientKey: newClientKey(),
+  };
+}
+
+/** What the screen sees: the entries in selection order and the current round's share of bytes sent. */
+export function queueSnapshot(
+  all: Iterable<QueueEntry>,
+  state: { round: ReadonlySet<string>; sent: ReadonlyMap<string, number>; offline: boolean; progress: QueueProgress | null },
+): QueueSnapshot {
+  const entries = [...all].sort((a, b) => a.addedAt - b.addedAt);
+  let total = 0;
+  let done = 0;
+  for (const entry of entries) {
+    if (!state.round.has(entry.id) || entry.state === 'failed') continue;
+    total += entry.size;
+    done += isDone(entry) ? entry.size : (state.sent.get(entry.id) ?? 0);
+  }
+  return {
+    entries,
+    sentBytes: Object.fromEntries(state.sent),
+    offline: state.offline,
+    progress: state.progress,
+    percent: total === 0 ? 0 : Math.min(100, Math.round((done / total) * 100)),
+    round: [...state.round],
+  };
+}
+
 /** A random unique id (crypto.randomUUID where the browser has it). */
 export function randomId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();

@@ -36,3 +36,14 @@ export function indexedDbQueueStore(store: UseStore = createStore('momentos-uplo
     },
   };
 }
+
+/** Whether the browser can still read the bytes (an evicted IndexedDB blob fails here). */
+export async function readable(file: Blob | undefined): Promise<boolean> {
+  if (!file) return false;
+  try {
+    await file.slice(0, 1).arrayBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}

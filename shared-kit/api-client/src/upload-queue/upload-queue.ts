@@ -4,75 +4,25 @@
 // link allows it, retries with the profile's backoff, a pause while the browser is offline that
 // spends none of the retry budget.
 import type { UploadedPhoto } from '@momentos/api-contract';
-import { removeOwnPhoto } from '../calls/photos';
-import { readStored, storageKeys, writeStored } from '../storage-keys';
-import { connectionProfiles, type ConnectionProfile } from '../upload/connection-profile';
+import { storageKeys, writeStored } from '../storage-keys';
+import { lastDetectedProfile, type ConnectionProfile } from '../upload/connection-profile';
 import { describeUploadFailure, passesWithTime, type UploadError } from '../upload/upload-errors';
 import { uploadTexts } from '../upload/upload-texts';
 import type { UploadTransport } from '../upload/upload-transport';
 import { sendBatch } from './batch-sender';
 import { sendChunked } from './chunk-sender';
+import { Connectivity } from './connectivity';
 import { nextJob, REQUESTS_IN_FLIGHT, roundBatches } from './next-job';
-import { isDone, isPending, newClientKey, randomId, uniqueUploadName, type QueueEntry, type QueueProgress, type QueueSnapshot } from './queue-entry';
-import type { QueueStore } from './queue-store';
+import { isDone, isPending, newClientKey, newQueueEntry, queueSnapshot, uniqueUploadName, type QueueEntry, type QueueTarget, type QueueProgress, type QueueSnapshot } from './queue-entry';
+import { withDefaults, type QueueSettings, type UploadQueueOptions } from './queue-options';
+import { readable } from './queue-store';
 import { sendWithRetries, type RetryPolicy } from './retry-policy';
 import type { SenderHost } from './sender-host';
 
 export { REQUESTS_IN_FLIGHT } from './next-job';
-
-/** Files selected together: where they go and who sends them. */
-export interface QueueTarget {
-  eventId: string;
-  albumId: string;
-  userId: string;
-  /** Issue 28: the place of the invite's QR code the guest came from ('Mesa 5'), if any. */
-  place?: string | null;
-}
-
-export interface UploadQueueOptions {
-  store: QueueStore;
-  transport: UploadTransport;
-  /** The profile of the guest's connection now (the upload screen sets it once detected). */
-  profile?: ConnectionProfile;
-  sleep?: (ms: number) => Promise<void>;
-  /** `navigator.onLine`. */
-  isOnline?: () => boolean;
-  /** Where `online` and `offline` events come from (window). */
-  connectivity?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
-  newId?: () => string;
-  /** Asks the browser to keep the queue's storage (navigator.storage.persist). */
-  persist?: () => void;
-  /** Removes a stored photo with its delete key. */
-  removePhoto?: (photoId: string, deleteKey: string) => Promise<{ ok: boolean; status: number; message?: string }>;
-  now?: () => number;
-}
+export type { UploadQueueOptions } from './queue-options';
 
 type Listener = () => void;
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** The profile last detected on this device (kept under `connection-speed`), medium otherwise. */
-function storedProfile(): ConnectionProfile {
-  try {
-    const raw = readStored(storageKeys.connectionSpeed);
-    const connection = raw ? (JSON.parse(raw) as { connection?: string }).connection : undefined;
-    if (connection === 'slow' || connection === 'medium' || connection === 'fast') return connectionProfiles[connection];
-  } catch {
-    // unreadable: the default below
-  }
-  return connectionProfiles.medium;
-}
-
-/** Whether the browser can still read the bytes (an evicted IndexedDB blob fails here). */
-async function readable(file: Blob | undefined): Promise<boolean> {
-  if (!file) return false;
-  try {
-    await file.slice(0, 1).arrayBuffer();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The queue: its entries (kept on the device by the store), the round the overall bar counts, the
@@ -80,7 +30,7 @@ async function readable(file: Blob | undefined): Promise<boolean> {
  * (batch-sender, chunk-sender) do the talking to the server through the SenderHost this implements.
  */
 export class UploadQueue implements SenderHost {
-  private readonly options: Required<Omit<UploadQueueOptions, 'profile' | 'connectivity'>> & Pick<UploadQueueOptions, 'connectivity'>;
+  private readonly options: QueueSettings;
   profile: ConnectionProfile;
   private readonly entries = new Map<string, QueueEntry>();
   private readonly files = new Map<string, Blob | undefined>();
@@ -90,27 +40,16 @@ export class UploadQueue implements SenderHost {
   private readonly listeners = new Set<Listener>();
   private loading: Promise<void> | null = null;
   private running = 0;
-  private offline: boolean;
-  private onlineWaiters: Array<() => void> = [];
+  private readonly connectivity: Connectivity;
   private progress: QueueProgress | null = null;
   private batchesStarted = 0;
   private snapshot: QueueSnapshot;
 
   constructor(options: UploadQueueOptions) {
-    this.options = {
-      sleep: defaultSleep,
-      isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
-      newId: randomId,
-      persist: () => undefined,
-      removePhoto: removeOwnPhoto,
-      now: () => Date.now(),
-      ...options,
-    };
-    this.profile = options.profile ?? storedProfile();
-    this.offline = !this.options.isOnline();
+    this.options = withDefaults(options);
+    this.profile = options.profile ?? lastDetectedProfile();
+    this.connectivity = new Connectivity(options.connectivity, { online: () => this.pump(), offline: () => this.notify() }, this.options.isOnline);
     this.snapshot = this.makeSnapshot();
-    options.connectivity?.addEventListener('online', this.wentOnline);
-    options.connectivity?.addEventListener('offline', this.wentOffline);
   }
 
   // ---- what the screens use ----
@@ -148,20 +87,7 @@ export class UploadQueue implements SenderHost {
     if (!this.hasPending()) this.newRound();
     const added: QueueEntry[] = [];
     for (const file of files) {
-      const { place, ...where } = target;
-      const entry: QueueEntry = {
-        id: uniqueUploadName(file.name, this.options.newId),
-        ...where,
-        ...(place ? { place } : {}),
-        name: file.name,
-        type: file.type,
-        size: file.size,
-        addedAt: this.options.now() + added.length / 1000,
-        state: 'waiting',
-        ...(hold ? { held: true } : {}),
-        fileType: file.type.startsWith('video/') ? 'video' : 'image',
-        clientKey: newClientKey(),
-      };
+      const entry = newQueueEntry(target, file, { id: uniqueUploadName(file.name, this.options.newId), addedAt: this.options.now() + added.length / 1000, hold });
       // The bytes first: an entry never exists without its file.
       await this.options.store.saveFile(entry.id, file);
       await this.options.store.save(entry);
@@ -250,7 +176,7 @@ export class UploadQueue implements SenderHost {
 
   private pump(): void {
     if (!this.loading) return;
-    while (!this.offline && this.running < REQUESTS_IN_FLIGHT[this.profile.connection]) {
+    while (!this.connectivity.offline && this.running < REQUESTS_IN_FLIGHT[this.profile.connection]) {
       const job = nextJob(this.entries.values(), this.isLarge);
       if (!job) break;
       this.running += 1;
@@ -303,7 +229,12 @@ export class UploadQueue implements SenderHost {
   withRetries(policy: RetryPolicy, send: (progressed: () => void) => Promise<void>, onGiveUp: (error: UploadError) => void): Promise<void> {
     return sendWithRetries(
       policy,
-      { sleep: this.options.sleep, offline: () => !this.options.isOnline() || this.offline, wentOffline: () => this.offline, waitOnline: () => this.waitOnline() },
+      {
+        sleep: this.options.sleep,
+        offline: () => !this.options.isOnline() || this.connectivity.offline,
+        wentOffline: () => this.connectivity.offline,
+        waitOnline: () => this.connectivity.waitOnline(),
+      },
       send,
       onGiveUp,
     );
@@ -330,20 +261,13 @@ export class UploadQueue implements SenderHost {
     for (const item of answers) {
       const entry = item.file_name ? this.entries.get(item.file_name) : undefined;
       if (!entry || isDone(entry)) continue;
-      this.sent.delete(entry.id);
-      await this.change(entry, {
+      await this.markStored(entry, {
         state: item.duplicate ? 'duplicate' : 'stored',
         photoId: item.id,
         awaitingApproval: item.pending === true ? true : undefined,
         fileType: item.file_type,
         deleteKey: item.delete_key,
-        error: undefined,
-        retryable: undefined,
-        chunkSessionId: undefined,
       });
-      // Stored: the device no longer needs the bytes.
-      this.files.delete(entry.id);
-      await this.options.store.dropFile(entry.id).catch(() => undefined);
     }
   }
 
@@ -352,11 +276,16 @@ export class UploadQueue implements SenderHost {
     for (const item of items) {
       const entry = this.entries.get(item.file_name);
       if (!entry || isDone(entry)) continue;
-      this.sent.delete(entry.id);
-      await this.change(entry, { state: 'stored', awaitingApproval: item.pending ? true : undefined, error: undefined, retryable: undefined, chunkSessionId: undefined });
-      this.files.delete(entry.id);
-      await this.options.store.dropFile(entry.id).catch(() => undefined);
+      await this.markStored(entry, { state: 'stored', awaitingApproval: item.pending ? true : undefined });
     }
+  }
+
+  /** Stored (or a duplicate): the device no longer needs the bytes. */
+  private async markStored(entry: QueueEntry, patch: Partial<QueueEntry>): Promise<void> {
+    this.sent.delete(entry.id);
+    await this.change(entry, { ...patch, error: undefined, retryable: undefined, chunkSessionId: undefined });
+    this.files.delete(entry.id);
+    await this.options.store.dropFile(entry.id).catch(() => undefined);
   }
 
   failAll(ids: string[], error: UploadError, retryable: boolean): void {
@@ -377,46 +306,10 @@ export class UploadQueue implements SenderHost {
     await this.options.store.save(next).catch(() => undefined);
   }
 
-  // ---- connectivity ----
-
-  private wentOnline = () => {
-    this.offline = false;
-    const waiters = this.onlineWaiters;
-    this.onlineWaiters = [];
-    waiters.forEach((wake) => wake());
-    this.pump();
-  };
-
-  private wentOffline = () => {
-    this.offline = true;
-    this.notify();
-  };
-
-  private waitOnline(): Promise<void> {
-    this.offline = true;
-    this.notify();
-    return new Promise((resolve) => this.onlineWaiters.push(resolve));
-  }
-
   // ---- what the screen sees ----
 
   private makeSnapshot(): QueueSnapshot {
-    const entries = [...this.entries.values()].sort((a, b) => a.addedAt - b.addedAt);
-    let total = 0;
-    let done = 0;
-    for (const entry of entries) {
-      if (!this.round.has(entry.id) || entry.state === 'failed') continue;
-      total += entry.size;
-      done += isDone(entry) ? entry.size : (this.sent.get(entry.id) ?? 0);
-    }
-    return {
-      entries,
-      sentBytes: Object.fromEntries(this.sent),
-      offline: this.offline,
-      progress: this.progress,
-      percent: total === 0 ? 0 : Math.min(100, Math.round((done / total) * 100)),
-      round: [...this.round],
-    };
+    return queueSnapshot(this.entries.values(), { round: this.round, sent: this.sent, offline: this.connectivity.offline, progress: this.progress });
   }
 
   private notify(): void {
@@ -427,8 +320,7 @@ export class UploadQueue implements SenderHost {
 
   /** Stops listening to the browser (tests). */
   dispose(): void {
-    this.options.connectivity?.removeEventListener('online', this.wentOnline);
-    this.options.connectivity?.removeEventListener('offline', this.wentOffline);
+    this.connectivity.dispose();
   }
 }
 

@@ -1,5 +1,5 @@
 // Connection detection and the three profiles of spec §9, as plain functions.
-import { storageKeys } from '../storage-keys';
+import { readStored as readStoredKey, storageKeys } from '../storage-keys';
 
 export type ConnectionClass = 'slow' | 'medium' | 'fast';
 
@@ -136,16 +136,32 @@ export async function detectConnection(options: DetectOptions = {}): Promise<Det
 
 const STORED_FOR_MS = 10 * 60_000;
 
-function readStored(storage?: Pick<Storage, 'getItem'> | null): ConnectionClass | null {
+/** The class kept under `connection-speed`, if it is one, with when it was measured. */
+function parseStored(raw: string | null | undefined): { connection: ConnectionClass; measuredAt?: number } | null {
+  if (!raw) return null;
   try {
-    const raw = storage?.getItem(storageKeys.connectionSpeed);
-    if (!raw) return null;
     const { connection, measuredAt } = JSON.parse(raw) as { connection?: string; measuredAt?: number };
-    if (typeof measuredAt !== 'number' || Date.now() - measuredAt > STORED_FOR_MS) return null;
-    return connection === 'slow' || connection === 'medium' || connection === 'fast' ? connection : null;
+    return connection === 'slow' || connection === 'medium' || connection === 'fast' ? { connection, measuredAt } : null;
   } catch {
     return null;
   }
+}
+
+/** A detection younger than ten minutes stands without measuring again. */
+function readStored(storage?: Pick<Storage, 'getItem'> | null): ConnectionClass | null {
+  let stored: ReturnType<typeof parseStored>;
+  try {
+    stored = parseStored(storage?.getItem(storageKeys.connectionSpeed));
+  } catch {
+    return null;
+  }
+  if (typeof stored?.measuredAt !== 'number' || Date.now() - stored.measuredAt > STORED_FOR_MS) return null;
+  return stored.connection;
+}
+
+/** The upload queue's starting profile: the last one detected on this device, whatever its age; medium otherwise. */
+export function lastDetectedProfile(): ConnectionProfile {
+  return connectionProfiles[parseStored(readStoredKey(storageKeys.connectionSpeed))?.connection ?? 'medium'];
 }
 
 /** Estimated seconds to send `bytes` at the profile's assumed speed. */
