@@ -342,6 +342,11 @@ try {
   const referenced = new Map();
   for (const row of rows) for (const column of fileColumns) if (row[column]) referenced.set(row[column], [...(referenced.get(row[column]) ?? []), `${row.id}.${column}`]);
   const byId = new Map(rows.map((row) => [row.id, row]));
+  const unreferencedKeys = [...objects.keys()].filter((key) => !referenced.has(key) && !/\/qrcode-[0-9a-f]{16}\.png$/.test(key));
+  const inProgress = (key) => {
+    const row = byId.get(/\/(pho_[0-9a-f-]{36})-[a-z]+\.[a-z0-9]+$/.exec(key)?.[1]);
+    return row !== undefined && (Number(row.processing) === 1 || (sent.get(row.id)?.kind === 'video' && !row.playback_path && !row.playback_error));
+  };
   const check = {
     uploadsOk: uploads.filter((u) => u.ok).length,
     uploadsFailed: uploads.filter((u) => !u.ok).length,
@@ -359,7 +364,10 @@ try {
     keysOfTwoRows: [...referenced].filter(([, owners]) => new Set(owners.map((o) => o.split('.')[0])).size > 1).length,
     referencedMissing: [...referenced.keys()].filter((key) => !objects.has(key)),
     objects: objects.size,
-    unreferenced: [...objects.keys()].filter((key) => !referenced.has(key) && !/\/qrcode-[0-9a-f]{16}\.png$/.test(key)),
+    // A rendition written by a job still running (or cut short by the drain's end, to be written again
+    // under the same key by its retry) is work in progress, not a leftover: counted apart.
+    unreferenced: unreferencedKeys.filter((key) => !inProgress(key)),
+    inProgress: unreferencedKeys.filter(inProgress).length,
     stillProcessing: rows.filter((row) => Number(row.processing) === 1).length,
     renditionErrors: rows.filter((row) => row.error).map((row) => row.error),
     playbackErrors: rows.filter((row) => row.playback_error).map((row) => row.playback_error),
@@ -443,7 +451,7 @@ try {
   console.log(`Queue: at most ${summary.queueMax} jobs waiting or running; drained ${summary.drainSeconds} s after the last upload`);
   console.log(
     `Stored once: ${check.rows} rows for ${check.uploadsOk} uploads (${check.rowsOfNoUpload} without upload, ${check.uploadsWithoutRow} uploads without row), SHA-256 mismatches ${check.shaMismatch}, duplicate contents ${check.duplicateContent}, ` +
-      `original sizes wrong ${check.originalSizeMismatch}, keys shared ${check.keysOfTwoRows}; bucket ${check.objects} objects, referenced but missing ${check.referencedMissing.length}, unreferenced ${check.unreferenced.length}${check.unreferenced.length ? ` (${check.unreferenced.slice(0, 5).join(', ')})` : ''}`,
+      `original sizes wrong ${check.originalSizeMismatch}, keys shared ${check.keysOfTwoRows}; bucket ${check.objects} objects, referenced but missing ${check.referencedMissing.length}, unreferenced ${check.unreferenced.length}${check.unreferenced.length ? ` (${check.unreferenced.slice(0, 5).join(', ')})` : ''}, renditions of jobs still running ${check.inProgress}`,
   );
   console.log(`Renditions: ${check.stillProcessing} still processing, ${check.renditionErrors.length} errors, ${check.playbackErrors.length} playback errors, ${check.videosWithoutPlayback} videos without playback; ${check.stillPending} still pending`);
   console.log(`Goals: ${Object.entries(summary.goals).map(([k, v]) => `${k} ${v ? 'met' : 'NOT met'}`).join(', ')}`);
