@@ -75,7 +75,6 @@ export function videoLengthReader(ffprobe: string, head: Buffer): { watcher: Byt
   return isMovieFile(head) ? movieIndexReader(ffprobe) : pipedReader(ffprobe);
 }
 
-
 function movieIndexReader(ffprobe: string): { watcher: ByteWatcher; length: Promise<number | null | undefined> } {
   // ffprobe starts with the first bytes and waits on its input for the index: its start-up overlaps the upload.
   const index = new PassThrough();

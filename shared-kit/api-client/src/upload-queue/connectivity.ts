@@ -13,11 +13,16 @@ export class Connectivity {
   constructor(
     private readonly events: ConnectivityEvents | null | undefined,
     private readonly changed: { online: () => void; offline: () => void },
-    isOnline: () => boolean,
+    private readonly isOnline: () => boolean,
   ) {
     this.offline = !isOnline();
     events?.addEventListener('online', this.wentOnline);
     events?.addEventListener('offline', this.wentOffline);
+  }
+
+  /** Offline by the browser's word now, or since a request failed for want of a connection. */
+  offlineNow(): boolean {
+    return !this.isOnline() || this.offline;
   }
 
   /** Resolves at the browser's next `online`; until then the queue shows itself offline. */

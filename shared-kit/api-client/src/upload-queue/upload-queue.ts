@@ -231,7 +231,7 @@ export class UploadQueue implements SenderHost {
       policy,
       {
         sleep: this.options.sleep,
-        offline: () => !this.options.isOnline() || this.connectivity.offline,
+        offline: () => this.connectivity.offlineNow(),
         wentOffline: () => this.connectivity.offline,
         waitOnline: () => this.connectivity.waitOnline(),
       },

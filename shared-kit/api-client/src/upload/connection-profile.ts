@@ -1,5 +1,5 @@
 // Connection detection and the three profiles of spec §9, as plain functions.
-import { readStored as readStoredKey, storageKeys } from '../storage-keys';
+import { readStored, storageKeys } from '../storage-keys';
 
 export type ConnectionClass = 'slow' | 'medium' | 'fast';
 
@@ -113,7 +113,7 @@ export async function detectConnection(options: DetectOptions = {}): Promise<Det
     connection = classifyConnection(info);
     flaggedSlow = isFlaggedSlow(info);
   } else {
-    const stored = readStored(options.storage);
+    const stored = recentDetection(options.storage);
     if (stored) connection = stored;
     else if (options.measure) {
       try {
@@ -148,7 +148,7 @@ function parseStored(raw: string | null | undefined): { connection: ConnectionCl
 }
 
 /** A detection younger than ten minutes stands without measuring again. */
-function readStored(storage?: Pick<Storage, 'getItem'> | null): ConnectionClass | null {
+function recentDetection(storage?: Pick<Storage, 'getItem'> | null): ConnectionClass | null {
   let stored: ReturnType<typeof parseStored>;
   try {
     stored = parseStored(storage?.getItem(storageKeys.connectionSpeed));
@@ -161,7 +161,7 @@ function readStored(storage?: Pick<Storage, 'getItem'> | null): ConnectionClass 
 
 /** The upload queue's starting profile: the last one detected on this device, whatever its age; medium otherwise. */
 export function lastDetectedProfile(): ConnectionProfile {
-  return connectionProfiles[parseStored(readStoredKey(storageKeys.connectionSpeed))?.connection ?? 'medium'];
+  return connectionProfiles[parseStored(readStored(storageKeys.connectionSpeed))?.connection ?? 'medium'];
 }
 
 /** Estimated seconds to send `bytes` at the profile's assumed speed. */
