@@ -1,0 +1,32 @@
+// 'Minha conta'. Spec texts exactly; lines the spec leaves open say "(not in the spec)".
+
+export const account = {
+  header: 'Minha conta',
+  title: 'Minha conta',
+  detailsTitle: 'Seus dados',
+  name: 'Nome',
+  email: 'E-mail',
+  emailHint: 'Para trocar o e-mail, confirme com sua senha atual.',
+  currentPassword: 'Senha atual',
+  save: 'Salvar dados',
+  saving: 'Salvando…',
+  saved: 'Dados salvos.',
+  passwordTitle: 'Trocar a senha',
+  passwordLead: 'Ao trocar a senha, as outras sessões da sua conta (outros aparelhos e navegadores) são encerradas. Esta continua aberta.',
+  newPassword: 'Nova senha',
+  newPasswordHint: 'Pelo menos 8 caracteres.',
+  confirm: 'Repita a nova senha',
+  changePassword: 'Trocar senha',
+  changing: 'Trocando…',
+  loadFailed: 'Não foi possível carregar sua conta. Tente novamente.',
+  // Issue 27 item 5: e-mail alerts.
+  notificationsTitle: 'Notificações',
+  notificationsLead: 'Avisos por e-mail sobre os eventos que você organiza ou ajuda a organizar.',
+  pendingPhotos: 'Fotos aguardando aprovação',
+  pendingPhotosHint: 'Um e-mail quando chegam fotos que esperam sua aprovação (no máximo um a cada 15 minutos por evento).',
+  dailySummary: 'Resumo diário',
+  dailySummaryHint: 'Um e-mail por dia, às {hour}h (horário do servidor), com as fotos, vídeos, convidados e recados novos de cada evento. Sem novidades, nenhum e-mail.',
+  notificationsOn: 'Aviso ligado: {name}.',
+  notificationsOff: 'Aviso desligado: {name}.',
+  notificationsFailed: 'Não foi possível carregar as notificações. Tente novamente.',
+} as const;
