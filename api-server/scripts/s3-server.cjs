@@ -3,8 +3,10 @@
 // It runs in a child process under `--openssl-legacy-provider` (its listing continuation tokens use
 // DES, which OpenSSL 3 keeps in the legacy provider), so a test can also stop it to play an outage.
 //
-//   require('./s3-server.cjs').spawnS3Server({ port, directory }) → { endpoint, port, directory, stop() }
-//   node --openssl-legacy-provider scripts/s3-server.cjs [port] [directory]   (prints {"port", "directory"})
+//   require('./s3-server.cjs').spawnS3Server({ port, directory, tls }) → { endpoint, port, directory, stop() }
+//   node --openssl-legacy-provider scripts/s3-server.cjs [port] [directory] [tls]   (prints {"port", "directory"})
+// With `tls: true` it answers HTTPS with the tests' self-signed certificate (test/tls/), which the
+// client must be told to trust.
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -13,9 +15,12 @@ const path = require('node:path');
 /** Credentials s3rver accepts (it checks signatures against these). */
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
-function spawnS3Server({ port = 0, directory } = {}) {
+/** The tests' self-signed certificate for 127.0.0.1 (test/tls/README.md). */
+const TLS_FILES = { key: path.join(__dirname, '..', 'test', 'tls', 'test-only.key'), cert: path.join(__dirname, '..', 'test', 'tls', 'test-only.crt') };
+
+function spawnS3Server({ port = 0, directory, tls = false } = {}) {
   const dir = directory ?? fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-s3-'));
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', __filename, String(port), dir], {
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', __filename, String(port), dir, ...(tls ? ['tls'] : [])], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -28,7 +33,7 @@ function spawnS3Server({ port = 0, directory } = {}) {
       const { port: bound } = JSON.parse(line);
       const exited = new Promise((done) => child.once('exit', done));
       resolve({
-        endpoint: `http://127.0.0.1:${bound}`,
+        endpoint: `${tls ? 'https' : 'http'}://127.0.0.1:${bound}`,
         port: bound,
         directory: dir,
         credentials: CREDENTIALS,
@@ -44,11 +49,12 @@ function spawnS3Server({ port = 0, directory } = {}) {
   });
 }
 
-module.exports = { spawnS3Server, CREDENTIALS };
+module.exports = { spawnS3Server, CREDENTIALS, TLS_FILES };
 
 if (require.main === module) {
   const S3rver = require('s3rver');
-  const server = new S3rver({ port: Number(process.argv[2] ?? 0), address: '127.0.0.1', silent: true, directory: process.argv[3] });
+  const tls = process.argv[4] === 'tls' ? { key: fs.readFileSync(TLS_FILES.key), cert: fs.readFileSync(TLS_FILES.cert) } : {};
+  const server = new S3rver({ port: Number(process.argv[2] ?? 0), address: '127.0.0.1', silent: true, directory: process.argv[3], ...tls });
   server.run().then(
     (address) => process.stdout.write(`${JSON.stringify({ port: address.port, directory: process.argv[3] })}\n`),
     (error) => {

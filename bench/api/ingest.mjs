@@ -8,12 +8,17 @@
 // the machine's load (uptime) is printed with them.
 //   node bench/api/ingest.mjs                 180 MB in one request, 1 GB through 25 MB chunk calls, local disk
 //   BENCH_S3=1 node bench/api/ingest.mjs      the same into S3
+//   BENCH_S3=1 BENCH_S3_TLS=1 node ...        s3rver over HTTPS (the tests' certificate), as S3 itself is
+//                                             reached: the API then sends parts as UNSIGNED-PAYLOAD, and the
+//                                             SDK-alone floor is timed both as the SDK signs by default and so
 //   BENCH_CHUNKED_MB=256 node ...             scale the chunked run down (0: one request only)
+//   BENCH_PROF=<dir> node ...                 a CPU profile of the API during the one-request runs
 // Needs the built API: (cd api-server && npx tsc -p tsconfig.build.json).
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +29,7 @@ const CHUNKED_MB = Number(process.env.BENCH_CHUNKED_MB ?? 1024);
 const CHUNK_MB = Number(process.env.BENCH_CHUNK_MB ?? 25);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const S3 = process.env.BENCH_S3 === '1';
+const TLS = S3 && process.env.BENCH_S3_TLS === '1';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-ingest-'));
 const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -146,9 +152,11 @@ if (S3) {
   const require = createRequire(path.join(ROOT, 'api-server', 'package.json'));
   const { S3Client, CreateBucketCommand } = require('@aws-sdk/client-s3');
   ({ Upload } = require('@aws-sdk/lib-storage'));
-  const { spawnS3Server, CREDENTIALS } = require('./scripts/s3-server.cjs');
-  s3 = await spawnS3Server({ directory: path.join(work, 's3') });
-  s3Client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS });
+  const { spawnS3Server, CREDENTIALS, TLS_FILES } = require('./scripts/s3-server.cjs');
+  s3 = await spawnS3Server({ directory: path.join(work, 's3'), tls: TLS });
+  // Over TLS the bench's own client and the API (NODE_EXTRA_CA_CERTS, below) trust the tests' certificate.
+  const requestHandler = TLS ? { httpsAgent: new https.Agent({ keepAlive: true, ca: fs.readFileSync(TLS_FILES.cert) }) } : undefined;
+  s3Client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS, requestHandler });
   const bucket = `bench-${randomBytes(4).toString('hex')}`;
   await s3Client.send(new CreateBucketCommand({ Bucket: bucket }));
   bucketEnv = {
@@ -159,16 +167,28 @@ if (S3) {
     S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
     S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
     S3_FORCE_PATH_STYLE: 'true',
+    ...(TLS ? { NODE_EXTRA_CA_CERTS: TLS_FILES.cert } : {}),
   };
 }
 
-/** The S3 floor: the AWS SDK alone putting the file (the server's part size and queue: 8 MB × 4). */
-async function sdkFloor(file) {
+/**
+ * The S3 floor: the AWS SDK alone putting the file (the server's part size and queue: 8 MB × 4).
+ * `unsigned`: its parts sent as UNSIGNED-PAYLOAD, as the API sends them over TLS.
+ */
+async function sdkFloor(file, { unsigned = false } = {}) {
   const runs = [];
   for (let run = 0; run < RUNS; run++) {
     const started = performance.now();
     const body = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
-    await new Upload({ client: s3Client, params: { Bucket: bucketEnv.S3_BUCKET, Key: `sdk/${run}-${path.basename(file)}`, Body: body }, partSize: 8 * 1024 * 1024, queueSize: 4 }).done();
+    const upload = new Upload({ client: s3Client, params: { Bucket: bucketEnv.S3_BUCKET, Key: `sdk/${run}-${path.basename(file)}`, Body: body }, partSize: 8 * 1024 * 1024, queueSize: 4 });
+    if (unsigned) {
+      s3Client.middlewareStack.add((next, context) => (args) => {
+        if (['PutObjectCommand', 'UploadPartCommand'].includes(context.commandName)) args.request.headers['x-amz-content-sha256'] = 'UNSIGNED-PAYLOAD';
+        return next(args);
+      }, { step: 'build', name: 'benchUnsignedPayload' });
+    }
+    await upload.done();
+    if (unsigned) s3Client.middlewareStack.remove('benchUnsignedPayload');
     runs.push((performance.now() - started) / 1000);
   }
   return median(runs);
@@ -176,7 +196,7 @@ async function sdkFloor(file) {
 
 const floorOf = (file) => (S3 ? sdkFloor(file) : diskFloor(file));
 const floorName = S3 ? 'AWS SDK alone' : 'bare server + SHA-256';
-const where = S3 ? `S3 (s3rver at ${s3.endpoint})` : `local disk (${os.tmpdir()})`;
+const where = S3 ? `S3 (s3rver at ${s3.endpoint}${TLS ? ', TLS' : ''})` : `local disk (${os.tmpdir()})`;
 console.log(`ingest into ${where}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}; Node ${process.version}; load before: ${load()}`);
 
 const single = path.join(work, 'single.mp4');
@@ -186,7 +206,8 @@ const singleBytes = fs.statSync(single).size;
 // --- one request (multipart) ---
 {
   const floorS = await floorOf(single);
-  const api = await startApi({ ...bucketEnv, VIDEO_MAX_SECONDS: '3600' });
+  const unsignedFloorS = TLS ? await sdkFloor(single, { unsigned: true }) : null;
+  const api = await startApi({ ...bucketEnv, VIDEO_MAX_SECONDS: '3600' }, { nodeArgs: process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : [] });
   const idle = rssOf(api.pid);
   const sampler = rssSampler(api.pid);
   const runs = [];
@@ -205,7 +226,7 @@ const singleBytes = fs.statSync(single).size;
   const floorRate = rate(singleBytes, floorS);
   const apiRate = rate(singleBytes, seconds);
   console.log(
-    `one request ${mb(singleBytes)} MB (median of ${RUNS}): ${floorName} ${floorRate.toFixed(0)} MB/s (${floorS.toFixed(2)} s); API ${apiRate.toFixed(0)} MB/s (${seconds.toFixed(2)} s; runs ${runs.map((s) => s.toFixed(2)).join(', ')}) = ${((apiRate / floorRate) * 100).toFixed(0)} % of the floor; RSS idle ${mb(idle)} MB, peak ${mb(peak)} MB (+${mb(peak - idle)} MB); load ${load()}`,
+    `one request ${mb(singleBytes)} MB (median of ${RUNS}): ${floorName} ${floorRate.toFixed(0)} MB/s (${floorS.toFixed(2)} s)${unsignedFloorS ? `, unsigned payload ${rate(singleBytes, unsignedFloorS).toFixed(0)} MB/s (${unsignedFloorS.toFixed(2)} s)` : ''}; API ${apiRate.toFixed(0)} MB/s (${seconds.toFixed(2)} s; runs ${runs.map((s) => s.toFixed(2)).join(', ')}) = ${((apiRate / floorRate) * 100).toFixed(0)} % of the floor${unsignedFloorS ? ` (${((apiRate / rate(singleBytes, unsignedFloorS)) * 100).toFixed(0)} % of the unsigned one)` : ''}; RSS idle ${mb(idle)} MB, peak ${mb(peak)} MB (+${mb(peak - idle)} MB); load ${load()}`,
   );
   await api.stop();
 }

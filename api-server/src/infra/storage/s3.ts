@@ -18,6 +18,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { signPayloadsOnlyWithoutTls } from './s3-payload-signing';
 import { ConfigError, type S3Settings } from '../../config';
 import {
   assertSafeKey,
@@ -104,6 +105,7 @@ export class S3Storage implements Storage, MultipartStore {
         error: (...args: unknown[]) => log?.warn({ sdk: args }, 's3 client error'),
       },
     });
+    signPayloadsOnlyWithoutTls(this.client);
   }
 
   private params(key: string) {
