@@ -77,7 +77,9 @@ describe('disk headroom: an upload that would cross the floor', () => {
   let albumId: string;
   const margin = 48 * MiB;
 
-  beforeAll(async () => {
+  // A server for each test, its floor measured just before: the disk is shared with whatever else runs
+  // (the other packages' builds and tests), whose writes and deletions move the free space meanwhile.
+  beforeEach(async () => {
     const dataProbe = await fsp.mkdtemp('/tmp/momentos-free-');
     const free = await freeBytes(dataProbe);
     await fsp.rm(dataProbe, { recursive: true });
@@ -91,7 +93,7 @@ describe('disk headroom: an upload that would cross the floor', () => {
     });
     albumId = (await guestAlbum(server)).id;
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server.close();
   });
 
@@ -136,9 +138,8 @@ describe('disk headroom: an upload above the floor', () => {
   let albumId: string;
 
   beforeAll(async () => {
-    // Its own server, its floor measured just before: the disk is shared with whatever else runs
-    // (the other packages' builds and tests run beside this suite), which could eat a 48 MiB margin
-    // between the describe above starting and this test.
+    // Its own server, its floor measured just before and further below the free space: a 48 MiB
+    // margin was once eaten by the builds running beside the suite before this upload was sent.
     const dataProbe = await fsp.mkdtemp('/tmp/momentos-free-');
     const free = await freeBytes(dataProbe);
     await fsp.rm(dataProbe, { recursive: true });
