@@ -8,8 +8,11 @@ jest.setTimeout(30_000);
 const MiB = 1024 * 1024;
 const DISK_FULL = 'O servidor está sem espaço para novos arquivos no momento. Tente novamente mais tarde.';
 
-async function freeBytes(dir: string): Promise<number> {
-  const stats = await fsp.statfs(dir);
+/** The free space now on the disk the test servers' data folders are made on. */
+async function freeBytesNow(): Promise<number> {
+  const dataProbe = await fsp.mkdtemp('/tmp/momentos-free-');
+  const stats = await fsp.statfs(dataProbe);
+  await fsp.rm(dataProbe, { recursive: true });
   return stats.bavail * stats.bsize;
 }
 
@@ -80,9 +83,7 @@ describe('disk headroom: an upload that would cross the floor', () => {
   // A server for each test, its floor measured just before: the disk is shared with whatever else runs
   // (the other packages' builds and tests), whose writes and deletions move the free space meanwhile.
   beforeEach(async () => {
-    const dataProbe = await fsp.mkdtemp('/tmp/momentos-free-');
-    const free = await freeBytes(dataProbe);
-    await fsp.rm(dataProbe, { recursive: true });
+    const free = await freeBytesNow();
     // Room for `margin` more bytes, no more (the disk is shared: the margins below are generous).
     server = await startServer({
       env: {
@@ -140,9 +141,7 @@ describe('disk headroom: an upload above the floor', () => {
   beforeAll(async () => {
     // Its own server, its floor measured just before and further below the free space: a 48 MiB
     // margin was once eaten by the builds running beside the suite before this upload was sent.
-    const dataProbe = await fsp.mkdtemp('/tmp/momentos-free-');
-    const free = await freeBytes(dataProbe);
-    await fsp.rm(dataProbe, { recursive: true });
+    const free = await freeBytesNow();
     server = await startServer({ env: { MIN_FREE_DISK: String(free - 512 * MiB) } });
     albumId = (await guestAlbum(server)).id;
   });

@@ -146,6 +146,7 @@ async function chunkCallsFloor(file, total, chunkBytes) {
 // --- S3: the server and the SDK alone ---
 let s3 = null;
 let s3Client = null;
+let unsignedClient = null;
 let Upload = null;
 let bucketEnv = {};
 if (S3) {
@@ -157,6 +158,12 @@ if (S3) {
   // Over TLS the bench's own client and the API (NODE_EXTRA_CA_CERTS, below) trust the tests' certificate.
   const requestHandler = TLS ? { httpsAgent: new https.Agent({ keepAlive: true, ca: fs.readFileSync(TLS_FILES.cert) }) } : undefined;
   s3Client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS, requestHandler });
+  if (TLS) {
+    // The same SDK with the API's own unsigned-payload middleware (from the built API).
+    const { signPayloadsOnlyWithoutTls } = require('./dist/infra/storage/s3-payload-signing.js');
+    unsignedClient = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS, requestHandler });
+    signPayloadsOnlyWithoutTls(unsignedClient);
+  }
   const bucket = `bench-${randomBytes(4).toString('hex')}`;
   await s3Client.send(new CreateBucketCommand({ Bucket: bucket }));
   bucketEnv = {
@@ -180,15 +187,8 @@ async function sdkFloor(file, { unsigned = false } = {}) {
   for (let run = 0; run < RUNS; run++) {
     const started = performance.now();
     const body = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
-    const upload = new Upload({ client: s3Client, params: { Bucket: bucketEnv.S3_BUCKET, Key: `sdk/${run}-${path.basename(file)}`, Body: body }, partSize: 8 * 1024 * 1024, queueSize: 4 });
-    if (unsigned) {
-      s3Client.middlewareStack.add((next, context) => (args) => {
-        if (['PutObjectCommand', 'UploadPartCommand'].includes(context.commandName)) args.request.headers['x-amz-content-sha256'] = 'UNSIGNED-PAYLOAD';
-        return next(args);
-      }, { step: 'build', name: 'benchUnsignedPayload' });
-    }
-    await upload.done();
-    if (unsigned) s3Client.middlewareStack.remove('benchUnsignedPayload');
+    const client = unsigned ? unsignedClient : s3Client;
+    await new Upload({ client, params: { Bucket: bucketEnv.S3_BUCKET, Key: `sdk/${run}-${path.basename(file)}`, Body: body }, partSize: 8 * 1024 * 1024, queueSize: 4 }).done();
     runs.push((performance.now() - started) / 1000);
   }
   return median(runs);
