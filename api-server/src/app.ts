@@ -26,6 +26,7 @@ import orphanSweepPlugin from './plugins/orphan-sweep';
 import alertsPlugin from './plugins/alerts';
 import dailySummaryPlugin from './plugins/daily-summary';
 import ingestPlugin from './plugins/ingest';
+import exiftoolPlugin from './plugins/exiftool';
 import mediaWorkerPlugin from './plugins/media-worker';
 import webhooksPlugin from './plugins/webhooks';
 import webhookRoutes from './routes/webhooks';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(realtimePlugin, { config });
     await app.register(uploadRateLimitPlugin, { config });
     await app.register(uploadBodiesPlugin, { config });
+    await app.register(exiftoolPlugin, { config });
     await app.register(mediaWorkerPlugin, { config });
     await app.register(alertsPlugin, { config });
     await app.register(dailySummaryPlugin, { config });
@@ -135,7 +137,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(eventRoutes, { config });
     await app.register(inviteRoutes);
     await app.register(albumRoutes);
-    await app.register(fileRoutes, { config });
+    await app.register(fileRoutes);
     await app.register(photoRoutes, { config });
     await app.register(photoModerationRoutes);
     await app.register(downloadRoutes, { config });

@@ -26,7 +26,7 @@ export default fp<{ config: Config }>(
       const photo = await findPhotoWithAlbum(app.db, photoId);
       if (photo) await app.realtime.announceUpdated({ id: photo.album_id, event_id: photo.event_id, is_public: photo.is_public }, [photo]);
     };
-    const deps: MediaJobDeps = { db: app.db, storage: app.storage, temp: app.temp, media: config.media, guestbook: config.guestbook, log: app.log, announce };
+    const deps: MediaJobDeps = { db: app.db, storage: app.storage, temp: app.temp, media: config.media, guestbook: config.guestbook, log: app.log, announce, exiftool: app.exiftool };
     const queue: MediaQueue =
       app.dbDialect === 'postgres'
         ? await PgBossMediaQueue.start(deps, { url: config.databaseUrl!, schema: mediaJobsSchema(config.databaseSchema) })
@@ -71,7 +71,7 @@ export default fp<{ config: Config }>(
       'media worker ready',
     );
   },
-  { name: 'media-worker', dependencies: ['db', 'storage', 'realtime'] },
+  { name: 'media-worker', dependencies: ['db', 'storage', 'realtime', 'exiftool'] },
 );
 
 /** pg-boss keeps its tables in a schema of its own, next to the app's: `<DATABASE_SCHEMA>_jobs`, or `momentos_jobs`. */

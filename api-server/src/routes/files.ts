@@ -4,7 +4,6 @@ import { endpoints, type FileQuery } from '@momentos/api-contract';
 import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config';
 import { decideFileAccess, type FileSignature, type FileSubject } from '../domain/file-access';
 import { isImmutableKey, isServedKey } from '../domain/files';
 import { ensureGuestCopy } from '../services/media/location-strip';
@@ -92,7 +91,7 @@ export function chooseRange(request: FastifyRequest, info: StoredInfo): ByteRang
  * conditional requests (304 on If-None-Match / If-Modified-Since), the type named by the key, and a
  * year of `immutable` caching for files whose name never gets other content.
  */
-const fileRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function serve(request: FastifyRequest, query: FileQuery, reply: FastifyReply, download: boolean) {
     const asked = fileParams(query.path, query);
     if (!asked) throw new HttpError(400, messages.invalidPath);
@@ -155,7 +154,7 @@ const fileRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
     if (!photo) throw notFound(messages.fileNotFound);
     let key: string | null;
     try {
-      key = await ensureGuestCopy({ db: app.db, storage: app.storage, temp: app.temp, exiftoolPath: config.media.exiftoolPath }, photo);
+      key = await ensureGuestCopy({ db: app.db, storage: app.storage, temp: app.temp, exiftool: app.exiftool }, photo);
     } catch (error) {
       app.log.warn({ err: error, photoId: photo.id }, 'could not make the guest copy without location');
       key = null;

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
+import type { Exiftool } from '../../infra/media/exiftool';
 import type { Storage } from '../../infra/storage';
 import type { TempArea } from '../../infra/temp-area';
 
@@ -21,6 +22,8 @@ export interface MediaJobDeps {
    * is logged and the viewers catch up from the list.
    */
   announce?: (photoId: string) => Promise<void>;
+  /** Issue 22: makes the guests' copy of each original without location; none without exiftool. */
+  exiftool?: Exiftool | null;
 }
 
 /** The job was cut short by a shutdown: the photo stays processing and the job is taken up again. */

@@ -1,8 +1,8 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database, PhotoRow } from '../../db/schema';
 import { setGuestPath } from '../../repositories/photos';
+import type { Exiftool } from '../../infra/media/exiftool';
 import type { Storage } from '../../infra/storage';
 import type { TempArea } from '../../infra/temp-area';
 import { localOriginal } from './job-parts';
@@ -33,17 +33,9 @@ const LOCATION_TAGS = [
 /** QuickTime Keys that exiftool reads but cannot delete one by one (`location` as ffmpeg and some phones write it): the Keys box goes, these stay. */
 const KEYS_KEPT = ['Keys:CreationDate', 'Keys:Make', 'Keys:Model', 'Keys:Software'];
 
-function exiftool(command: string, args: string[], timeoutMs = 120_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(command, args, { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 8 * 1024 * 1024 }, (error, stdout) =>
-      error ? reject(error) : resolve(stdout),
-    );
-  });
-}
-
 /** The location tags a file carries (`Group:Tag` names; exiftool's derived Composite tags left out). */
-export async function locationTags(command: string, file: string): Promise<string[]> {
-  const out = await exiftool(command, ['-j', '-a', '-G1', '-n', '-q', '-q', '-m', ...LOCATION_TAGS.map((tag) => `-${tag}`), file]);
+export async function locationTags(exiftool: Exiftool, file: string): Promise<string[]> {
+  const out = await exiftool.run(['-j', '-a', '-G1', '-n', '-m', ...LOCATION_TAGS.map((tag) => `-${tag}`), file]);
   const [found] = JSON.parse(out || '[{}]') as Array<Record<string, unknown>>;
   return Object.keys(found ?? {}).filter((name) => name !== 'SourceFile' && !name.startsWith('Composite:'));
 }
@@ -56,12 +48,12 @@ export class LocationNotRemovedError extends Error {
 }
 
 /** Writes `output` (which must not exist): `input` without location metadata, checked by reading it back. */
-export async function stripLocation(command: string, input: string, output: string): Promise<void> {
-  await exiftool(command, ['-q', '-q', '-m', ...LOCATION_TAGS.map((tag) => `-${tag}=`), '-o', output, input]);
-  let left = await locationTags(command, output);
+export async function stripLocation(exiftool: Exiftool, input: string, output: string): Promise<void> {
+  await exiftool.run(['-m', ...LOCATION_TAGS.map((tag) => `-${tag}=`), '-o', output, input]);
+  let left = await locationTags(exiftool, output);
   if (left.some((name) => name.startsWith('Keys:'))) {
-    await exiftool(command, ['-q', '-q', '-m', '-overwrite_original', '-Keys:all=', '-tagsFromFile', '@', ...KEYS_KEPT.map((tag) => `-${tag}`), output]);
-    left = await locationTags(command, output);
+    await exiftool.run(['-m', '-overwrite_original', '-Keys:all=', '-tagsFromFile', '@', ...KEYS_KEPT.map((tag) => `-${tag}`), output]);
+    left = await locationTags(exiftool, output);
   }
   if (left.length > 0) throw new LocationNotRemovedError(left);
 }
@@ -74,7 +66,7 @@ export interface GuestCopyDeps {
   storage: Storage;
   temp: TempArea;
   /** null: no exiftool, no guest copies (guests are refused the originals). */
-  exiftoolPath: string | null;
+  exiftool: Exiftool | null;
 }
 
 const making = new Map<string, Promise<string | null>>();
@@ -85,22 +77,22 @@ const making = new Map<string, Promise<string | null>>();
  */
 export function ensureGuestCopy(deps: GuestCopyDeps, photo: Pick<PhotoRow, 'id' | 'original_path' | 'guest_path'>): Promise<string | null> {
   if (photo.guest_path) return Promise.resolve(photo.guest_path);
-  if (!deps.exiftoolPath) return Promise.resolve(null);
+  if (!deps.exiftool) return Promise.resolve(null);
   const running = making.get(photo.id);
   if (running) return running;
-  const job = makeGuestCopy(deps, deps.exiftoolPath, photo).finally(() => making.delete(photo.id));
+  const job = makeGuestCopy(deps, deps.exiftool, photo).finally(() => making.delete(photo.id));
   making.set(photo.id, job);
   return job;
 }
 
-async function makeGuestCopy(deps: GuestCopyDeps, command: string, photo: Pick<PhotoRow, 'id' | 'original_path'>): Promise<string> {
+async function makeGuestCopy(deps: GuestCopyDeps, exiftool: Exiftool, photo: Pick<PhotoRow, 'id' | 'original_path'>): Promise<string> {
   const original = await localOriginal(deps, photo.original_path, `${photo.id}-for-guests`);
   const output = deps.temp.file('media', `${photo.id}-guest${path.extname(photo.original_path)}`);
   try {
     let key = photo.original_path;
-    if ((await locationTags(command, original.file)).length > 0) {
+    if ((await locationTags(exiftool, original.file)).length > 0) {
       await deps.temp.remove(output);
-      await stripLocation(command, original.file, output);
+      await stripLocation(exiftool, original.file, output);
       key = guestKeyOf(photo.original_path);
       await deps.storage.moveIn(output, key);
     }

@@ -221,7 +221,7 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
  */
 async function makeGuestCopy(deps: MediaJobDeps, photo: PhotoRow): Promise<void> {
   try {
-    await ensureGuestCopy({ ...deps, exiftoolPath: deps.media.exiftoolPath }, photo);
+    await ensureGuestCopy({ ...deps, exiftool: deps.exiftool ?? null }, photo);
   } catch (error) {
     deps.log.warn({ err: error, photoId: photo.id }, 'could not make the guest copy without location');
   }

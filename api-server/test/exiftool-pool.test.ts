@@ -1,0 +1,94 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { keepExiftoolRunning, type Exiftool } from '../src/infra/media/exiftool';
+import { locationTags, stripLocation } from '../src/services/media/location-strip';
+import { jpegWithLocation } from './guest-privacy-fixtures';
+
+// exiftool kept running between commands (infra/media/exiftool.ts): the guest copies of issue 22 run
+// through one Perl process instead of starting one per command. Real exiftool, real files.
+
+const EXIFTOOL = execFileSync('sh', ['-c', 'command -v exiftool'], { encoding: 'utf8' }).trim();
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const until = async (check: () => boolean, ms: number) => {
+  for (const end = Date.now() + ms; Date.now() < end && !check(); ) await new Promise((resolve) => setTimeout(resolve, 50));
+  return check();
+};
+
+let dir: string;
+let photo: string;
+let tool: Exiftool;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-exiftool-'));
+  photo = path.join(dir, 'IMG_0001.jpg');
+  fs.writeFileSync(photo, await jpegWithLocation());
+});
+afterEach(async () => {
+  await tool?.end();
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+test('commands share one running exiftool: the same process reads, strips and reads back, file after file', async () => {
+  tool = keepExiftoolRunning({ path: EXIFTOOL, processes: 1, timeoutMs: 30_000 });
+  expect(tool.pids()).toEqual([]);
+  expect(await locationTags(tool, photo)).toEqual(expect.arrayContaining(['GPS:GPSLatitude', 'GPS:GPSLongitude']));
+  const [pid] = tool.pids();
+  expect(pid).toBeGreaterThan(0);
+  for (let i = 0; i < 4; i++) {
+    const output = path.join(dir, `guest-${i}.jpg`);
+    await stripLocation(tool, photo, output);
+    expect(await locationTags(tool, output)).toEqual([]);
+    // The picture is the same bytes: only metadata was rewritten.
+    expect(fs.statSync(output).size).toBeGreaterThan(0);
+  }
+  expect(tool.pids()).toEqual([pid]);
+  // The original is never changed.
+  expect(await locationTags(tool, photo)).toEqual(expect.arrayContaining(['GPS:GPSLatitude']));
+});
+
+test('a command exiftool refuses is rejected with its error, and the next one runs', async () => {
+  tool = keepExiftoolRunning({ path: EXIFTOOL, processes: 1, timeoutMs: 30_000 });
+  await expect(tool.run(['-j', path.join(dir, 'missing.jpg')])).rejects.toThrow(/not found/i);
+  const output = path.join(dir, 'exists.jpg');
+  fs.copyFileSync(photo, output);
+  // -o onto an existing file: exiftool refuses rather than overwrite.
+  await expect(stripLocation(tool, photo, output)).rejects.toThrow(/already exists/i);
+  expect(await locationTags(tool, photo)).toEqual(expect.arrayContaining(['GPS:GPSLatitude']));
+});
+
+test('a command past its time limit is rejected and its process killed; the next command gets a new one', async () => {
+  tool = keepExiftoolRunning({ path: EXIFTOOL, processes: 1, timeoutMs: 1_000 });
+  await locationTags(tool, photo);
+  const [first] = tool.pids();
+  // A named pipe nobody writes to: exiftool waits on it for ever.
+  const fifo = path.join(dir, 'never.jpg');
+  execFileSync('mkfifo', [fifo]);
+  await expect(tool.run(['-j', fifo])).rejects.toThrow(/timeout|waited/i);
+  expect(await until(() => !alive(first), 5_000)).toBe(true);
+  expect(await locationTags(tool, photo)).toEqual(expect.arrayContaining(['GPS:GPSLatitude']));
+  expect(tool.pids()).not.toContain(first);
+});
+
+test('end() stops the processes; an idle process exits on its own', async () => {
+  tool = keepExiftoolRunning({ path: EXIFTOOL, processes: 1, timeoutMs: 30_000 });
+  await locationTags(tool, photo);
+  const [pid] = tool.pids();
+  await tool.end();
+  expect(await until(() => !alive(pid), 5_000)).toBe(true);
+  expect(tool.pids()).toEqual([]);
+
+  // A later command starts it again; left idle, it goes.
+  tool = keepExiftoolRunning({ path: EXIFTOOL, processes: 1, timeoutMs: 30_000, idleMs: 200 });
+  await locationTags(tool, photo);
+  const [again] = tool.pids();
+  expect(await until(() => !alive(again), 10_000)).toBe(true);
+});
