@@ -1,5 +1,7 @@
 // The soak's files: phone-like photos (4032 × 3024 JPEGs of 3–5 MB, textured so that they compress
-// like photos, not like flat colour) and iPhone-like clips (bench/api/video-fixture.mjs). A handful of
+// like photos, not like flat colour, with the EXIF an iPhone writes with location on: make, model,
+// capture time, orientation and a GPS position, which the guests' copy strips) and iPhone-like clips
+// (bench/api/video-fixture.mjs). A handful of
 // bases are made once and kept in the system's temporary folder; each upload is a distinct file (the
 // server answers the same bytes as a duplicate): a photo gets a JPEG comment segment naming it right
 // after its start marker, a clip a trailing ISO-BMFF `free` box, both ignored by every decoder.
@@ -14,7 +16,7 @@ const sharp = apiRequire('sharp');
 const BASES = 12;
 
 async function photoBase(n) {
-  const file = path.join(os.tmpdir(), `momentos-soak-photo-${n}.jpg`);
+  const file = path.join(os.tmpdir(), `momentos-soak-photo-exif-${n}.jpg`);
   if (fs.existsSync(file)) return fs.readFileSync(file);
   // Noise drawn small and enlarged: soft grain at phone sizes, 3–5 MB at quality 88.
   const grain = await sharp({
@@ -22,7 +24,16 @@ async function photoBase(n) {
   })
     .png()
     .toBuffer();
-  const bytes = await sharp(grain).resize(4032, 3024, { kernel: 'cubic' }).modulate({ hue: n * 29 }).jpeg({ quality: 88 }).toBuffer();
+  const bytes = await sharp(grain)
+    .resize(4032, 3024, { kernel: 'cubic' })
+    .modulate({ hue: n * 29 })
+    .jpeg({ quality: 88 })
+    .withExif({
+      IFD0: { Make: 'Apple', Model: 'iPhone 15', DateTime: '2030:06:01 19:12:00' },
+      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: `22/1 ${54 + (n % 5)}/1 ${1000 + n * 37}/100`, GPSLongitudeRef: 'W', GPSLongitude: '43/1 10/1 1500/100' },
+    })
+    .withMetadata({ orientation: 1 })
+    .toBuffer();
   fs.writeFileSync(file, bytes);
   return bytes;
 }
