@@ -165,6 +165,26 @@ export async function pgAdmin(baseUrl, statement) {
   }
 }
 
+/** A fresh bucket on a started s3rver (`s3`, api-server/scripts/s3-server.cjs) and the API's variables for it. */
+export async function newBucket(s3, s3Client) {
+  const { CreateBucketCommand } = apiRequire('@aws-sdk/client-s3');
+  const { CREDENTIALS } = apiRequire('./scripts/s3-server.cjs');
+  const bucket = `bench-${randomBytes(4).toString('hex')}`;
+  await s3Client.send(new CreateBucketCommand({ Bucket: bucket }));
+  return {
+    bucket,
+    env: {
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: bucket,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+  };
+}
+
 /**
  * Several instances on PostgreSQL + S3 (issue 14): a fresh database on `baseUrl` and a fresh bucket on
  * `s3` (a started s3rver, api-server/scripts/s3-server.cjs), `count` instances of the built API on them
@@ -173,22 +193,14 @@ export async function pgAdmin(baseUrl, statement) {
  * `nodeArgs` go to every instance (a `--import` preload); `envOf(n)` adds variables per instance.
  */
 export async function startCluster({ count, baseUrl, s3, s3Client, env = {}, envOf = () => ({}), nodeArgs = [], database = `momentos_bench_${randomBytes(4).toString('hex')}` }) {
-  const { CreateBucketCommand } = apiRequire('@aws-sdk/client-s3');
-  const { CREDENTIALS } = apiRequire('./scripts/s3-server.cjs');
   const { startRoundRobinProxy } = await import('../api-server/test/round-robin-proxy.ts');
   await pgAdmin(baseUrl, `CREATE DATABASE "${database}"`);
   const url = new URL(baseUrl);
   url.pathname = `/${database}`;
-  const bucket = `bench-${randomBytes(4).toString('hex')}`;
-  await s3Client.send(new CreateBucketCommand({ Bucket: bucket }));
+  const { bucket, env: bucketEnv } = await newBucket(s3, s3Client);
   const shared = {
     DATABASE_URL: url.href,
-    STORAGE_DRIVER: 's3',
-    S3_ENDPOINT: s3.endpoint,
-    S3_BUCKET: bucket,
-    S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
-    S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
+    ...bucketEnv,
     TRUST_PROXY: '1',
     LOG_LEVEL: 'error',
     ...env,

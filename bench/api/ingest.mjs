@@ -15,14 +15,14 @@
 //   BENCH_PROF=<dir> node ...                 a CPU profile of the API during the one-request runs
 // Needs the built API: (cd api-server && npx tsc -p tsconfig.build.json).
 import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { curl, freePort, mb, ROOT, rssOf, rssSampler, startApi } from '../lib.mjs';
+import { curl, freePort, mb, newBucket, ROOT, rssOf, rssSampler, startApi } from '../lib.mjs';
 
 const SINGLE_MB = Number(process.env.BENCH_SINGLE_MB ?? 180);
 const CHUNKED_MB = Number(process.env.BENCH_CHUNKED_MB ?? 1024);
@@ -151,7 +151,7 @@ let Upload = null;
 let bucketEnv = {};
 if (S3) {
   const require = createRequire(path.join(ROOT, 'api-server', 'package.json'));
-  const { S3Client, CreateBucketCommand } = require('@aws-sdk/client-s3');
+  const { S3Client } = require('@aws-sdk/client-s3');
   ({ Upload } = require('@aws-sdk/lib-storage'));
   const { spawnS3Server, CREDENTIALS, TLS_FILES } = require('./scripts/s3-server.cjs');
   s3 = await spawnS3Server({ directory: path.join(work, 's3'), tls: TLS });
@@ -164,18 +164,7 @@ if (S3) {
     unsignedClient = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS, requestHandler });
     signPayloadsOnlyWithoutTls(unsignedClient);
   }
-  const bucket = `bench-${randomBytes(4).toString('hex')}`;
-  await s3Client.send(new CreateBucketCommand({ Bucket: bucket }));
-  bucketEnv = {
-    STORAGE_DRIVER: 's3',
-    S3_ENDPOINT: s3.endpoint,
-    S3_BUCKET: bucket,
-    S3_REGION: 'us-east-1',
-    S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
-    S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
-    ...(TLS ? { NODE_EXTRA_CA_CERTS: TLS_FILES.cert } : {}),
-  };
+  bucketEnv = { ...(await newBucket(s3, s3Client)).env, ...(TLS ? { NODE_EXTRA_CA_CERTS: TLS_FILES.cert } : {}) };
 }
 
 /**

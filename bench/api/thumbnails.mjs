@@ -4,10 +4,13 @@
 // effort 4, 320 px q60 effort 4, from one decode) of the same files with the same concurrency.
 // The pipeline also stores each file, writes its rows and runs exiftool for the guests' copy; the
 // ratio is what that plumbing costs beside the pixels' own work.
+//   node bench/api/thumbnails.mjs               local disk
+//   BENCH_S3=1 node bench/api/thumbnails.mjs    the files in S3 (s3rver on the same cores)
+import fs from 'node:fs';
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ROOT, startApi } from '../lib.mjs';
+import { newBucket, ROOT, startApi } from '../lib.mjs';
 
 const require = createRequire(path.join(ROOT, 'api-server', 'package.json'));
 const sharp = require('sharp');
@@ -54,7 +57,15 @@ const avg = photos.reduce((a, b) => a + b.length, 0) / COUNT / 1048576;
 }
 
 {
-  const api = await startApi();
+  let s3 = null;
+  let storageEnv = {};
+  if (process.env.BENCH_S3 === '1') {
+    const { S3Client } = require('@aws-sdk/client-s3');
+    const { spawnS3Server, CREDENTIALS } = require('./scripts/s3-server.cjs');
+    s3 = await spawnS3Server({ directory: fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-bench-s3-')) });
+    storageEnv = (await newBucket(s3, new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS }))).env;
+  }
+  const api = await startApi(storageEnv);
   const started = performance.now();
   const ids = [];
   for (let batch = 0; batch < COUNT; batch += 10) {
@@ -78,7 +89,11 @@ const avg = photos.reduce((a, b) => a + b.length, 0) / COUNT / 1048576;
   const total = (done - started) / 1000;
   const rate = COUNT / total;
   console.log(
-    `pipeline: ${rate.toFixed(2)} photos/s from the first byte sent to the last photo's renditions (${total.toFixed(2)} s, of which upload ${((uploaded - started) / 1000).toFixed(2)} s; errors ${errors}, unfinished ${pending}) = ${((rate / globalThis.bareRate) * 100).toFixed(0)} % of the bare loop; load average ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`,
+    `pipeline (${s3 ? "S3 on s3rver" : "local disk"}): ${rate.toFixed(2)} photos/s from the first byte sent to the last photo's renditions (${total.toFixed(2)} s, of which upload ${((uploaded - started) / 1000).toFixed(2)} s; errors ${errors}, unfinished ${pending}) = ${((rate / globalThis.bareRate) * 100).toFixed(0)} % of the bare loop; load average ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`,
   );
   await api.stop();
+  if (s3) {
+    await s3.stop();
+    fs.rmSync(s3.directory, { recursive: true, force: true });
+  }
 }

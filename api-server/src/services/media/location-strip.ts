@@ -74,19 +74,20 @@ const making = new Map<string, Promise<string | null>>();
 /**
  * The key of the photo's guest copy, made now when missing: the original's own key when it carries no
  * location, else `<id>-guest.<ext>`. Null without exiftool. One copy at a time per photo in this process.
+ * `originalFile`: the original already on this machine (the media job's copy), not fetched again.
  */
-export function ensureGuestCopy(deps: GuestCopyDeps, photo: Pick<PhotoRow, 'id' | 'original_path' | 'guest_path'>): Promise<string | null> {
+export function ensureGuestCopy(deps: GuestCopyDeps, photo: Pick<PhotoRow, 'id' | 'original_path' | 'guest_path'>, originalFile?: string): Promise<string | null> {
   if (photo.guest_path) return Promise.resolve(photo.guest_path);
   if (!deps.exiftool) return Promise.resolve(null);
   const running = making.get(photo.id);
   if (running) return running;
-  const job = makeGuestCopy(deps, deps.exiftool, photo).finally(() => making.delete(photo.id));
+  const job = makeGuestCopy(deps, deps.exiftool, photo, originalFile).finally(() => making.delete(photo.id));
   making.set(photo.id, job);
   return job;
 }
 
-async function makeGuestCopy(deps: GuestCopyDeps, exiftool: Exiftool, photo: Pick<PhotoRow, 'id' | 'original_path'>): Promise<string> {
-  const original = await localOriginal(deps, photo.original_path, `${photo.id}-for-guests`);
+async function makeGuestCopy(deps: GuestCopyDeps, exiftool: Exiftool, photo: Pick<PhotoRow, 'id' | 'original_path'>, originalFile?: string): Promise<string> {
+  const original = originalFile ? { file: originalFile, release: async () => {} } : await localOriginal(deps, photo.original_path, `${photo.id}-for-guests`);
   const output = deps.temp.file('media', `${photo.id}-guest${path.extname(photo.original_path)}`);
   try {
     let key = photo.original_path;

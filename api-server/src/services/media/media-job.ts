@@ -200,7 +200,8 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
       await finishProcessing(deps.db, id, { compressedPath: keys.grid, displayPath: keys.display, thumbPath: keys.thumb, error: null, metadata });
     }
     await announceUpdated(deps, id);
-    await makeGuestCopy(deps, photo);
+    // The original this job already has on this machine (on S3: not fetched a second time).
+    await makeGuestCopy(deps, photo, original.file);
     // The rendition is queued after the poster, not beside it: started together on two cores, the
     // poster job (at normal priority) took its CPU from the transcoding, which then ran at 0.89 of bare
     // ffmpeg's speed and ended no sooner (bench/api/video-transcode.mjs, docs/decisions.md).
@@ -219,9 +220,9 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
  * route makes it on first use otherwise). A copy that cannot be made is logged, never the job's failure:
  * guests are then refused the original, and the next request tries again.
  */
-async function makeGuestCopy(deps: MediaJobDeps, photo: PhotoRow): Promise<void> {
+async function makeGuestCopy(deps: MediaJobDeps, photo: PhotoRow, originalFile: string): Promise<void> {
   try {
-    await ensureGuestCopy({ ...deps, exiftool: deps.exiftool ?? null }, photo);
+    await ensureGuestCopy({ ...deps, exiftool: deps.exiftool ?? null }, photo, originalFile);
   } catch (error) {
     deps.log.warn({ err: error, photoId: photo.id }, 'could not make the guest copy without location');
   }
