@@ -165,12 +165,16 @@ export async function pgAdmin(baseUrl, statement) {
   }
 }
 
-/** A fresh bucket on a started s3rver (`s3`, api-server/scripts/s3-server.cjs) and the API's variables for it. */
+/**
+ * A fresh bucket on a started s3rver (`s3`, api-server/scripts/s3-server.cjs) and the API's variables
+ * for it; `s3Client` when the bench has one of its own (over TLS, say), else a plain one for this call.
+ */
 export async function newBucket(s3, s3Client) {
-  const { CreateBucketCommand } = apiRequire('@aws-sdk/client-s3');
+  const { CreateBucketCommand, S3Client } = apiRequire('@aws-sdk/client-s3');
   const { CREDENTIALS } = apiRequire('./scripts/s3-server.cjs');
+  const client = s3Client ?? new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS });
   const bucket = `bench-${randomBytes(4).toString('hex')}`;
-  await s3Client.send(new CreateBucketCommand({ Bucket: bucket }));
+  await client.send(new CreateBucketCommand({ Bucket: bucket }));
   return {
     bucket,
     env: {

@@ -1,7 +1,7 @@
 // Photos per second through the media pipeline on 12-megapixel phone JPEGs that carry a GPS position
 // (upload → media worker → the three WebP renditions → the guests' copy without location), against a
-// bare sharp loop making the same three renditions (thumbnails.ts: 2048 px q80 effort 2, 640 px q72
-// effort 4, 320 px q60 effort 4, from one decode) of the same files with the same concurrency.
+// bare sharp loop making the same three renditions (the built API's `renditionOutputs` at the default
+// sizes, 640 / 2048 / 320 px, from one decode) of the same files with the same concurrency.
 // The pipeline also stores each file, writes its rows and runs exiftool for the guests' copy; the
 // ratio is what that plumbing costs beside the pixels' own work.
 //   node bench/api/thumbnails.mjs               local disk
@@ -14,6 +14,8 @@ import { newBucket, ROOT, startApi } from '../lib.mjs';
 
 const require = createRequire(path.join(ROOT, 'api-server', 'package.json'));
 const sharp = require('sharp');
+const { renditionOutputs } = require('./dist/infra/media/thumbnails.js');
+const RENDITIONS = renditionOutputs({ grid: '', display: '', thumb: '' }, { gridSize: 640, displaySize: 2048, thumbSize: 320 });
 const COUNT = Number(process.env.BENCH_PHOTOS ?? 20);
 const concurrency = os.availableParallelism();
 
@@ -41,13 +43,7 @@ const avg = photos.reduce((a, b) => a + b.length, 0) / COUNT / 1048576;
       while (next < COUNT) {
         const decoded = sharp(photos[next++], { limitInputPixels: 100_000_000, failOn: 'error' }).rotate();
         const fit = (size) => ({ width: size, height: size, fit: 'inside', withoutEnlargement: true });
-        await Promise.all(
-          [
-            [2048, 80, 2],
-            [640, 72, 4],
-            [320, 60, 4],
-          ].map(([size, quality, effort]) => decoded.clone().resize(fit(size)).webp({ quality, effort }).toBuffer()),
-        );
+        await Promise.all(RENDITIONS.map(({ size, quality, effort }) => decoded.clone().resize(fit(size)).webp({ quality, effort }).toBuffer()));
       }
     }),
   );
@@ -60,10 +56,9 @@ const avg = photos.reduce((a, b) => a + b.length, 0) / COUNT / 1048576;
   let s3 = null;
   let storageEnv = {};
   if (process.env.BENCH_S3 === '1') {
-    const { S3Client } = require('@aws-sdk/client-s3');
-    const { spawnS3Server, CREDENTIALS } = require('./scripts/s3-server.cjs');
+    const { spawnS3Server } = require('./scripts/s3-server.cjs');
     s3 = await spawnS3Server({ directory: fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-bench-s3-')) });
-    storageEnv = (await newBucket(s3, new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS }))).env;
+    storageEnv = (await newBucket(s3)).env;
   }
   const api = await startApi(storageEnv);
   const started = performance.now();

@@ -24,7 +24,7 @@ export interface RenditionFiles {
 }
 
 /** One WebP the decoder process writes: at most `size` px on the long edge. */
-interface RenditionOutput {
+export interface RenditionOutput {
   file: string;
   size: number;
   quality: number;
@@ -49,6 +49,15 @@ function decodeInto(input: string, outputs: RenditionOutput[], maxInputPixels: n
   return runDecoder({ input, heic, maxInputPixels, outputs }, limits);
 }
 
+/** The three WebP copies a photo gets, each with its size and encoder settings (also the thumbnails bench's bare loop). */
+export function renditionOutputs(files: RenditionFiles, options: Pick<RenditionOptions, 'gridSize' | 'displaySize' | 'thumbSize'>): RenditionOutput[] {
+  return [
+    { file: files.grid, size: options.gridSize, ...GRID_WEBP },
+    { file: files.display, size: options.displaySize, ...DISPLAY_WEBP },
+    { file: files.thumb, size: options.thumbSize, ...THUMB_WEBP },
+  ];
+}
+
 /**
  * The three display copies of a photo (`input`: an image file; `heic` when it is HEIC/HEIF), made from
  * one decode in a guarded decoder process (decoder-pool.ts) under `limits` (issue 23): a hostile file
@@ -56,17 +65,7 @@ function decodeInto(input: string, outputs: RenditionOutput[], maxInputPixels: n
  */
 export async function makeRenditions(input: string, files: RenditionFiles, options: RenditionOptions, limits: DecoderLimits, heic = false): Promise<void> {
   if (heic && (await fsp.stat(input)).size > MAX_HEIC_BYTES) throw new Error('HEIC file too large to decode');
-  await decodeInto(
-    input,
-    [
-      { file: files.grid, size: options.gridSize, ...GRID_WEBP },
-      { file: files.display, size: options.displaySize, ...DISPLAY_WEBP },
-      { file: files.thumb, size: options.thumbSize, ...THUMB_WEBP },
-    ],
-    options.maxInputPixels,
-    limits,
-    heic,
-  );
+  await decodeInto(input, renditionOutputs(files, options), options.maxInputPixels, limits, heic);
 }
 
 /**
