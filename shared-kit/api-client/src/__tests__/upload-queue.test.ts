@@ -190,8 +190,21 @@ function settled(queue: UploadQueue): Promise<readonly QueueEntry[]> {
   });
 }
 
-/** The device's copy follows each change a moment later. */
-const writesDone = () => new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * The device's copy follows each change a moment later (its writes are not awaited by the queue): an
+ * assertion on it is tried again until it holds, for 5 s at most (a busy machine runs the writes late).
+ */
+async function onDevice(assertion: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    try {
+      return await assertion();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
 
 const states = (entries: readonly QueueEntry[]) => entries.map((entry) => entry.state);
 
@@ -222,14 +235,15 @@ describe('the queue on the device', () => {
     ]);
     expect(Buffer.from(again.stored.get('u2.heic')!.bytes).equals(Buffer.alloc(500, 2))).toBe(true);
     expect(localStorage.getItem('upload-queue-pending')).toBeNull();
-    await writesDone();
 
     // What was stored is remembered (for 'Minhas fotos') without its bytes.
-    const kept = await store.load();
-    expect(kept.map(({ entry, file }) => [entry.id, entry.state, file])).toEqual([
-      ['u1.jpg', 'stored', undefined],
-      ['u2.heic', 'stored', undefined],
-    ]);
+    await onDevice(async () => {
+      const kept = await store.load();
+      expect(kept.map(({ entry, file }) => [entry.id, entry.state, file])).toEqual([
+        ['u1.jpg', 'stored', undefined],
+        ['u2.heic', 'stored', undefined],
+      ]);
+    });
   });
 
   test("held files wait on the device until 'Enviar arquivos' releases them, across a reload", async () => {
@@ -378,7 +392,7 @@ describe('the queue on the device', () => {
     const first = openQueue(server);
     await first.add(target, [image('lost.jpg', 100, 'image/jpeg', 1), image('kept.jpg', 100, 'image/jpeg', 2)]);
     first.dispose();
-    await writesDone();
+    await onDevice(async () => expect((await store.load()).map(({ entry }) => entry.id)).toEqual(['u1.jpg', 'u2.jpg']));
     await store.dropFile('u1.jpg'); // storage evicted
 
     const again = new FakeServer();
@@ -431,8 +445,7 @@ describe('the queue on the device', () => {
     await first.add({ ...target, place: null }, [image('c.jpg', 100, 'image/jpeg', 3)], { hold: true });
     await first.add(target, [image('big.mp4', 23 * MB, 'video/mp4', 4)], { hold: true });
     await first.add({ ...target, place: 'Pista' }, [image('d.mp4', 23 * MB, 'video/mp4', 5)], { hold: true });
-    await writesDone();
-    expect((await store.load()).map(({ entry }) => entry.place ?? null).sort()).toEqual(['Mesa 5', 'Mesa 5', 'Pista', null, null]);
+    await onDevice(async () => expect((await store.load()).map(({ entry }) => entry.place ?? null).sort()).toEqual(['Mesa 5', 'Mesa 5', 'Pista', null, null]));
     first.dispose();
 
     const after = new FakeServer();
@@ -481,7 +494,6 @@ describe('the queue on the device', () => {
     expect(await queue.removeUploaded(entry.id)).toEqual({ ok: true });
     expect(removed).toEqual([['pho_1', 'key-u1.jpg']]);
     expect(queue.getSnapshot().entries).toEqual([]);
-    await writesDone();
-    expect(await store.load()).toEqual([]);
+    await onDevice(async () => expect(await store.load()).toEqual([]));
   });
 });
