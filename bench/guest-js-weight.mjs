@@ -64,7 +64,7 @@ try {
     const label = path.startsWith('/invite') ? '/invite/<code>' : '/events/share/<id>';
     console.log(`\n${label}, until the welcome is interactive (brotli, as negotiated):`);
     for (const row of [...negotiated.before].sort((a, b) => b.bytes - a.bytes)) console.log(`  ${kb(row.bytes).padStart(9)}  ${row.url}`);
-    console.log(`  until interactive: ${kb(negotiated.interactive)} in ${negotiated.before.length} files as negotiated (budget ${budgetKb} KB); ${kb(gzip.interactive)} gzip`);
+    console.log(`  until interactive: ${kb(negotiated.interactive)} (${negotiated.interactive} bytes) in ${negotiated.before.length} files as negotiated (budget ${budgetKb} KB = ${budgetKb * 1024} bytes); ${kb(gzip.interactive)} gzip`);
     console.log(`  after it (network idle): ${kb(negotiated.total - negotiated.interactive)} more in ${negotiated.all.length - negotiated.before.length} files; in all ${kb(negotiated.total)} as negotiated, ${kb(gzip.total)} gzip`);
   }
 } finally {

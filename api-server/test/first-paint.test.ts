@@ -52,6 +52,17 @@ describe('a guest\'s first paint and link previews', () => {
     await server.close();
   });
 
+  const welcomeCopyKey = async (eventId: string, width: number) => {
+    const row = await server.app.db.selectFrom('events').select('image_card_path').where('id', '=', eventId).executeTakeFirstOrThrow();
+    return row.image_card_path!.replace(/\.jpg$/, `-w${width}.avif`);
+  };
+  const storedBytes = async (key: string | Promise<string>) => {
+    const file = await server.app.storage.get(await key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of file!.body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  };
+
   test('the public read answers id, name, date, image card and code: never the contact or the location', async () => {
     const event = await createEvent(server, ana.token, { name: 'Casamento', contact: 'segredo@example.com' }, { bytes: await photo(3000, 2000), name: 'capa.jpg', type: 'image/jpeg' });
     const response = await fetch(`${server.url}/api/events/${event.id}/public`);
@@ -84,6 +95,7 @@ describe('a guest\'s first paint and link previews', () => {
   test('/events/share/{id} and /invite/{code} answer the welcome already painted, escaped, with og tags, to any client', async () => {
     const event = await createEvent(server, ana.token, { name: hostile, contact: 'segredo@example.com' }, { bytes: await photo(1600, 1200), name: 'capa.jpg', type: 'image/jpeg' });
     const { image, image_avif_srcset: avif } = await readJson(await fetch(`${server.url}/api/events/${event.id}/public`));
+    const inline = `data:image/avif;base64,${(await storedBytes(welcomeCopyKey(event.id, 1080))).toString('base64')}`;
 
     for (const pathname of [`/events/share/${event.id}`, `/invite/${event.code.toLowerCase()}`]) {
       const page = await plainGet(`${server.url}${pathname}`);
@@ -113,18 +125,32 @@ describe('a guest\'s first paint and link previews', () => {
         page: 'welcome',
         data: { id: event.id, name: hostile, date: '2030-06-01 18:30', image, image_avif_srcset: avif, code: event.code, gallery_open: true, reveal_at: null, uploads_closed: false, pin_required: false, guest_downloads: true, video_max_seconds: 300 },
       });
-      // Issue 29: the AVIF copies before the card in a <picture>, preloaded from the top of the head with the same choice.
-      const amp = (text: string) => text.replace(/&/g, '&amp;');
-      expect(html).toContain(`<picture class="guest-welcome__picture"><source type="image/avif" srcset="${amp(avif)}" sizes="${WELCOME_IMAGE_SIZES}"/><img class="guest-welcome__image"`);
-      const preload = `<link rel="preload" as="image" fetchpriority="high" href="${amp(image)}" imagesrcset="${amp(avif)}" imagesizes="${WELCOME_IMAGE_SIZES}" type="image/avif">`;
-      // First in the head, right after the viewport tag (the preload's sizes need the phone's viewport).
-      expect(html).toContain(`<meta name="viewport" content="width=device-width, initial-scale=1">${preload}`);
+      // Issue 29: the widest AVIF copy in the page itself, before the card in a <picture>: nothing to preload.
+      expect(html).toContain(`<picture class="guest-welcome__picture"><source type="image/avif" srcset="${inline}" sizes="${WELCOME_IMAGE_SIZES}"/><img class="guest-welcome__image"`);
+      expect(html).not.toContain('rel="preload" as="image"');
       expect(html).not.toContain('segredo');
       // No executable inline script: the only inline <script> is the JSON data block.
       expect(html.match(/<script(?![^>]*type="application\/json")(?![^>]*src=)[^>]*>/g) ?? []).toEqual([]);
       expect(html).toContain('<div id="first-paint"><main class="guest-welcome">');
       expect(html).toContain('<div id="root"></div>');
     }
+  });
+
+  test('a welcome copy too large to carry in the page (over 40 KB) is preloaded from the top of the head instead', async () => {
+    // Noise: nothing an encoder can shrink, so the 1080-px copy is far over the page's limit.
+    const noise = await sharp(Buffer.from(Array.from({ length: 1600 * 1200 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 1600, height: 1200, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const event = await createEvent(server, ana.token, { name: 'Ruído' }, { bytes: noise, name: 'capa.jpg', type: 'image/jpeg' });
+    expect((await storedBytes(welcomeCopyKey(event.id, 1080))).length).toBeGreaterThan(40 * 1024);
+    const { image, image_avif_srcset: avif } = await readJson(await fetch(`${server.url}/api/events/${event.id}/public`));
+    const html = (await plainGet(`${server.url}/invite/${event.code}`)).body;
+    const amp = (text: string) => text.replace(/&/g, '&amp;');
+    expect(html).not.toContain('data:image');
+    expect(html).toContain(`<picture class="guest-welcome__picture"><source type="image/avif" srcset="${amp(avif)}" sizes="${WELCOME_IMAGE_SIZES}"/><img class="guest-welcome__image"`);
+    const preload = `<link rel="preload" as="image" fetchpriority="high" href="${amp(image)}" imagesrcset="${amp(avif)}" imagesizes="${WELCOME_IMAGE_SIZES}" type="image/avif">`;
+    // First in the head, right after the viewport tag (the preload's sizes need the phone's viewport).
+    expect(html).toContain(`<meta name="viewport" content="width=device-width, initial-scale=1">${preload}`);
   });
 
   test('an event without an image has no og:image; unknown events and other pages get the plain shell', async () => {
@@ -293,8 +319,9 @@ describe('a painted page\'s scripts wait for its lead images', () => {
     expect(scriptsOf(html)).toEqual({ main: '/main.1a2b3c4d.js', preload: ['/remotes/guest/remoteEntry.js'] });
     // The only scripts that run: the loader (a file of our origin); the rest is JSON data.
     expect(html.match(/<script(?![^>]*type="application\/json")(?![^>]*src=)[^>]*>/g) ?? []).toEqual([]);
-    // The lead image still comes first.
-    expect(html.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('paint-loader'));
+    // The lead image is in the page itself (issue 29): nothing is preloaded for it.
+    expect(html).toContain('<source type="image/avif" srcset="data:image/avif;base64,');
+    expect(html).not.toContain('rel="preload" as="image"');
   });
 
   test('a welcome without an image keeps the entry and its preload hints, the loader before it (it keeps taps); an unpainted page has no loader', async () => {

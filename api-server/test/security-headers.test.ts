@@ -76,9 +76,9 @@ describe('security headers', () => {
     expect(policy.get('style-src')).toEqual(["'self'", 'https://cdn.example.com', 'gallery.example.net:8443', hash]);
   });
 
-  test('Content-Security-Policy: images and media from our origin and blob:, connections to us and the remotes', () => {
+  test('Content-Security-Policy: images and media from our origin and blob: (images also data:, the painted welcome\'s), connections to us and the remotes', () => {
     const policy = directivesOf(answers[0].response.headers.get('content-security-policy'));
-    expect(policy.get('img-src')).toEqual(["'self'", 'blob:']);
+    expect(policy.get('img-src')).toEqual(["'self'", 'blob:', 'data:']);
     expect(policy.get('media-src')).toEqual(["'self'", 'blob:']);
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://cdn.example.com', 'gallery.example.net:8443']);
   });

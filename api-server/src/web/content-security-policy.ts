@@ -51,7 +51,8 @@ export function pagePolicyDirectives(inputs: PagePolicyInputs): Record<string, D
     // Each hash is its own source; a function keeps them current when the shell is rebuilt.
     'style-src': ["'self'", ...remotes, () => inputs.inlineStyleHashes().join(' ')],
     'font-src': ["'self'", ...remotes],
-    'img-src': ["'self'", 'blob:', ...storage],
+    // data: the painted welcome carries its image in the page (issue 29).
+    'img-src': ["'self'", 'blob:', 'data:', ...storage],
     'media-src': ["'self'", 'blob:', ...storage],
     // remotes.json, the API and its websockets on our origin; a remote's mf-manifest.json on its own.
     'connect-src': ["'self'", ...remotes, ...storage],

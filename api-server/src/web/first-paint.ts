@@ -51,15 +51,18 @@ export async function findPaintLoader(webRoot: string): Promise<string | null> {
 /** 'YYYY-MM-DD HH:mm' as the guest screens show it: 'DD/MM/YYYY HH:mm' (spec §9). */
 const displayDate = (date: string) => date.replace(/^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}:\d{2}).*$/, '$3/$2/$1 $4');
 
-/** The welcome's slots (guest-remote's first-paint/welcome.html) from the public event. */
-export function eventView(event: PublicEvent): TemplateView {
+/**
+ * The welcome's slots (guest-remote's first-paint/welcome.html) from the public event; with `inlineAvif`
+ * (welcomeImageInline: the widest AVIF copy as a data URI) the AVIF source carries the image itself.
+ */
+export function eventView(event: PublicEvent, inlineAvif?: string): TemplateView {
   return {
     values: {
       name: event.name,
       date: displayDate(event.date),
       date_iso: event.date.replace(' ', 'T'),
       image: event.image ?? '',
-      avif_srcset: event.image_avif_srcset ?? '',
+      avif_srcset: inlineAvif ?? event.image_avif_srcset ?? '',
       image_sizes: WELCOME_IMAGE_SIZES,
     },
     sections: { image: !!event.image, avif: !!event.image && !!event.image_avif_srcset, date: !!event.date, code: !!event.code },
@@ -155,6 +158,11 @@ export interface PaintedPage {
    * head, ahead of the scripts, so that they are on screen before the app's script runs.
    */
   leadImages: LeadImage[];
+  /**
+   * Whether the view's lead image is in the page itself (a data URI, issue 29): nothing to preload, and
+   * the app's scripts wait for it as for a lead image.
+   */
+  inlineImage?: boolean;
   /** The scripts a first visit preloads (preload-hints.ts), in the order the page needs them. */
   preload?: string[];
   /**
@@ -189,7 +197,7 @@ function linkPaintLoader(html: string, loader: string, preload: string[], defer:
 export function paintShellPage(html: string, painted: PaintedPage): string {
   const { event, template, route } = painted;
   const preload = painted.preload ?? [];
-  const linked = painted.paintLoader ? linkPaintLoader(html, painted.paintLoader, preload, painted.leadImages.length > 0) : null;
+  const linked = painted.paintLoader ? linkPaintLoader(html, painted.paintLoader, preload, painted.leadImages.length > 0 || !!painted.inlineImage) : null;
   const shellHtml = linked?.html ?? withPreloads(html, preload);
   const deferred = linked?.scripts;
   const rootStart = shellHtml.indexOf('<div id="root">');

@@ -7,6 +7,7 @@ import type { EventRow } from '../db/schema';
 import { isEventId } from '../domain/ids';
 import { normaliseInviteCode } from '../domain/invite-code';
 import { galleryOpen } from '../domain/visibility';
+import { welcomeImageInline } from '../infra/media/welcome-image';
 import { presentGuestEvent, presentPhoto, presentPublicEvent } from '../http/present';
 import { findEvent, findEventByCode } from '../repositories/events';
 import { listPhotos } from '../repositories/photos';
@@ -20,6 +21,8 @@ interface PaintSource {
   data: unknown;
   /** What the view shows largest, first (PaintedPage.leadImages). */
   leadImages: LeadImage[];
+  /** PaintedPage.inlineImage. */
+  inlineImage?: boolean;
 }
 
 /** Photos painted on a gallery's first screen: 6 rows of a phone's 2 columns, 3 of a desktop's 4. */
@@ -49,6 +52,10 @@ export function shellPainter(app: FastifyInstance, config: Config) {
 
   const welcomeSource = async (event: EventRow): Promise<PaintSource> => {
     const read = await presentGuestEvent(app.storage, event, config.media.video.maxSeconds);
+    // The page carries the image itself when it can (the data the script reads keeps the URLs: the
+    // React welcome takes the bytes from the painted view, guest-remote's welcome-page.tsx).
+    const inline = read.image_avif_srcset ? await welcomeImageInline(app.storage, event.image_card_path) : undefined;
+    if (inline) return { event, view: eventView(read, inline), data: read, leadImages: [], inlineImage: true };
     return { event, view: eventView(read), data: read, leadImages: welcomeLeadImages(read) };
   };
 
@@ -89,6 +96,7 @@ export function shellPainter(app: FastifyInstance, config: Config) {
       origin,
       imageIsCard: !!event.image_card_path && event.image_card_path !== event.image_path,
       leadImages: source.leadImages,
+      inlineImage: source.inlineImage,
       preload,
       paintLoader,
     });

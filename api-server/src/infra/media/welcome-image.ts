@@ -67,3 +67,45 @@ export async function welcomeImageSrcset(storage: Storage, cardKey: string | nul
   }
   return present ? WELCOME_IMAGE_WIDTHS.map((width) => `${fileUrl(welcomeImageKeyOf(cardKey, width))} ${width}w`).join(', ') : undefined;
 }
+
+/**
+ * Largest welcome copy a painted page carries in itself. The widest copy of a phone photo is about
+ * 17 KB; a copy far larger would hold the page's text back longer than the round trip it saves.
+ */
+const MAX_INLINE_BYTES = 40 * 1024;
+/** The widest copies read so far (data URIs; null: too large), least recently used first. */
+const inlined = new Map<string, string | null>();
+const MAX_INLINED = 256;
+
+/**
+ * The widest welcome copy of a card as a `data:` URI, for the painted welcome to carry in the page
+ * itself (issue 29): on a slow phone link the image then arrives with the page instead of a round trip
+ * later (562.5 ms on Slow 4G). Undefined when the copy is not stored or is over MAX_INLINE_BYTES.
+ * Remembered like the srcset: a card's copies never change.
+ */
+export async function welcomeImageInline(storage: Storage, cardKey: string | null): Promise<string | undefined> {
+  if (!cardKey || !/-card\.jpg$/.test(cardKey)) return undefined;
+  let uri = inlined.get(cardKey);
+  if (uri === undefined) {
+    uri = await readInline(storage, welcomeImageKeyOf(cardKey, WELCOME_IMAGE_WIDTHS[WELCOME_IMAGE_WIDTHS.length - 1]));
+    // A copy not stored yet (a race with its making) is asked again next time.
+    if (uri === undefined) return undefined;
+    if (inlined.size >= MAX_INLINED) inlined.delete(inlined.keys().next().value!);
+  } else {
+    inlined.delete(cardKey);
+  }
+  inlined.set(cardKey, uri);
+  return uri ?? undefined;
+}
+
+async function readInline(storage: Storage, key: string): Promise<string | null | undefined> {
+  const file = await storage.get(key);
+  if (!file) return undefined;
+  if (file.size > MAX_INLINE_BYTES) {
+    file.body.destroy();
+    return null;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.body) chunks.push(chunk as Buffer);
+  return `data:image/avif;base64,${Buffer.concat(chunks).toString('base64')}`;
+}

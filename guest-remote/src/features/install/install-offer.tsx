@@ -1,7 +1,8 @@
 import { useState, useSyncExternalStore } from 'react';
 import { readStored, writeStored } from '@momentos/api-client';
 import { Button } from '@momentos/design-kit';
-import { canPromptInstall, isAppleMobile, isStandalone, promptInstall, subscribeInstallPrompt } from './install-prompt';
+import { isAppleMobile, isStandalone } from './install-platform';
+import { canPromptInstall, promptInstall, subscribeInstallPrompt } from './install-prompt';
 import { texts } from './texts';
 import './install-offer.css';
 

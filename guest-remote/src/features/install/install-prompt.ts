@@ -43,10 +43,3 @@ export async function promptInstall(): Promise<boolean> {
   await event.prompt();
   return (await event.userChoice).outcome === 'accepted';
 }
-
-/** Opened as the installed app. */
-export const isStandalone = () =>
-  window.matchMedia?.('(display-mode: standalone)').matches === true || (navigator as Navigator & { standalone?: boolean }).standalone === true;
-
-/** iPhone and iPad Safari install from the share menu: there is no prompt to show. */
-export const isAppleMobile = () => /iPhone|iPad|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);

@@ -27,10 +27,17 @@ const inviteTexts = {
   note: texts.inviteNote,
 };
 
-/** The event the server painted this page with, when it is this event. */
+/**
+ * The event the server painted this page with, when it is this event; with the image's bytes when the
+ * painted view carries them (issue 29: the welcome then shows them on taking over, with no download).
+ */
 function paintedEvent(eventId: string): PublicEvent | null {
   const painted = readFirstPaint<PublicEvent>('guest_remote', 'welcome');
-  return painted?.id === eventId ? painted : null;
+  if (painted?.id !== eventId) return null;
+  // The painted view's AVIF source (app-manifest's firstPaintIds.markupId: a literal, as the guest's
+  // first-visit bytes are counted to the byte).
+  const inline = document.querySelector('#first-paint source')?.getAttribute('srcset');
+  return inline?.startsWith('data:') ? { ...painted, image_avif_srcset: inline } : painted;
 }
 
 /**

@@ -82,6 +82,30 @@ describe('guest event screen (spec §2)', () => {
     }
   });
 
+  it('shows the image bytes the painted view carries (a data URI) instead of downloading them again', async () => {
+    const inline = 'data:image/avif;base64,AAAAHGZ0eXBhdmlm';
+    const painted = { id: 'evt_1', name: 'Festa', date: '2030-06-01 18:30', image: '/api/files?path=events/evt_1/image-00-card.jpg', code: 'ABCD2345', image_avif_srcset: avif };
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.id = 'first-paint-data';
+    data.textContent = JSON.stringify({ remote: 'guest_remote', page: 'welcome', data: painted });
+    const markup = document.createElement('div');
+    markup.id = 'first-paint';
+    markup.innerHTML = fillWelcomeTemplate({ ...painted, image_avif_srcset: inline });
+    document.body.append(data, markup);
+    resetFirstPaintForTests();
+    try {
+      renderWelcome([]);
+      const rendered = Array.from(document.querySelectorAll('main.guest-welcome')).find((main) => !markup.contains(main))!;
+      expect(rendered.querySelector('source[type="image/avif"]')).toHaveAttribute('srcset', inline);
+      expect(rendered.outerHTML).toBe(markup.innerHTML);
+    } finally {
+      data.remove();
+      markup.remove();
+      resetFirstPaintForTests();
+    }
+  });
+
   it('starts at the album list when the invited flag is stored, and shows the empty state', async () => {
     localStorage.setItem('invited', 'true');
     renderWelcome([album('alb_3', 'Privado', false)]);
