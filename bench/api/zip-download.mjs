@@ -75,6 +75,8 @@ try {
   };
   // The second reference: the stored files sent over HTTP by a bare server, no archive, no checks.
   const bare = http.createServer(async (req, res) => {
+    // Each file's pipeline into the one response listens on it until that file ends.
+    res.setMaxListeners(stored.length + 10);
     for (const file of stored) await pipeline(fs.createReadStream(file, { highWaterMark: 1024 * 1024 }), res, { end: false });
     res.end();
   });
