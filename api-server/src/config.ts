@@ -181,7 +181,7 @@ export interface MediaConfig {
   concurrency: number;
   /** FFMPEG_PATH: ffmpeg executable; found on PATH by default; 'none' disables video posters. */
   ffmpegPath: string | null;
-  /** EXIFTOOL_PATH (issue 22): exiftool, which makes the guests' copies of originals without location; found on PATH by default; 'none': guests get no originals with location metadata. */
+  /** EXIFTOOL_PATH (issue 22): exiftool, which makes the guests' copies of originals without location; found on PATH by default, else exiftool-vendored's (with perl); 'none': guests get no originals with location metadata. */
   exiftoolPath: string | null;
   /** MEDIA_MAX_INPUT_PIXELS: sharp's limitInputPixels (default 100 megapixels). */
   maxInputPixels: number;
@@ -320,6 +320,26 @@ function ffmpegFrom(value: string | undefined, envPath: string | undefined, name
   if (chosen === undefined) return findExecutable(name, envPath);
   if (['none', 'off', 'false', '0'].includes(chosen.toLowerCase())) return null;
   return chosen;
+}
+
+/**
+ * EXIFTOOL_PATH: the given program ('none' for none); by default the exiftool on PATH, else the one
+ * exiftool-vendored installs with this server (exiftool-vendored.pl: ExifTool's own Perl script, so
+ * only where perl is on PATH, as on macOS and Linux), so that a newcomer without the system package
+ * still gets guests' copies without location.
+ */
+function exiftoolFrom(value: string | undefined, envPath: string | undefined): string | null {
+  if (optional(value) !== undefined) return ffmpegFrom(value, envPath, 'exiftool');
+  return findExecutable('exiftool', envPath) ?? (findExecutable('perl', envPath) ? vendoredExiftool() : null);
+}
+
+/** The exiftool script of the exiftool-vendored.pl package, or null where it is not installed (Windows). */
+function vendoredExiftool(): string | null {
+  try {
+    return require.resolve('exiftool-vendored.pl/bin/exiftool');
+  } catch {
+    return null;
+  }
 }
 
 function flag(value: string | undefined, fallback: boolean, name: string): boolean {
@@ -488,7 +508,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     media: {
       concurrency,
       ffmpegPath,
-      exiftoolPath: ffmpegFrom(env.EXIFTOOL_PATH, env.PATH ?? process.env.PATH, 'exiftool'),
+      exiftoolPath: exiftoolFrom(env.EXIFTOOL_PATH, env.PATH ?? process.env.PATH),
       maxInputPixels: integer(env.MEDIA_MAX_INPUT_PIXELS, 100_000_000, 'MEDIA_MAX_INPUT_PIXELS'),
       thumbnailSize: Math.max(16, integer(env.MEDIA_THUMBNAIL_SIZE, 640, 'MEDIA_THUMBNAIL_SIZE')),
       displaySize: Math.max(16, integer(env.MEDIA_DISPLAY_SIZE, 2048, 'MEDIA_DISPLAY_SIZE')),

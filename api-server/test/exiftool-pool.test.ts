@@ -90,3 +90,26 @@ test('end() stops the processes; an idle process exits on its own', async () => 
   const [again] = tool.pids();
   expect(await until(() => !alive(again), 10_000)).toBe(true);
 });
+
+test('without exiftool on PATH the server runs the one exiftool-vendored installs (with perl), and it strips as the system one does', async () => {
+  const { loadConfig } = await import('../src/config');
+  const perlOnly = fs.mkdtempSync(path.join(dir, 'perl-only-'));
+  fs.symlinkSync(execFileSync('sh', ['-c', 'command -v perl'], { encoding: 'utf8' }).trim(), path.join(perlOnly, 'perl'));
+  const config = (env: Record<string, string>) => loadConfig({ DATA_DIR: path.join(dir, 'data'), ...env }).media.exiftoolPath;
+  const vendored = config({ PATH: perlOnly });
+  expect(vendored).toBe(require.resolve('exiftool-vendored.pl/bin/exiftool'));
+  // The system's first when there is one; none without perl; none when turned off.
+  expect(config({ PATH: `${path.dirname(EXIFTOOL)}${path.delimiter}${perlOnly}` })).toBe(EXIFTOOL);
+  expect(config({ PATH: path.join(dir, 'empty') })).toBeNull();
+  expect(config({ PATH: perlOnly, EXIFTOOL_PATH: 'none' })).toBeNull();
+
+  tool = keepExiftoolRunning({ path: vendored!, processes: 1, timeoutMs: 30_000 });
+  expect(await locationTags(tool, photo)).toEqual(expect.arrayContaining(['GPS:GPSLatitude', 'GPS:GPSLongitude']));
+  const output = path.join(dir, 'guest-vendored.jpg');
+  await stripLocation(tool, photo, output);
+  expect(await locationTags(tool, output)).toEqual([]);
+  // Checked by the system's exiftool too: no GPS tag left, the capture date kept.
+  const left = JSON.parse(execFileSync(EXIFTOOL, ['-j', '-a', '-G1', '-n', output], { encoding: 'utf8' }))[0] as Record<string, unknown>;
+  expect(Object.keys(left).filter((tag) => tag.startsWith('GPS:'))).toEqual([]);
+  expect(left['ExifIFD:DateTimeOriginal']).toBeDefined();
+});
