@@ -325,8 +325,8 @@ function ffmpegFrom(value: string | undefined, envPath: string | undefined, name
 /**
  * EXIFTOOL_PATH: the given program ('none' for none); by default the exiftool on PATH, else the one
  * exiftool-vendored installs with this server (exiftool-vendored.pl: ExifTool's own Perl script, so
- * only where perl is on PATH, as on macOS and Linux), so that a newcomer without the system package
- * still gets guests' copies without location.
+ * only where perl is on PATH, as on macOS and Linux). npm's scripts put that script on PATH through
+ * node_modules/.bin; a server started otherwise (node dist/server.js, a service) finds it here.
  */
 function exiftoolFrom(value: string | undefined, envPath: string | undefined): string | null {
   if (optional(value) !== undefined) return ffmpegFrom(value, envPath, 'exiftool');

@@ -98,7 +98,7 @@ test('without exiftool on PATH the server runs the one exiftool-vendored install
   const config = (env: Record<string, string>) => loadConfig({ DATA_DIR: path.join(dir, 'data'), ...env }).media.exiftoolPath;
   const vendored = config({ PATH: perlOnly });
   expect(vendored).toBe(require.resolve('exiftool-vendored.pl/bin/exiftool'));
-  // The system's first when there is one; none without perl; none when turned off.
+  // One on PATH first when there is one; none without perl; none when turned off.
   expect(config({ PATH: `${path.dirname(EXIFTOOL)}${path.delimiter}${perlOnly}` })).toBe(EXIFTOOL);
   expect(config({ PATH: path.join(dir, 'empty') })).toBeNull();
   expect(config({ PATH: perlOnly, EXIFTOOL_PATH: 'none' })).toBeNull();
@@ -108,7 +108,7 @@ test('without exiftool on PATH the server runs the one exiftool-vendored install
   const output = path.join(dir, 'guest-vendored.jpg');
   await stripLocation(tool, photo, output);
   expect(await locationTags(tool, output)).toEqual([]);
-  // Checked by the system's exiftool too: no GPS tag left, the capture date kept.
+  // Read back by a second exiftool process: no GPS tag left, the capture date kept.
   const left = JSON.parse(execFileSync(EXIFTOOL, ['-j', '-a', '-G1', '-n', output], { encoding: 'utf8' }))[0] as Record<string, unknown>;
   expect(Object.keys(left).filter((tag) => tag.startsWith('GPS:'))).toEqual([]);
   expect(left['ExifIFD:DateTimeOriginal']).toBeDefined();
