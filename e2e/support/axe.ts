@@ -8,6 +8,14 @@ import { expect } from './csp-guard';
 const axeSource = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
 
 export async function expectNoViolations(page: Page, screen: string) {
+  // What is on screen once it has settled: a slide still fading in (the wall's 600-ms `wall-in`) has
+  // its text at part of its colour, which axe would measure as too little contrast. Endless ones
+  // (spinners, skeletons) are what the screen is while it loads.
+  await page.waitForFunction(
+    () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    null,
+    { timeout: 10_000 },
+  );
   // Evaluated by the test, not added as a <script>: the page's CSP rightly refuses inline scripts.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
