@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { request as httpRequest } from 'node:http';
+import { buffer } from 'node:stream/consumers';
 import { GRID_TILE_SIZES } from '@momentos/app-manifest/dist/grid-tile';
 import { WELCOME_IMAGE_SIZES } from '@momentos/app-manifest/dist/welcome-image';
 import sharp from 'sharp';
@@ -56,12 +57,7 @@ describe('a guest\'s first paint and link previews', () => {
     const row = await server.app.db.selectFrom('events').select('image_card_path').where('id', '=', eventId).executeTakeFirstOrThrow();
     return row.image_card_path!.replace(/\.jpg$/, `-w${width}.avif`);
   };
-  const storedBytes = async (key: string | Promise<string>) => {
-    const file = await server.app.storage.get(await key);
-    const chunks: Buffer[] = [];
-    for await (const chunk of file!.body) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  };
+  const storedBytes = async (key: string | Promise<string>) => buffer((await server.app.storage.get(await key))!.body);
 
   test('the public read answers id, name, date, image card and code: never the contact or the location', async () => {
     const event = await createEvent(server, ana.token, { name: 'Casamento', contact: 'segredo@example.com' }, { bytes: await photo(3000, 2000), name: 'capa.jpg', type: 'image/jpeg' });

@@ -3,6 +3,7 @@
 // 1080 px wide (about 10 and 17 KB at the same SSIM: bench/welcome-image-quality.mjs), which a phone
 // takes through the image's srcset. Made once per event image, with the card: AVIF costs seconds of
 // CPU where WebP costs a tenth of it, and that is paid once per event, not per photo.
+import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { WELCOME_IMAGE_WIDTHS } from '@momentos/app-manifest/dist/welcome-image';
 import { EVENT_CARD } from './thumbnails';
@@ -105,7 +106,5 @@ async function readInline(storage: Storage, key: string): Promise<string | null 
     file.body.destroy();
     return null;
   }
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.body) chunks.push(chunk as Buffer);
-  return `data:image/avif;base64,${Buffer.concat(chunks).toString('base64')}`;
+  return `data:image/avif;base64,${(await buffer(file.body)).toString('base64')}`;
 }
