@@ -33,6 +33,7 @@ import webhookRoutes from './routes/webhooks';
 import realtimePlugin from './plugins/realtime';
 import securityHeadersPlugin from './plugins/security-headers';
 import lifecyclePlugin from './plugins/lifecycle';
+import lingeringClosePlugin from './plugins/lingering-close';
 import diskGuardPlugin from './plugins/disk-guard';
 import bodyIdleTimeoutPlugin from './plugins/body-idle-timeout';
 import upgradeGuardPlugin from './plugins/upgrade-guard';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(errorsPlugin);
     await app.register(securityHeadersPlugin, { config });
     await app.register(lifecyclePlugin, { config });
+    await app.register(lingeringClosePlugin);
     await app.register(upgradeGuardPlugin);
     await app.register(bodyIdleTimeoutPlugin, { config });
     await app.register(diskGuardPlugin, { config });
