@@ -68,6 +68,51 @@ class FirstPaintPlugin {
   }
 }
 
+/**
+ * Issue 29: `page-chunks.json`, what a first visit needs beyond what the federation stats list, so that
+ * the all-in-one server can preload it beside the shell instead of one round trip after another
+ * (api-server's web/preload-hints.ts):
+ * - `pages`: the chunk groups the given module imports, by chunk name (`webpackChunkName`): a remote's
+ *   pages (routes.ts, each named after its page), the shell's bootstrap (index.ts). Each with its
+ *   files (scripts and stylesheets) and the shared modules it consumes.
+ * - `shared`: every file of each shared module this app provides (mf-stats lists one chunk of a
+ *   module split in several: the data layer's axios chunk was missing).
+ * Written once the files have their final (content-hashed) names.
+ */
+class PageChunksPlugin {
+  constructor(private readonly importer: string) {}
+
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('PageChunksPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PageChunksPlugin', stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const pages: Record<string, { files: string[]; shared: string[] }> = {};
+        const shared: Record<string, string[]> = {};
+        const scriptsAndStyles = (files: string[]) => files.filter((file) => /\.(js|css)$/.test(file));
+        for (const group of compilation.chunkGroups) {
+          for (const origin of group.origins) {
+            const provided = /^provide shared module \([^)]*\) ((?:@[^@/\s]+\/)?[^@\s]+)@/.exec(origin.module?.identifier() ?? '')?.[1];
+            if (provided) shared[provided] = [...new Set([...(shared[provided] ?? []), ...scriptsAndStyles(group.getFiles())])];
+          }
+          if (!group.origins.some((origin) => (origin.module as { resource?: string } | undefined)?.resource === this.importer)) continue;
+          if (!group.name) {
+            compilation.errors.push(new compiler.rspack.WebpackError(`PageChunksPlugin: an import in ${this.importer} has no webpackChunkName`));
+            continue;
+          }
+          const consumed = new Set<string>();
+          for (const chunk of group.chunks) {
+            for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+              const key = /^consume shared module \([^)]*\) ((?:@[^@/\s]+\/)?[^@\s]+)@/.exec(module.identifier())?.[1];
+              if (key) consumed.add(key);
+            }
+          }
+          pages[group.name] = { files: scriptsAndStyles(group.getFiles()), shared: [...consumed].sort() };
+        }
+        compilation.emitAsset('page-chunks.json', new compiler.rspack.sources.RawSource(JSON.stringify({ pages, shared }, null, 2)));
+      });
+    });
+  }
+}
+
 /** API server that the dev servers proxy /api and /ws/albums to. */
 const apiUrl = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -189,6 +234,7 @@ export function createAppConfig(options: AppConfigOptions): (env: unknown, argv:
             optimization: { disableSnapshot: true, target: 'web' },
           },
         }),
+        new PageChunksPlugin(path.join(options.dir, 'src', isHost ? 'index.ts' : 'routes.ts')),
         ...(options.firstPaint ? [new FirstPaintPlugin(options.dir, options.firstPaint)] : []),
         ...(production ? [new PrecompressPlugin()] : []),
       ],

@@ -163,6 +163,61 @@ describe('the server skeleton', () => {
     }
   });
 
+  test('issue 29: preloads the shell\'s bootstrap, the route\'s page chunk and stylesheet, and the data layer (all its files) when the page consumes it', async () => {
+    const webRoot = makeWebRoot({
+      ...FAKE_FILES,
+      'shell/dist/mf-stats.json': JSON.stringify({
+        shared: [
+          { name: 'react', assets: { js: { sync: ['121.aaaa1111.js'] } } },
+          { name: '@momentos/api-client', assets: { js: { sync: ['990.dddd4444.js'] } } },
+          { name: 'zustand', assets: { js: { sync: ['456.eeee5555.js'] } } },
+        ],
+      }),
+      // The build's own list: the data layer's axios chunk, which mf-stats leaves out, and the bootstrap.
+      'shell/dist/page-chunks.json': JSON.stringify({
+        pages: { bootstrap: { files: ['731.ffff6666.js', 'bootstrap.7777aaaa.js', 'bootstrap.8888bbbb.css'], shared: ['react'] } },
+        shared: { '@momentos/api-client': ['873.9999cccc.js', '990.dddd4444.js'], 'react': ['121.aaaa1111.js'] },
+      }),
+      'guest-remote/dist/mf-stats.json': JSON.stringify({
+        exposes: [{ name: 'routes', assets: { js: { sync: ['__federation_expose_routes.cccc3333.js'] } } }],
+      }),
+      'guest-remote/dist/page-chunks.json': JSON.stringify({
+        pages: {
+          welcome: { files: ['welcome.1111aaaa.js', 'welcome.2222bbbb.css'], shared: ['react'] },
+          upload: { files: ['466.3333cccc.js', 'upload.4444dddd.js', 'upload.5555eeee.css'], shared: ['@momentos/api-client', 'react'] },
+        },
+        shared: {},
+      }),
+    });
+    const withChunks = await startServer({ webRoot });
+    const tags = async (url: string) => (await (await fetch(`${withChunks.url}${url}`)).text()).match(/<link rel="preload"[^>]*>/g);
+    const tag = (href: string, as = 'script') => `<link rel="preload" as="${as}" href="${href}">`;
+    try {
+      // The upload page reads data: the data layer comes with it, then the page's own chunks.
+      expect(await tags('/events/upload/evt_1')).toEqual([
+        tag('/121.aaaa1111.js'),
+        tag('/990.dddd4444.js'),
+        tag('/873.9999cccc.js'),
+        tag('/456.eeee5555.js'),
+        tag('/731.ffff6666.js'),
+        tag('/bootstrap.7777aaaa.js'),
+        tag('/bootstrap.8888bbbb.css', 'style'),
+        tag('/remotes/guest/remoteEntry.js'),
+        tag('/remotes/guest/__federation_expose_routes.cccc3333.js'),
+        tag('/remotes/guest/466.3333cccc.js'),
+        tag('/remotes/guest/upload.4444dddd.js'),
+        tag('/remotes/guest/upload.5555eeee.css', 'style'),
+      ]);
+      // The invite shows the welcome it leads to; the welcome consumes no data layer, so none of it.
+      const invite = await tags('/invite/ABC');
+      expect(invite).toContain(tag('/remotes/guest/welcome.1111aaaa.js'));
+      expect(invite).toContain(tag('/remotes/guest/welcome.2222bbbb.css', 'style'));
+      expect(invite!.join('')).not.toMatch(/990\.dddd4444|873\.9999cccc|456\.eeee5555|upload\./);
+    } finally {
+      await withChunks.close();
+    }
+  });
+
   test('a share from the phone that no service worker caught gets the page saying to open the invite first (issue 28)', async () => {
     const form = new FormData();
     form.append('media', new Blob([Buffer.from('not read')], { type: 'image/jpeg' }), 'praia.jpg');

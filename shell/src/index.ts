@@ -10,4 +10,5 @@ const remotes = fetchRemotesConfig(window.location.href);
 // Async boundary: the federation runtime negotiates the shared singletons before bootstrap runs. On a
 // page the server painted with lead images, this entry runs only once they have arrived: the paint
 // loader starts it (paint-loader.ts, issue 29), so the painted view is drawn before React starts.
-void import('./bootstrap').then(({ boot }) => boot(remotes));
+// Its chunk is named: the server preloads it (page-chunks.json, issue 29).
+void import(/* webpackChunkName: "bootstrap" */ './bootstrap').then(({ boot }) => boot(remotes));

@@ -2,7 +2,7 @@
 // domain/first-paint.ts). It keeps a tap on the painted view's buttons for the app (painted-tap.ts).
 // On a page with lead images it is also the only script the page links: on a slow phone link every
 // concurrent download takes its share of the bandwidth from the card image, so the app's scripts (the
-// entry, the shared modules, the remote's entry, listed in the page) are asked for only once those
+// entry, the shared modules, the remote's entry and page, listed in the page) are asked for only once those
 // images have arrived (loaded or failed), or after `maxWaitMs` when one is lost. The painted view is
 // usable meanwhile: its links work and its taps are kept. Kept tiny: it downloads beside the card image.
 import type { DeferredScripts } from '@momentos/app-manifest';
@@ -22,7 +22,7 @@ export function loadAfterLeadImages(doc: Document, maxWaitMs: number): void {
     for (const href of scripts.preload) {
       const link = doc.createElement('link');
       link.rel = 'preload';
-      link.setAttribute('as', 'script');
+      link.setAttribute('as', href.endsWith('.css') ? 'style' : 'script');
       link.href = href;
       doc.head.append(link);
     }

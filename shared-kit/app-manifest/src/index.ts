@@ -103,7 +103,7 @@ export const firstPaintIds = { markupId: 'first-paint', dataId: 'first-paint-dat
 export interface DeferredScripts {
   /** The shell's entry script (what index.html's own `<script defer>` names). */
   main: string;
-  /** The scripts the page needs next, preloaded beside the entry (the preload hints of a first visit). */
+  /** What the page needs next (scripts, and its page's stylesheets), preloaded beside the entry (the preload hints of a first visit). */
   preload: string[];
 }
 

@@ -10,7 +10,10 @@ describe('the paint loader', () => {
     jest.useRealTimers();
   });
 
-  const scripts = { main: '/main.1234abcd.js', preload: ['/275.aaaa1111.js', '/remotes/guest/remoteEntry.js'] };
+  const scripts = {
+    main: '/main.1234abcd.js',
+    preload: ['/275.aaaa1111.js', '/remotes/guest/remoteEntry.js', '/remotes/guest/welcome.5678abcd.js', '/remotes/guest/welcome.9abc0123.css'],
+  };
 
   function paintedPage(images: number) {
     const tags = Array.from({ length: images }, (_, i) => `<img fetchpriority="high" src="/api/files?path=${i}">`).join('');
@@ -23,7 +26,10 @@ describe('the paint loader', () => {
 
   const added = () => ({
     entries: Array.from(document.head.querySelectorAll('script')).map((script) => script.getAttribute('src')),
-    preloads: Array.from(document.head.querySelectorAll('link[rel="preload"][as="script"]')).map((link) => link.getAttribute('href')),
+    // Each as what it is: a page's stylesheet as a style (a script preload of a .css would be fetched twice).
+    preloads: Array.from(document.head.querySelectorAll('link[rel="preload"]')).map(
+      (link) => `${link.getAttribute('href')}${link.getAttribute('as') === (link.getAttribute('href')!.endsWith('.css') ? 'style' : 'script') ? '' : ' (wrong as)'}`,
+    ),
   });
 
   test('the ids are the manifest\'s', () => {
