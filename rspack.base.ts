@@ -242,19 +242,30 @@ export function createAppConfig(options: AppConfigOptions): (env: unknown, argv:
         // Module Federation needs the runtime inside each entry: no runtimeChunk.
         runtimeChunk: false,
         minimize: production,
-        // Issue 29: react-dom's small entry module (what `import 'react-dom'` gives: createPortal,
-        // flushSync) is both the shared module the app provides and the fallback of its own consume;
-        // split apart, the two chunk groups got two identical chunks and a first visit fetched both. One
-        // named chunk makes them one file, fetched once (bench/guest-js-weight.mjs).
+        // Issue 29: fewer files on a first visit. Over HTTP/1.1 a browser opens six connections to a
+        // host and on a phone network each request waits its own latency, so every file costs. React,
+        // react-dom (its entry, the client, the scheduler) and the JSX runtime are four shared modules
+        // that always load together: one named chunk. (It also keeps react-dom's small entry, which is
+        // both the shared module the app provides and its own consume's fallback, in one file: split
+        // apart, a first visit fetched two identical chunks.) The shell's data layer (api-client, axios,
+        // SWR, zustand) likewise, in the shell only: a remote's own copy is a fallback, and merging it
+        // there pulled the whole layer into the welcome's chunk. bench/guest-js-weight.mjs, guest-lcp.mjs.
         splitChunks: {
           cacheGroups: {
-            reactDomEntry: {
-              test: /[\\/]node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)$/,
-              name: 'react-dom',
+            react: {
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              name: 'react',
               chunks: 'async',
               enforce: true,
               priority: 20,
             },
+            ...(isHost ? { dataLayer: {
+              test: /[\\/](node_modules[\\/](axios|swr|zustand|use-sync-external-store|dequal)|shared-kit[\\/]api-client)[\\/]/,
+              name: 'data-layer',
+              chunks: 'async' as const,
+              enforce: true,
+              priority: 10,
+            } } : {}),
           },
         },
       },

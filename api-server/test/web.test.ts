@@ -122,8 +122,11 @@ describe('the server skeleton', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     const html = await response.text();
-    expect(html.replace(/<link rel="preload"[^>]*>/g, '')).toBe(FAKE_FILES['shell/dist/index.html']);
+    const remotesConfig = /<script type="application\/json" id="remotes-config">([^<]*)<\/script>/;
+    expect(html.replace(/<link rel="preload"[^>]*>/g, '').replace(remotesConfig, '')).toBe(FAKE_FILES['shell/dist/index.html']);
     expect(html.match(/<link rel="preload"[^>]*>/g)).toEqual([`<link rel="preload" as="script" href="/remotes/${remote}/remoteEntry.js">`]);
+    // Issue 29: remotes.json's content is in the page, so the shell does not wait a round trip for it.
+    expect(JSON.parse(remotesConfig.exec(html)![1])).toEqual(await (await fetch(`${server.url}/remotes.json`)).json());
   });
 
   test('preloads the shell\'s shared modules needed at start and the remote\'s ./routes chunk named by the builds\' stats', async () => {
@@ -158,6 +161,7 @@ describe('the server skeleton', () => {
     try {
       const html = await (await fetch(`${moved.url}/invite/ABC`)).text();
       expect(html).toContain('<link rel="preload" as="script" href="https://cdn.example.com/guest/remoteEntry.js">');
+      expect(html).toContain('"guest_remote":"https://cdn.example.com/guest/remoteEntry.js"');
     } finally {
       await moved.close();
     }

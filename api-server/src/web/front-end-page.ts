@@ -1,13 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { matchRoute, routeParams } from '@momentos/app-manifest';
+import { matchRoute, remotesConfigId, routeParams } from '@momentos/app-manifest';
 import type { Config } from '../config';
 import { messages } from '../errors';
 import { rememberInvitePlace } from '../http/place-cookie';
+import { jsonForScript } from './first-paint';
 import { shellPainter } from './paint-source';
 import { preloadUrls, withPreloads } from './preload-hints';
-import { isFrontEndRoute, NO_CACHE } from './static-files';
+import { isFrontEndRoute, NO_CACHE, remotesJson } from './static-files';
+
+/** The shell's page with remotes.json's content in it (app-manifest's remotesConfigId): one round trip less. */
+export function withRemotesConfig(html: string, config: Pick<Config, 'remotes'>): string {
+  if (!html.includes('</head>')) return html;
+  return html.replace('</head>', `<script type="application/json" id="${remotesConfigId}">${jsonForScript(remotesJson(config))}</script></head>`);
+}
 
 /**
  * What answers a request no route took: a front-end route gets the shell's index.html with the
@@ -21,7 +28,7 @@ export function frontEndPageHandler(app: FastifyInstance, config: Config) {
     if ((method === 'GET' || method === 'HEAD') && isFrontEndRoute(request.url)) {
       let html: string;
       try {
-        html = await fs.promises.readFile(shellIndex, 'utf8');
+        html = withRemotesConfig(await fs.promises.readFile(shellIndex, 'utf8'), config);
       } catch {
         return reply.status(503).header('cache-control', NO_CACHE).send({ status: 503, message: messages.frontEndNotBuilt });
       }

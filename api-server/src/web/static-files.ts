@@ -14,6 +14,11 @@ export function cacheControlFor(filePath: string): string {
   return HASHED_NAME.test(path.basename(filePath)) ? IMMUTABLE : NO_CACHE;
 }
 
+/** remotes.json: each remote's entry URL, from the environment (REMOTE_*_URL) or the same-origin default. */
+export function remotesJson(config: Pick<Config, 'remotes'>): Record<string, string> {
+  return Object.fromEntries(remoteNames.map((name) => [name, config.remotes[name] ?? defaultEntryUrl(name)]));
+}
+
 export function isFrontEndRoute(url: string): boolean {
   const pathname = url.split('?')[0];
   return !/^\/(api|ws)(\/|$)/.test(pathname) && !pathname.startsWith('/remotes/') && !isSourceMap(pathname);
@@ -31,7 +36,7 @@ export async function serveFrontEndFiles(app: FastifyInstance, config: Config): 
 
   app.get('/remotes.json', async (_request, reply) => {
     reply.header('cache-control', NO_CACHE);
-    return Object.fromEntries(remoteNames.map((name) => [name, config.remotes[name] ?? defaultEntryUrl(name)]));
+    return remotesJson(config);
   });
 
   const cacheHeaders = (res: { setHeader: (name: string, value: string) => unknown }, filePath: string) => {

@@ -86,6 +86,13 @@ export const paths = {
 };
 
 /**
+ * Issue 29: the all-in-one server writes remotes.json's content into the shell's page, as JSON in the
+ * `<script type="application/json">` element of this id, so the shell does not wait a round trip for
+ * it after its entry has run. A shell served from elsewhere (a CDN) fetches remotes.json as before.
+ */
+export const remotesConfigId = 'remotes-config';
+
+/**
  * The first paint: for a route whose entry names a `firstPaint`, the all-in-one server answers the
  * shell's page with that page's view already painted (from the remote's built template, its data
  * filled in) inside the element `markupId`, and the data the view was painted with as JSON in the

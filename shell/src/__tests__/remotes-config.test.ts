@@ -33,4 +33,33 @@ describe('fetchRemotesConfig', () => {
     expect(failed.guest_remote).toBe('https://fotos.example.com/remotes/guest/remoteEntry.js');
     expect(malformed.guest_remote).toBe('https://fotos.example.com/remotes/guest/remoteEntry.js');
   });
+
+  describe('by default', () => {
+    const realFetch = global.fetch;
+    let asked: string[] = [];
+    beforeEach(() => {
+      asked = [];
+      global.fetch = jest.fn(async (url: string | URL | Request) => {
+        asked.push(String(url));
+        return new Response(JSON.stringify({ guest_remote: '/from-network/remoteEntry.js' }), { status: 200 });
+      }) as typeof fetch;
+    });
+    afterEach(() => {
+      global.fetch = realFetch;
+      document.head.innerHTML = '';
+    });
+
+    it('issue 29: takes the copy the server wrote into the page, without a request', async () => {
+      document.head.innerHTML = '<script type="application/json" id="remotes-config">{"guest_remote":"https://cdn.example.net/guest/remoteEntry.js"}</script>';
+      const config = await fetchRemotesConfig(page);
+      expect(config.guest_remote).toBe('https://cdn.example.net/guest/remoteEntry.js');
+      expect(asked).toEqual([]);
+    });
+
+    it('asks for remotes.json when the page has no copy (a shell served from elsewhere)', async () => {
+      const config = await fetchRemotesConfig(page);
+      expect(asked).toEqual(['https://fotos.example.com/remotes.json']);
+      expect(config.guest_remote).toBe('https://fotos.example.com/from-network/remoteEntry.js');
+    });
+  });
 });

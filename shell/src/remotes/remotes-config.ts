@@ -1,4 +1,4 @@
-import { defaultEntryUrl, remoteNames, type RemoteName } from '@momentos/app-manifest';
+import { defaultEntryUrl, remoteNames, remotesConfigId, type RemoteName } from '@momentos/app-manifest';
 
 /** Where each remote of the app manifest lives, by container name (DESIGN.md §2). */
 export type RemotesConfig = Record<RemoteName, string>;
@@ -6,6 +6,7 @@ export type RemotesConfig = Record<RemoteName, string>;
 /**
  * Reads remotes.json (written at deploy time) and resolves each entry against the page's URL.
  * A missing or malformed file, or a missing entry, falls back to the same-origin default.
+ * The default reader takes the copy the all-in-one server wrote into the page, when there is one.
  */
 export async function fetchRemotesConfig(
   baseUrl: string,
@@ -27,6 +28,8 @@ export async function fetchRemotesConfig(
 }
 
 async function defaultFetchJson(url: string): Promise<unknown> {
+  const inPage = document.getElementById(remotesConfigId);
+  if (inPage?.textContent) return JSON.parse(inPage.textContent);
   const response = await fetch(url, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
   return response.json();
