@@ -183,7 +183,9 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
       data={{ 'data-event-id': eventId }}
       back={{ to: '/events', label: texts.backToEvents }}
       title={texts.eventPhotosTitle}
-      subtitle={eventName ? <p className="event-photos__event">{eventName}</p> : null}
+      // The event's name arrives with its own request: its line is kept from the start, so the grid
+      // below does not move down when it comes (a layout shift Lighthouse counted, 0.059).
+      subtitle={<p className="event-photos__event">{eventName || <span aria-hidden="true">{'\u00a0'}</span>}</p>}
       header={
         <>
           <div className="event-photos__toolbar">

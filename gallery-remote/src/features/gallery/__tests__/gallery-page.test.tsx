@@ -12,6 +12,8 @@ describe('Gallery page', () => {
     renderGallery();
     expect(screen.getByRole('heading', { name: 'Galeria de fotos' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Carregando fotos' })).toBeInTheDocument();
+    // Issue 29: its place is kept while the photos load (disabled), so nothing below moves when they come.
+    expect(screen.getByRole('button', { name: 'Modo Apresentação' })).toBeDisabled();
 
     expect(await screen.findByRole('img', { name: 'Foto enviada por Ana' })).toHaveAttribute(
       'src',
@@ -19,7 +21,7 @@ describe('Gallery page', () => {
     );
     expect(screen.getByRole('img', { name: 'Foto enviada por Bruno' })).toHaveAttribute('loading', 'eager');
     expect(screen.queryByRole('status', { name: 'Carregando fotos' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Modo Apresentação' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Modo Apresentação' })).toBeEnabled();
     expect(api.list()).toHaveLength(1);
     expect(api.list()[0].query.has('user_id')).toBe(false);
   });

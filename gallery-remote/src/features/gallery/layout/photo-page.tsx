@@ -126,8 +126,9 @@ export function PhotoPage({
               {subtitle}
             </div>
           )}
-          {photos.length > 0 && viewable ? (
-            <Button className="gallery-header__present" onClick={() => viewers.setPresenting(true)}>
+          {/* Shown (disabled) while the photos load, so the toolbar and the grid do not move down when they arrive. */}
+          {(photos.length > 0 || gallery.loading) && viewable ? (
+            <Button className="gallery-header__present" onClick={() => viewers.setPresenting(true)} disabled={photos.length === 0}>
               {texts.presentationMode}
             </Button>
           ) : null}
