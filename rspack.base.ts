@@ -79,6 +79,10 @@ class FirstPaintPlugin {
  *   module split in several: the data layer's axios chunk was missing).
  * Written once the files have their final (content-hashed) names.
  */
+/** The share key in a federation module's identifier ('provide shared module (default) swr@2.5.1 = …'). */
+const shareKeyOf = (kind: 'provide' | 'consume', identifier: string) =>
+  new RegExp(`^${kind} shared module \\([^)]*\\) ((?:@[^@/\\s]+\\/)?[^@\\s]+)@`).exec(identifier)?.[1];
+
 class PageChunksPlugin {
   constructor(private readonly importer: string) {}
 
@@ -90,7 +94,7 @@ class PageChunksPlugin {
         const scriptsAndStyles = (files: string[]) => files.filter((file) => /\.(js|css)$/.test(file));
         for (const group of compilation.chunkGroups) {
           for (const origin of group.origins) {
-            const provided = /^provide shared module \([^)]*\) ((?:@[^@/\s]+\/)?[^@\s]+)@/.exec(origin.module?.identifier() ?? '')?.[1];
+            const provided = shareKeyOf('provide', origin.module?.identifier() ?? '');
             if (provided) shared[provided] = [...new Set([...(shared[provided] ?? []), ...scriptsAndStyles(group.getFiles())])];
           }
           if (!group.origins.some((origin) => (origin.module as { resource?: string } | undefined)?.resource === this.importer)) continue;
@@ -101,7 +105,7 @@ class PageChunksPlugin {
           const consumed = new Set<string>();
           for (const chunk of group.chunks) {
             for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
-              const key = /^consume shared module \([^)]*\) ((?:@[^@/\s]+\/)?[^@\s]+)@/.exec(module.identifier())?.[1];
+              const key = shareKeyOf('consume', module.identifier());
               if (key) consumed.add(key);
             }
           }

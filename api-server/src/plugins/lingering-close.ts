@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 
 /** How long a refused sender gets to read the answer before its connection is closed for good. */
-export const LINGER_MS = 2_000;
+const LINGER_MS = 2_000;
 
 /**
  * Lingering close (nginx's `lingering_close`). An answer sent before its request's body has all
@@ -13,11 +13,11 @@ export const LINGER_MS = 2_000;
  * Here such a socket stops reading, sends its end after the answer and closes when the sender does,
  * or after LINGER_MS. Nothing more of the body is read meanwhile: the sender's writes just wait.
  */
-export function lingerOnClose(socket: Socket, lingerMs = LINGER_MS): void {
+function lingerOnClose(socket: Socket): void {
   socket.destroySoon = function lingeringDestroySoon(this: Socket) {
     this.pause();
     this.end();
-    const timer = setTimeout(() => this.destroy(), lingerMs);
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
     timer.unref();
     this.once('close', () => clearTimeout(timer));
   };

@@ -11,7 +11,7 @@ import { preloadUrls, withPreloads } from './preload-hints';
 import { isFrontEndRoute, NO_CACHE, remotesJson } from './static-files';
 
 /** The shell's page with remotes.json's content in it (app-manifest's remotesConfigId): one round trip less. */
-export function withRemotesConfig(html: string, config: Pick<Config, 'remotes'>): string {
+function withRemotesConfig(html: string, config: Pick<Config, 'remotes'>): string {
   if (!html.includes('</head>')) return html;
   return html.replace('</head>', `<script type="application/json" id="${remotesConfigId}">${jsonForScript(remotesJson(config))}</script></head>`);
 }

@@ -56,7 +56,7 @@ export async function preloadUrls(pathname: string, sources: PreloadSources): Pr
     local ? readJson<PageChunks>(path.join(sources.webRoot, local.folder, 'dist', 'page-chunks.json')) : null,
   ]);
   // The invite route shows the welcome it leads to: its page chunk is the welcome's.
-  const page = route ? (remoteChunks?.pages?.[route.firstPaint?.page ?? route.page] ?? remoteChunks?.pages?.[route.page]) : undefined;
+  const page = route ? remoteChunks?.pages?.[route.firstPaint?.page ?? route.page] : undefined;
   const dataLayer = (page?.shared ?? []).some((name) => LOADED_AFTER_START.has(name));
 
   const urls: string[] = [];
@@ -82,7 +82,7 @@ export async function preloadUrls(pathname: string, sources: PreloadSources): Pr
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** What a preloaded URL is fetched as: page chunks bring their stylesheets beside their scripts. */
-export const preloadAs = (url: string) => (/\.css(\?|$)/.test(url) ? 'style' : 'script');
+const preloadAs = (url: string) => (/\.css(\?|$)/.test(url) ? 'style' : 'script');
 
 /** The page with one preload tag per URL, just before </head>. */
 export function withPreloads(html: string, urls: string[]): string {
