@@ -31,14 +31,26 @@ function spawnS3Server({ port = 0, directory, tls = false } = {}) {
       if (!output.includes('\n')) return;
       child.stdout.off('data', onData);
       const { port: bound } = JSON.parse(line);
+      let stopping = false;
       const exited = new Promise((done) => child.once('exit', done));
+      // A server that goes away on its own fails every test after it with ECONNREFUSED: say so where it happened.
+      const crashed = new Promise((done) =>
+        child.once('exit', (code, signal) => {
+          if (stopping) return;
+          console.error(`s3rver on port ${bound} exited unexpectedly (code ${code}, signal ${signal})`);
+          done();
+        }),
+      );
       resolve({
         endpoint: `${tls ? 'https' : 'http'}://127.0.0.1:${bound}`,
         port: bound,
         directory: dir,
         credentials: CREDENTIALS,
+        /** Settles if the server exits without being stopped. */
+        crashed,
         /** Stops the server; its directory (the buckets) stays, so it can start again on the same port. */
         stop: async () => {
+          stopping = true;
           if (child.exitCode === null) child.kill('SIGTERM');
           await exited;
         },
@@ -55,6 +67,11 @@ if (require.main === module) {
   const S3rver = require('s3rver');
   const tls = process.argv[4] === 'tls' ? { key: fs.readFileSync(TLS_FILES.key), cert: fs.readFileSync(TLS_FILES.cert) } : {};
   const server = new S3rver({ port: Number(process.argv[2] ?? 0), address: '127.0.0.1', silent: true, directory: process.argv[3], ...tls });
+  // s3rver leaves some stream errors without a listener: a part's or an object's file write that fails
+  // (its bucket's folder removed by a test's cleanup while a late write runs), a request the client cut.
+  // Node then ends the process, and the rest of the run meets a dead server (CI saw 255 tests fail with
+  // ECONNREFUSED). S3 itself answers that one request with an error and serves on: so do we, and log it.
+  process.on('uncaughtException', (error) => console.error('s3rver: an error no request handled (the server goes on):', error));
   server.run().then(
     (address) => process.stdout.write(`${JSON.stringify({ port: address.port, directory: process.argv[3] })}\n`),
     (error) => {

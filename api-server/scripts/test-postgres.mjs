@@ -30,7 +30,16 @@ const runUrl = new URL(url);
 runUrl.pathname = `/${database}`;
 
 const { spawnS3Server, CREDENTIALS } = createRequire(import.meta.url)('./s3-server.cjs');
-const s3 = await spawnS3Server();
+let s3 = await spawnS3Server();
+// The whole run shares this server: if it ever goes away, it starts again on the same port with the same
+// buckets, so one crash costs the requests in flight rather than every test after it.
+const supervise = (server) =>
+  server.crashed.then(async () => {
+    s3 = await spawnS3Server({ port: server.port, directory: server.directory });
+    console.error(`s3rver started again on port ${s3.port}`);
+    supervise(s3);
+  });
+supervise(s3);
 console.log(`API suite on PostgreSQL (${url.replace(/\/\/[^@]*@/, '//***@')}) + S3 (s3rver at ${s3.endpoint})`);
 
 const jest = spawn('npx', ['jest', '--runInBand', ...process.argv.slice(2)], {
