@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -113,3 +113,31 @@ test('without exiftool on PATH the server runs the one exiftool-vendored install
   expect(Object.keys(left).filter((tag) => tag.startsWith('GPS:'))).toEqual([]);
   expect(left['ExifIFD:DateTimeOriginal']).toBeDefined();
 });
+
+// exiftool in -stay_open mode ignores the end of its input: a server killed outright left it running
+// for good (one Perl process per crash, seen after every full test run). On Linux it now dies with the server.
+(process.platform === 'linux' ? test : test.skip)('a server killed outright (SIGKILL) takes its exiftool with it', async () => {
+  const script = path.join(dir, 'server-like.ts');
+  fs.writeFileSync(
+    script,
+    `import { keepExiftoolRunning } from ${JSON.stringify(path.join(__dirname, '..', 'src', 'infra', 'media', 'exiftool'))};
+const tool = keepExiftoolRunning({ path: ${JSON.stringify(EXIFTOOL)}, processes: 1, timeoutMs: 30_000, idleMs: 600_000 });
+tool.run(['-ver']).then(() => { process.stdout.write(JSON.stringify(tool.pids()) + '\\n'); setInterval(() => undefined, 1000); });
+`,
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const [pid] = await new Promise<number[]>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (data: Buffer) => {
+      output += data.toString();
+      if (output.includes('\n')) resolve(JSON.parse(output.split('\n')[0]) as number[]);
+    });
+    child.once('exit', (code) => reject(new Error(`the server-like process exited (${code}) before running exiftool`)));
+  });
+  expect(pid).toBeGreaterThan(0);
+  expect(alive(pid)).toBe(true);
+  child.kill('SIGKILL');
+  await exited;
+  expect(await until(() => !alive(pid), 5000)).toBe(true);
+}, 30_000);

@@ -1,4 +1,6 @@
-import { ExifTool, ExifToolTask } from 'exiftool-vendored';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { DefaultExiftoolArgs, ExifTool, ExifToolTask } from 'exiftool-vendored';
 
 // exiftool kept running between files (its -stay_open mode, through exiftool-vendored's process pool)
 // instead of one process per command. Starting Perl and compiling ExifTool cost 0.15–0.5 s of CPU per
@@ -34,6 +36,18 @@ export interface ExiftoolOptions {
 }
 
 /**
+ * exiftool in -stay_open mode does not exit when its standard input closes: a server that dies without
+ * ending the pool (SIGKILL, the OOM killer, a crash) left its Perl processes running for good, one more
+ * at every such death. On Linux, util-linux's `setpriv` asks the kernel to kill exiftool when the
+ * process that started it dies (PR_SET_PDEATHSIG), however it dies. Elsewhere exiftool is started as
+ * exiftool-vendored does it, and a clean exit still ends it.
+ */
+const SETPRIV = process.platform === 'linux' ? ['/usr/bin/setpriv', '/bin/setpriv'].find((file) => fs.existsSync(file)) : undefined;
+
+const startTiedToServer = (exiftoolPath: string) => async () =>
+  spawn(SETPRIV!, ['--pdeathsig', 'KILL', '--', exiftoolPath, ...DefaultExiftoolArgs], { stdio: 'pipe', shell: false, env: { ...process.env, LANG: 'C' } });
+
+/**
  * The pool starts on the first command, so a server that makes no guest copy runs no exiftool. Note
  * that `-q -q` must not be passed: in -stay_open mode it silences the `{ready}` line that ends a command.
  */
@@ -47,6 +61,7 @@ export function keepExiftoolRunning(options: ExiftoolOptions): Exiftool {
       maxIdleMsPerProcess: options.idleMs ?? 30_000,
       // A command that failed is not sent again: the caller decides (a guest copy is tried at its next use).
       taskRetries: 0,
+      ...(SETPRIV ? { processFactory: startTiedToServer(options.path) } : {}),
     }));
   return {
     run: (args) => open().enqueueTask(() => new CommandTask(args), false),
