@@ -67,10 +67,10 @@ if (require.main === module) {
   const S3rver = require('s3rver');
   const tls = process.argv[4] === 'tls' ? { key: fs.readFileSync(TLS_FILES.key), cert: fs.readFileSync(TLS_FILES.cert) } : {};
   const server = new S3rver({ port: Number(process.argv[2] ?? 0), address: '127.0.0.1', silent: true, directory: process.argv[3], ...tls });
-  // s3rver leaves some stream errors without a listener: a part's or an object's file write that fails
-  // (its bucket's folder removed by a test's cleanup while a late write runs), a request the client cut.
-  // Node then ends the process, and the rest of the run meets a dead server (CI saw 255 tests fail with
-  // ECONNREFUSED). S3 itself answers that one request with an error and serves on: so do we, and log it.
+  // s3rver writes files with no error listener (an object's or a part's file whose folder its own
+  // empty-folder cleanup has just removed): Node would end the process on such an error, and the rest of
+  // the run would meet a dead server (a CI run once lost it: 255 tests then failed with ECONNREFUSED).
+  // S3 fails that one request and serves on: so does this one, and logs the error.
   process.on('uncaughtException', (error) => console.error('s3rver: an error no request handled (the server goes on):', error));
   server.run().then(
     (address) => process.stdout.write(`${JSON.stringify({ port: address.port, directory: process.argv[3] })}\n`),

@@ -42,10 +42,17 @@ export interface ExiftoolOptions {
  * process that started it dies (PR_SET_PDEATHSIG), however it dies. Elsewhere exiftool is started as
  * exiftool-vendored does it, and a clean exit still ends it.
  */
-const SETPRIV = process.platform === 'linux' ? ['/usr/bin/setpriv', '/bin/setpriv'].find((file) => fs.existsSync(file)) : undefined;
+const SETPRIV =
+  // exiftool's script is run by its `#!/usr/bin/perl` line; without that perl, exiftool-vendored finds one itself.
+  process.platform === 'linux' && fs.existsSync('/usr/bin/perl') ? ['/usr/bin/setpriv', '/bin/setpriv'].find((file) => fs.existsSync(file)) : undefined;
 
+/** exiftool under setpriv, with the arguments and the environment exiftool-vendored gives it (not the server's secrets). */
 const startTiedToServer = (exiftoolPath: string) => async () =>
-  spawn(SETPRIV!, ['--pdeathsig', 'KILL', '--', exiftoolPath, ...DefaultExiftoolArgs], { stdio: 'pipe', shell: false, env: { ...process.env, LANG: 'C' } });
+  spawn(SETPRIV!, ['--pdeathsig', 'KILL', '--', exiftoolPath, ...DefaultExiftoolArgs], {
+    stdio: 'pipe',
+    shell: false,
+    env: { LANG: 'C', ...(process.env.EXIFTOOL_HOME ? { EXIFTOOL_HOME: process.env.EXIFTOOL_HOME } : {}) },
+  });
 
 /**
  * The pool starts on the first command, so a server that makes no guest copy runs no exiftool. Note
