@@ -47,8 +47,8 @@ const SETPRIV =
   process.platform === 'linux' && fs.existsSync('/usr/bin/perl') ? ['/usr/bin/setpriv', '/bin/setpriv'].find((file) => fs.existsSync(file)) : undefined;
 
 /** exiftool under setpriv, with the arguments and the environment exiftool-vendored gives it (not the server's secrets). */
-const startTiedToServer = (exiftoolPath: string) => async () =>
-  spawn(SETPRIV!, ['--pdeathsig', 'KILL', '--', exiftoolPath, ...DefaultExiftoolArgs], {
+const startTiedToServer = (setpriv: string, exiftoolPath: string) => async () =>
+  spawn(setpriv, ['--pdeathsig', 'KILL', '--', exiftoolPath, ...DefaultExiftoolArgs], {
     stdio: 'pipe',
     shell: false,
     env: { LANG: 'C', ...(process.env.EXIFTOOL_HOME ? { EXIFTOOL_HOME: process.env.EXIFTOOL_HOME } : {}) },
@@ -68,7 +68,7 @@ export function keepExiftoolRunning(options: ExiftoolOptions): Exiftool {
       maxIdleMsPerProcess: options.idleMs ?? 30_000,
       // A command that failed is not sent again: the caller decides (a guest copy is tried at its next use).
       taskRetries: 0,
-      ...(SETPRIV ? { processFactory: startTiedToServer(options.path) } : {}),
+      ...(SETPRIV ? { processFactory: startTiedToServer(SETPRIV, options.path) } : {}),
     }));
   return {
     run: (args) => open().enqueueTask(() => new CommandTask(args), false),
