@@ -17,14 +17,14 @@ async function schemaOf(server: TestServer): Promise<string> {
   return row.schema;
 }
 
-/** The queue's rows for a photo, newest first. */
-async function jobsOf(server: TestServer, photoId: string): Promise<Array<{ state: string; retry_count: number; output: { message?: string } | null }>> {
+/** The queue's rows of a photo's first job (keyed by its id; issue 29's screen-copy job has a key of its own), newest first. */
+async function jobsOf(server: TestServer, photoId: string, singletonKey = photoId): Promise<Array<{ state: string; retry_count: number; output: { message?: string } | null }>> {
   const client = new Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   try {
     const { rows } = await client.query(
-      `SELECT state, retry_count, output FROM "${mediaJobsSchema(await schemaOf(server))}".job WHERE name = $1 AND data->>'photoId' = $2 ORDER BY created_on DESC`,
-      [MEDIA_QUEUE, photoId],
+      `SELECT state, retry_count, output FROM "${mediaJobsSchema(await schemaOf(server))}".job WHERE name = $1 AND data->>'photoId' = $2 AND singleton_key = $3 ORDER BY created_on DESC`,
+      [MEDIA_QUEUE, photoId, singletonKey],
     );
     return rows;
   } finally {
@@ -91,6 +91,9 @@ onPostgres('media jobs on a PostgreSQL queue (pg-boss)', () => {
     const [job] = await jobsOf(server, photo.id);
     expect(job.state).toBe('completed');
     expect(job.retry_count).toBeGreaterThanOrEqual(1);
+    // Issue 29: the screen copy was a job of its own, queued by the first one once it succeeded.
+    const [screen] = await jobsOf(server, photo.id, `${photo.id}:screen`);
+    expect(screen).toMatchObject({ state: 'completed', retry_count: 0 });
   }, 40_000);
 
   test('a job that keeps failing ends, after its retries, with the photo in error', async () => {

@@ -72,15 +72,18 @@ describe('photos_updated (issue 24)', () => {
     const sent = await upload(server, albumId, 'Tia Rosa', { name: 'bolo.jpg', bytes: await jpeg(1) });
     expect(sent.processing).toBe(true);
 
-    await until(() => updatesOf(guest, sent.id).length > 0 && updatesOf(owner, sent.id).length > 0);
-    const [heard] = updatesOf(guest, sent.id);
+    // Issue 29: two updates, the grid's copies first (the photo is on every screen), then the screen's.
+    await until(() => updatesOf(guest, sent.id).length === 2 && updatesOf(owner, sent.id).length === 2);
+    const [first, heard] = updatesOf(guest, sent.id);
+    expect(first.payload.photos![0]).toMatchObject({ id: sent.id, processing: false, error: false, display_photo: null });
+    expect(first.payload.photos![0].compressed_photo).toMatch(/-grid\.webp/);
     expect(heard.payload.albumId).toBe(albumId);
     const listed = ((await readJson(await fetch(`${server.url}/api/events/photos/${albumId}`))) as Item[]).find((photo) => photo.id === sent.id)!;
     expect(listed.processing).toBe(false);
     expect(listed.compressed_photo).toMatch(/-grid\.webp/);
     // The guest hears the item the guest's list shows, renditions and all.
     expect(heard.payload.photos).toEqual([listed]);
-    const [toOwner] = updatesOf(owner, sent.id);
+    const toOwner = updatesOf(owner, sent.id)[1];
     expect(toOwner.payload.photos![0]).toMatchObject({ id: sent.id, processing: false, error: false, hidden: false, pending: false });
     expect(toOwner.payload.photos![0].display_photo).toMatch(/-display\.webp/);
     // The rendition the message points at is there to be fetched.
@@ -160,6 +163,65 @@ describe('photos_updated (issue 24)', () => {
   });
 });
 
+// Issue 29: a new photo is on every screen once its grid's copies exist; its screen copy comes in a
+// lane behind every new photo's first copies.
+describe('first copies first (issue 29)', () => {
+  test("a burst's photos are all announced with their grid copies before any screen copy is made", async () => {
+    // One job at a time: the order of the announcements is the order of the jobs.
+    const server = await startServer({ env: { MEDIA_CONCURRENCY: '1' } });
+    try {
+      const ana = await organiserSession(server, 'ana@example.com');
+      const event = await createEvent(server, ana.token);
+      const album = await createAlbum(server, ana.token, event.id, { name: 'Festa' });
+      const guest = await listen(wsUrl(server, album.id));
+      const form = new FormData();
+      form.append('album_id', album.id);
+      form.append('user_id', 'Tia Rosa');
+      for (const seed of [1, 2, 3]) form.append('images', new Blob([await jpeg(seed * 10)], { type: 'image/jpeg' }), `foto-${seed}.jpg`);
+      const sent = ((await readJson(await fetch(`${server.url}/api/events/photos`, { method: 'POST', body: form }))) as { photos: Item[] }).photos;
+      expect(sent).toHaveLength(3);
+      await server.app.media.idle();
+      const heard = guest.messages.filter((message) => message.type === 'photos_updated').map((message) => message.payload.photos![0]);
+      // (The PostgreSQL queue takes the jobs of one upload in any order: only the lanes' order is asserted.)
+      const ids = sent.map((photo) => photo.id).sort();
+      expect(heard.map((photo) => (photo.display_photo === null ? 'grid' : 'screen'))).toEqual(['grid', 'grid', 'grid', 'screen', 'screen', 'screen']);
+      expect(heard.slice(0, 3).map((photo) => photo.id).sort()).toEqual(ids);
+      expect(heard.slice(3).map((photo) => photo.id).sort()).toEqual(ids);
+      for (const photo of heard.slice(0, 3)) expect(photo.compressed_photo).toMatch(/-grid\.webp/);
+      for (const photo of heard.slice(3)) expect(photo.display_photo).toMatch(/-display\.webp/);
+      guest.close();
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a photo left without its screen copy (a crash between the two) gets it at the next start', async () => {
+    const server = await startServer();
+    try {
+      const ana = await organiserSession(server, 'ana@example.com');
+      const event = await createEvent(server, ana.token);
+      const album = await createAlbum(server, ana.token, event.id, { name: 'Festa' });
+      const sent = await upload(server, album.id, 'Rui', { name: 'antes.jpg', bytes: await jpeg(7) });
+      await server.app.media.idle();
+      const row = await server.app.db.selectFrom('photos').selectAll().where('id', '=', sent.id).executeTakeFirstOrThrow();
+      // As the first job leaves it: grid and phone copies, no screen copy.
+      await server.app.storage.remove(row.display_path!);
+      await server.app.db.updateTable('photos').set({ display_path: null }).where('id', '=', row.id).execute();
+      const { photosNeedingRenditions } = await import('../src/repositories/photos');
+      expect(await photosNeedingRenditions(server.app.db)).toEqual([row.id]);
+
+      await server.restart();
+      await server.app.media.idle();
+      const after = await server.app.db.selectFrom('photos').selectAll().where('id', '=', sent.id).executeTakeFirstOrThrow();
+      expect(after).toMatchObject({ compressed_path: row.compressed_path, thumb_path: row.thumb_path, display_path: row.display_path, processing: 0, error: null });
+      expect(await server.app.storage.head(row.display_path!)).toBeTruthy();
+      expect(await photosNeedingRenditions(server.app.db)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 // Two instances on one PostgreSQL database: a socket on B hears the rendition A's worker made.
 const onPostgres = usingPostgres() ? describe : describe.skip;
 
@@ -181,13 +243,15 @@ onPostgres('photos_updated across server instances', () => {
 
       // Uploaded through B, processed by A, heard on B.
       const sent = await upload(second, album.id, 'Rui', { name: 'a.jpg', bytes: await jpeg(4) });
-      await until(() => updatesOf(guestOnB, sent.id).length > 0 && updatesOf(ownerOnB, sent.id).length > 0, 750);
+      // Issue 29: the grid's copies, then the screen's: two updates.
+      await until(() => updatesOf(guestOnB, sent.id).length === 2 && updatesOf(ownerOnB, sent.id).length === 2, 750);
       const listed = ((await readJson(await fetch(`${second.url}/api/events/photos/${album.id}`))) as Item[]).find((photo) => photo.id === sent.id)!;
       expect(listed.compressed_photo).toMatch(/-grid\.webp/);
-      expect(updatesOf(guestOnB, sent.id)[0].payload.photos).toEqual([listed]);
+      expect(listed.display_photo).toMatch(/-display\.webp/);
+      expect(updatesOf(guestOnB, sent.id)[1].payload.photos).toEqual([listed]);
       await new Promise((resolve) => setTimeout(resolve, 200)); // a duplicate would arrive by now
-      expect(updatesOf(guestOnB, sent.id)).toHaveLength(1);
-      expect(updatesOf(ownerOnB, sent.id)).toHaveLength(1);
+      expect(updatesOf(guestOnB, sent.id)).toHaveLength(2);
+      expect(updatesOf(ownerOnB, sent.id)).toHaveLength(2);
 
       // Hidden, then made again by A: B's owner hears it, B's guest does not.
       const hide = await fetch(`${first.url}/api/events/photos/${sent.id}`, {
@@ -196,14 +260,14 @@ onPostgres('photos_updated across server instances', () => {
         body: JSON.stringify({ hidden: true }),
       });
       expect(hide.status).toBe(200);
-      await until(() => guestOnB.messages.some((message) => message.type === 'photos_removed') && updatesOf(ownerOnB, sent.id).length === 2);
+      await until(() => guestOnB.messages.some((message) => message.type === 'photos_removed') && updatesOf(ownerOnB, sent.id).length === 3);
       // The owner's screen keeps the photo, marked.
-      expect(updatesOf(ownerOnB, sent.id)[1].payload.photos![0]).toMatchObject({ id: sent.id, hidden: true });
+      expect(updatesOf(ownerOnB, sent.id)[2].payload.photos![0]).toMatchObject({ id: sent.id, hidden: true });
       const guestHeard = guestOnB.messages.length;
       await first.app.db.updateTable('photos').set({ processing: 1 }).where('id', '=', sent.id).execute();
       await first.app.media.enqueue([sent.id]);
-      await until(() => updatesOf(ownerOnB, sent.id).length > 2);
-      expect(updatesOf(ownerOnB, sent.id)[2].payload.photos![0]).toMatchObject({ id: sent.id, hidden: true, processing: false });
+      await until(() => updatesOf(ownerOnB, sent.id).length > 3);
+      expect(updatesOf(ownerOnB, sent.id)[3].payload.photos![0]).toMatchObject({ id: sent.id, hidden: true, processing: false });
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(guestOnB.messages).toHaveLength(guestHeard);
       guestOnB.close();

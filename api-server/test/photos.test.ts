@@ -453,8 +453,8 @@ describe('media pipeline', () => {
       const row = await server.app.db.selectFrom('photos').selectAll().where('id', '=', photos[0].id).executeTakeFirstOrThrow();
       const oldThumb = row.original_path.replace(/\.jpg$/, '-thumb.webp');
       await server.app.storage.put(oldThumb, await sharp(await jpeg(1600, 1067)).webp().toBuffer(), 'image/webp');
-      for (const key of [row.compressed_path!, row.display_path!]) await server.app.storage.remove(key);
-      await server.app.db.updateTable('photos').set({ compressed_path: oldThumb, display_path: null }).where('id', '=', row.id).execute();
+      for (const key of [row.compressed_path!, row.display_path!, row.thumb_path!]) await server.app.storage.remove(key);
+      await server.app.db.updateTable('photos').set({ compressed_path: oldThumb, display_path: null, thumb_path: null }).where('id', '=', row.id).execute();
 
       await server.restart();
       await server.app.media.idle();

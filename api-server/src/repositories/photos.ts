@@ -304,6 +304,11 @@ export async function setThumbRendition(db: Kysely<Database>, id: string, thumbP
   await db.updateTable('photos').set({ thumb_path: thumbPath }).where('id', '=', id).execute();
 }
 
+/** The screen rendition of a photo shown with its first ones (issue 29: the display lane's result). */
+export async function setDisplayRendition(db: Kysely<Database>, id: string, displayPath: string) {
+  await db.updateTable('photos').set({ display_path: displayPath }).where('id', '=', id).execute();
+}
+
 /** The photo with its album and the album's owner, or undefined. */
 export function findPhotoWithAlbum(db: Kysely<Database>, id: string) {
   return db

@@ -49,21 +49,25 @@ function decodeInto(input: string, outputs: RenditionOutput[], maxInputPixels: n
   return runDecoder({ input, heic, maxInputPixels, outputs }, limits);
 }
 
-/** The three WebP copies a photo gets, each with its size and encoder settings (also the thumbnails bench's bare loop). */
-export function renditionOutputs(files: RenditionFiles, options: Pick<RenditionOptions, 'gridSize' | 'displaySize' | 'thumbSize'>): RenditionOutput[] {
-  return [
-    { file: files.grid, size: options.gridSize, ...GRID_WEBP },
-    { file: files.display, size: options.displaySize, ...DISPLAY_WEBP },
-    { file: files.thumb, size: options.thumbSize, ...THUMB_WEBP },
+/**
+ * The WebP copies asked for (a file given for each), with their sizes and encoder settings; all three
+ * in the thumbnails bench's bare loop.
+ */
+export function renditionOutputs(files: Partial<RenditionFiles>, options: Pick<RenditionOptions, 'gridSize' | 'displaySize' | 'thumbSize'>): RenditionOutput[] {
+  const outputs: Array<RenditionOutput | null> = [
+    files.grid !== undefined ? { file: files.grid, size: options.gridSize, ...GRID_WEBP } : null,
+    files.display !== undefined ? { file: files.display, size: options.displaySize, ...DISPLAY_WEBP } : null,
+    files.thumb !== undefined ? { file: files.thumb, size: options.thumbSize, ...THUMB_WEBP } : null,
   ];
+  return outputs.filter((output): output is RenditionOutput => output !== null);
 }
 
 /**
- * The three display copies of a photo (`input`: an image file; `heic` when it is HEIC/HEIF), made from
+ * The copies of a photo whose files are given (`input`: an image file; `heic` when it is HEIC/HEIF), made from
  * one decode in a guarded decoder process (decoder-pool.ts) under `limits` (issue 23): a hostile file
  * fails this job, not the server.
  */
-export async function makeRenditions(input: string, files: RenditionFiles, options: RenditionOptions, limits: DecoderLimits, heic = false): Promise<void> {
+export async function makeRenditions(input: string, files: Partial<RenditionFiles>, options: RenditionOptions, limits: DecoderLimits, heic = false): Promise<void> {
   if (heic && (await fsp.stat(input)).size > MAX_HEIC_BYTES) throw new Error('HEIC file too large to decode');
   await decodeInto(input, renditionOutputs(files, options), options.maxInputPixels, limits, heic);
 }

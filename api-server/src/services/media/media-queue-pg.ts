@@ -8,9 +8,19 @@ export const MEDIA_FAILED_QUEUE = 'media-failed';
 /** Issue 25: videos' playback renditions, a queue of their own (VIDEO_CONCURRENCY workers per instance), and its dead letters. */
 export const VIDEO_QUEUE = 'media-video';
 export const VIDEO_FAILED_QUEUE = 'media-video-failed';
-/** pg-boss takes higher priorities first: an upload's photos before the renditions backfill of older ones. */
-const UPLOAD_PRIORITY = 1;
+/**
+ * pg-boss takes higher priorities first: an upload's photos, then the screen copies of photos already
+ * shown with their first ones (issue 29), then the renditions backfill of older ones.
+ */
+const UPLOAD_PRIORITY = 2;
+const DISPLAY_PRIORITY = 1;
 const BACKFILL_PRIORITY = 0;
+/**
+ * The screen copy's job has a key of its own: queued while its photo's first job is still active, it
+ * may be taken at once by another worker, which the queue's one-active-job-per-key index would refuse
+ * under the photo's own key. Both jobs carry the photo id, so the start's resume sees the photo held.
+ */
+const SCREEN_KEY = (photoId: string) => `${photoId}:screen`;
 
 interface PhotoJob {
   photoId: string;
@@ -142,6 +152,8 @@ export class PgBossMediaQueue implements MediaQueue {
     try {
       const result = await processPhoto(this.deps, photoId, this.abort.signal);
       if (result.playback) await this.enqueueVideos([photoId], UPLOAD_PRIORITY);
+      // Queued before this job completes: an instance that dies here leaves this job to be retried, which makes the screen copy.
+      if (result.display) await this.enqueue([photoId], DISPLAY_PRIORITY, SCREEN_KEY);
     } catch (error) {
       if (!(error instanceof MediaJobAborted)) this.deps.log.warn({ err: error, photoId }, 'media job failed; the queue will retry it');
       throw error;
@@ -150,11 +162,11 @@ export class PgBossMediaQueue implements MediaQueue {
     }
   }
 
-  async enqueue(ids: string[], priority = UPLOAD_PRIORITY): Promise<void> {
+  async enqueue(ids: string[], priority = UPLOAD_PRIORITY, singletonKey: (photoId: string) => string = String): Promise<void> {
     if (this.stopped || ids.length === 0) return;
     for (let i = 0; i < ids.length; i += 500) {
       const slice = ids.slice(i, i + 500);
-      await this.boss.insert(slice.map((photoId) => ({ name: MEDIA_QUEUE, data: { photoId }, singletonKey: photoId, priority })));
+      await this.boss.insert(slice.map((photoId) => ({ name: MEDIA_QUEUE, data: { photoId }, singletonKey: singletonKey(photoId), priority })));
     }
     // This instance's workers start at once instead of at their next poll.
     for (const id of this.workerIds) this.boss.notifyWorker(id);

@@ -25,9 +25,12 @@ export interface MediaQueue {
  * start, which queues every unfinished row again. Any failure ends the photo with the error.
  * Videos' playback renditions (issue 25) have a lane of their own, at most VIDEO_CONCURRENCY at once,
  * so that photos' thumbnails never wait behind a long transcoding; a video's poster is a photo job.
+ * A photo's screen copy (issue 29) waits in a lane behind every new photo's first copies.
  */
 export class MediaWorker implements MediaQueue {
   private readonly queue: string[] = [];
+  /** Screen copies of photos already shown with their first ones: taken when no new photo waits. */
+  private readonly screens: string[] = [];
   /** The renditions backfill: taken only when no upload waits. */
   private readonly background: string[] = [];
   private readonly queued = new Set<string>();
@@ -81,7 +84,7 @@ export class MediaWorker implements MediaQueue {
   }
 
   private isIdle(): boolean {
-    const waiting = this.queue.length + this.background.length + this.videos.length + this.videoBackground.length;
+    const waiting = this.queue.length + this.screens.length + this.background.length + this.videos.length + this.videoBackground.length;
     return this.running === 0 && this.videoRunning === 0 && (waiting === 0 || this.stopped || this.paused);
   }
 
@@ -91,7 +94,7 @@ export class MediaWorker implements MediaQueue {
   }
 
   get pending(): number {
-    return this.queue.length + this.background.length + this.running + this.videos.length + this.videoBackground.length + this.videoRunning;
+    return this.queue.length + this.screens.length + this.background.length + this.running + this.videos.length + this.videoBackground.length + this.videoRunning;
   }
 
   async pause(): Promise<void> {
@@ -101,6 +104,7 @@ export class MediaWorker implements MediaQueue {
   async stop(): Promise<void> {
     this.stopped = true;
     this.queue.length = 0;
+    this.screens.length = 0;
     this.background.length = 0;
     this.videos.length = 0;
     this.videoBackground.length = 0;
@@ -109,15 +113,20 @@ export class MediaWorker implements MediaQueue {
   }
 
   private pump(): void {
-    while (this.running < this.deps.media.concurrency && this.queue.length + this.background.length > 0 && !this.stopped && !this.paused) {
-      const id = this.queue.length > 0 ? this.queue.shift()! : this.background.shift()!;
+    while (this.running < this.deps.media.concurrency && this.queue.length + this.screens.length + this.background.length > 0 && !this.stopped && !this.paused) {
+      const id = (this.queue.shift() ?? this.screens.shift() ?? this.background.shift())!;
       this.running++;
-      this.process(id)
-        .catch((error: unknown) => this.deps.log.warn({ err: error, photoId: id }, 'media job failed'))
-        .finally(() => {
+      void this.process(id)
+        .catch((error: unknown) => {
+          this.deps.log.warn({ err: error, photoId: id }, 'media job failed');
+          return false;
+        })
+        .then((screen) => {
           this.running--;
           this.queued.delete(id);
           this.processedCount++;
+          // The screen copy's job is queued once this one has left (an id is queued once at a time).
+          if (screen && !this.stopped) this.queuePhoto(id, this.screens);
           this.settled();
         });
     }
@@ -139,18 +148,21 @@ export class MediaWorker implements MediaQueue {
     if (this.isIdle()) this.idleWaiters.splice(0).forEach((resolve) => resolve());
   }
 
-  private async process(id: string): Promise<void> {
+  /** One photo job; answers whether the photo's screen copy is still to be made (queued once this job has left). */
+  private async process(id: string): Promise<boolean> {
     try {
       const result = await processPhoto(this.deps, id, this.abort.signal);
       if (result.playback && !this.stopped) {
         this.queueVideo(id, this.videos);
         this.pump();
       }
+      return result.display === true;
     } catch (error) {
-      // Cut short by shutdown: the row stays processing and is resumed at the next start.
-      if (error instanceof MediaJobAborted || this.abort.signal.aborted) return;
+      // Cut short by shutdown: the row stays processing (or without its screen copy) and the next start takes it up.
+      if (error instanceof MediaJobAborted || this.abort.signal.aborted) return false;
       this.deps.log.warn({ err: error, photoId: id }, 'media processing failed');
       await failPhoto(this.deps.db, id, this.deps);
+      return false;
     }
   }
 

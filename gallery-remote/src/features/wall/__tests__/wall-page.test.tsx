@@ -50,6 +50,23 @@ describe('the live wall', () => {
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Enviada por Caio' })).not.toBeInTheDocument());
   });
 
+  it('issue 29: a new photo goes on screen with its grid copy; its screen copy takes its place when announced', async () => {
+    const { api, emit } = seed();
+    renderWall('/events/evt_1/wall');
+    await screen.findByRole('img', { name: 'Enviada por Ana' });
+    const caio = (overrides: Partial<ReturnType<typeof photo>>) => photo('p3', { user_id: 'Caio', created_at: '2030-01-01T22:00:00Z', ...overrides });
+    const arriving = caio({ processing: true, compressed_photo: null, display_photo: null });
+    api.data.photos.alb_1 = [arriving, ...api.data.photos.alb_1];
+    emit({ type: 'new_photos', payload: { albumId: 'alb_1', photos: [arriving] } });
+    emit({ type: 'photos_updated', payload: { albumId: 'alb_1', photos: [caio({ compressed_photo: '/api/files?path=g/p3.webp', display_photo: null })] } });
+    const slide = await screen.findByRole('img', { name: 'Enviada por Caio' });
+    expect(slide).toHaveAttribute('src', '/api/files?path=g/p3.webp');
+    emit({ type: 'photos_updated', payload: { albumId: 'alb_1', photos: [caio({ compressed_photo: '/api/files?path=g/p3.webp', display_photo: '/api/files?path=d/p3.webp' })] } });
+    // The same element, the sharp copy: no new slide, no flash of an empty stage.
+    await waitFor(() => expect(slide).toHaveAttribute('src', '/api/files?path=d/p3.webp'));
+    expect(screen.getByRole('img', { name: 'Enviada por Caio' })).toBe(slide);
+  });
+
   it('a photo hidden while a list is on its way does not come back with that list', async () => {
     const { api, emit, reconnect } = seed();
     renderWall('/events/evt_1/wall');

@@ -96,8 +96,8 @@ async function askedAfterRemovals<T>(list: () => Promise<T>, removals: { readonl
 
 /**
  * The event's public photos for the wall, kept current by the one live feed (issue 24): an announced
- * photo is put ahead of the ring as soon as its screen rendition exists (`photos_updated`; `/updates`
- * only while the socket is down), a hidden or deleted one leaves at once, and every reconnection
+ * photo is put ahead of the ring as soon as it can be shown (`photos_updated`; `/updates` only while
+ * the socket is down; issue 29: with its grid copy first, the screen copy swapped in when announced), a hidden or deleted one leaves at once, and every reconnection
  * reloads the list to catch up on what was missed.
  */
 export function useWallFeed(eventId: string, options: WallOptions): WallFeed {
