@@ -5,8 +5,14 @@ import { apiRequire } from '../lib.mjs';
 
 const WebSocket = apiRequire('ws');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-/** A photo is ready for the wall once its grid and screen renditions exist (the wall shows display_photo). */
-export const ready = (photo) => Boolean(photo?.compressed_photo) && photo.display_photo !== null;
+/**
+ * A photo is ready for the wall as the wall decides it (gallery-remote's wall-playlist `showable`):
+ * finished, without error, with its grid or screen copy (issue 29: the grid copy comes first, and the
+ * wall swaps in the screen copy when it arrives).
+ */
+export const ready = (photo) => Boolean(photo) && !photo.processing && !photo.error && Boolean(photo.display_photo ?? photo.compressed_photo);
+/** The wall has the photo's screen copy (display_photo). */
+const sharp = (photo) => ready(photo) && Boolean(photo.display_photo);
 
 /** One upload request of one file; answers `{ ok, status, ms, photo }` (status 0: the request failed on the way). */
 async function uploadOnce(base, { albumId, guest, file, clientKey }) {
@@ -132,17 +138,26 @@ export async function startGallerySockets(base, albumId, count) {
  * A wall opened from the wall link: it reads the link, asks for a ticket with the link's token, opens
  * the event's socket, loads the public list and the messages at each (re)connection and when an
  * announcement carries no photos, and fetches each photo's screen rendition once it is announced
- * ready, as the wall page does. `onReady(id, at)` is called the first time a photo is ready on it.
+ * ready, as the wall page does (and its screen copy once that is announced). `onReady(id, at, via)` is
+ * called the first time a photo is ready on it, `onSharp(id, at)` the first time its screen copy is.
  */
-export async function startWall(base, { wallToken, eventId, onReady }) {
+export async function startWall(base, { wallToken, eventId, onReady, onSharp = () => {} }) {
   const wsBase = base.replace(/^http/, 'ws');
   const headers = { 'x-wall-token': wallToken };
   const stats = { ...newStats(), fetched: 0, fetchedBytes: 0, fetchFailed: 0, listLoads: 0 };
   const seen = new Set();
+  const seenSharp = new Set();
   const show = (photo, via) => {
-    if (!ready(photo) || seen.has(photo.id)) return;
+    if (!ready(photo)) return;
+    const first = !seen.has(photo.id);
+    const upgrade = sharp(photo) && !seenSharp.has(photo.id);
+    if (!first && !upgrade) return;
     seen.add(photo.id);
-    onReady(photo.id, performance.now(), via);
+    if (first) onReady(photo.id, performance.now(), via);
+    if (upgrade) {
+      seenSharp.add(photo.id);
+      onSharp(photo.id, performance.now());
+    }
     const src = photo.display_photo ?? photo.compressed_photo;
     fetch(new URL(src, base), { headers })
       .then(async (response) => {

@@ -160,6 +160,8 @@ try {
   const uploads = [];
   const answeredAt = new Map();
   const wallReady = [];
+  /** Issue 29: when each wall had the photo's screen copy (after the grid copy it showed first). */
+  const wallSharp = [];
   const readyOn = new Map();
   const link = await (await fetch(`${base}/api/events/${eventId}/wall-link`, { method: 'POST', headers: { authentication: token, origin: base } })).json();
   const wallToken = new URL(link.url).pathname.split('/').pop();
@@ -174,6 +176,10 @@ try {
           readyOn.set(id, count);
           const answered = answeredAt.get(id);
           if (answered) wallReady.push({ at: since(at), wall: w, id, delay: Math.max(0, at - answered.at), kind: answered.kind, via });
+        },
+        onSharp: (id, at) => {
+          const answered = answeredAt.get(id);
+          if (answered) wallSharp.push({ at: since(at), wall: w, id, delay: Math.max(0, at - answered.at), kind: answered.kind });
         },
       }),
     );
@@ -379,6 +385,7 @@ try {
   const rssSlopes = cluster.instances.map((_, n) => slope(samples.filter((s) => s.t >= WARMUP_MIN * 60_000 && s.t <= DURATION_MS && s.rss[n]).map((s) => [s.t / 60_000, s.rss[n] / 1048576])));
   const heapSlopes = cluster.instances.map((_, n) => slope(probes[n].filter((p) => p.t >= WARMUP_MIN * 60_000 && p.t <= DURATION_MS).map((p) => [p.t / 60_000, p.heapUsed / 1048576])));
   const photoDelays = wallReady.filter((r) => r.kind === 'photo' && r.via === 'socket').map((r) => r.delay);
+  const sharpDelays = wallSharp.filter((r) => r.kind === 'photo').map((r) => r.delay);
   const publicPhotos = [...sent].filter(([, s]) => s.kind === 'photo' && !s.approval).map(([id]) => id);
   const photoMs = uploads.filter((u) => u.kind === 'photo' && u.ok).map((u) => u.ms);
   const videoMs = uploads.filter((u) => u.kind === 'video' && u.ok).map((u) => u.ms);
@@ -406,6 +413,8 @@ try {
       p99: round(percentile(photoDelays, 99)),
       max: round(Math.max(...photoDelays)),
       videoPosterP50: round(percentile(videoDelays, 50)),
+      // Issue 29: upload answer → the photo's screen copy on the wall (it shows the grid copy until then).
+      screenCopy: { photos: sharpDelays.length, p50: round(percentile(sharpDelays, 50)), p95: round(percentile(sharpDelays, 95)), p99: round(percentile(sharpDelays, 99)) },
       // Public photos a wall never saw ready (hidden before, or missed).
       missedPerWall: walls.map((w) => publicPhotos.filter((id) => !w.seen.has(id)).length),
       fetched: walls.map((w) => ({ renditions: w.stats.fetched, mb: round(w.stats.fetchedBytes / 1048576, 1), failed: w.stats.fetchFailed, reconnects: w.stats.reconnects, listLoads: w.stats.listLoads })),
@@ -443,6 +452,7 @@ try {
   console.log(`Failed tries (the guest's queue sends them again): ${tries.length}${tries.length ? ` (${Object.entries(tries.reduce((acc, a) => ((acc[`${a.status} ${a.message ?? ''}`.trim()] = (acc[`${a.status} ${a.message ?? ''}`.trim()] ?? 0) + 1), acc), {})).map(([k, v]) => `${v}× ${k}`).join(', ')}; after ${tries.map((a) => a.ms).sort((a, b) => a - b).join(', ').slice(0, 300)} ms)` : ''}; ${check.retried} uploads needed a second try, ${check.answeredAsDuplicate} answered as already stored`);
   console.log(`Uploads: ${check.uploadsOk} stored, ${check.uploadsFailed} failed${check.failures.length ? ` (${check.failures.map(([k, v]) => `${v}× ${k}`).join(', ')})` : ''}; photo latency p50 ${summary.uploadLatencyMs.photoP50} p95 ${summary.uploadLatencyMs.photoP95} p99 ${summary.uploadLatencyMs.photoP99} ms; video p50 ${summary.uploadLatencyMs.videoP50} ms`);
   console.log(`Wall delay (upload answer → ready on a wall socket), ${photoDelays.length} photo×wall: p50 ${summary.wallDelayMs.p50} p95 ${summary.wallDelayMs.p95} p99 ${summary.wallDelayMs.p99} max ${summary.wallDelayMs.max} ms (goal p99 ≤ 2000); missed per wall ${summary.wallDelayMs.missedPerWall.join('/')}; video poster p50 ${summary.wallDelayMs.videoPosterP50} ms`);
+  console.log(`Screen copy on the wall (upload answer → display_photo on a wall socket; the grid copy shows until then), ${sharpDelays.length} photo×wall: p50 ${summary.wallDelayMs.screenCopy.p50} p95 ${summary.wallDelayMs.screenCopy.p95} p99 ${summary.wallDelayMs.screenCopy.p99} ms`);
   console.log(`Gallery: ${summary.gallery.openAtEnd}/${SUBSCRIBERS} sockets open at the end, ${summary.gallery.reconnects} reconnects; each heard ${summary.gallery.heardMin} (min) / ${summary.gallery.heardMedian} (median) of ${summary.gallery.publicUploads} public uploads`);
   console.log(`Organiser: ${summary.organiser.rounds} rounds, ${summary.organiser.approved} approved, ${summary.organiser.hidden} hidden, ${summary.organiser.shownAgain} shown again, ${summary.organiser.failed} failed; owner's list p50 ${summary.organiser.listP50Ms} ms (max ${summary.organiser.listMaxMs})`);
   summary.instances.forEach((i, n) =>
