@@ -80,3 +80,34 @@ test('a decode past its time limit or aborted fails at once and its process is e
   while (decoderProcessCount() > 0) await new Promise((resolve) => setTimeout(resolve, 20));
   expect(decoderProcessCount()).toBe(0);
 });
+
+/** The niceness of this process's Node children, the decoders (Linux: field 19 of /proc/<pid>/stat). */
+function childNiceness(): number[] {
+  const values: number[] = [];
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      // The command name (field 2) may hold spaces: fields are counted after its closing parenthesis.
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (Number(fields[1]) === process.pid && command === 'node') values.push(Number(fields[16]));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return values;
+}
+
+const onLinux = process.platform === 'linux' ? test : test.skip;
+
+onLinux("issue 29: a nicer decode runs in a process of its own, nicer than the server's; the server's decoders keep the server's priority", async () => {
+  const base = os.getPriority();
+  await runDecoder(job('photo.jpg', 'first'), limits());
+  await runDecoder(job('photo.jpg', 'screen'), limits(), 10);
+  expect(decoderProcessCount()).toBe(2);
+  expect(childNiceness().sort((a, b) => a - b)).toEqual([base, Math.min(19, base + 10)]);
+  // Each kind is reused by its own kind.
+  await runDecoder(job('photo.jpg', 'screen2'), limits(), 10);
+  await runDecoder(job('photo.jpg', 'first2'), limits());
+  expect(decoderProcessCount()).toBe(2);
+});

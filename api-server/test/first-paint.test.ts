@@ -193,11 +193,11 @@ describe('a guest\'s first paint and link previews', () => {
       expect(response.status).toBe(201);
     }
 
-    /** The album's list as a guest reads it, once every photo has its grid rendition. */
+    /** The album's list as a guest reads it, once every photo has all its renditions (issue 29: the screen copy comes last). */
     async function guestList(albumId: string): Promise<Array<{ id: string; compressed_photo: string | null; thumb_photo?: string | null; user_id: string }>> {
       for (let i = 0; i < 200; i++) {
         const list = await readJson(await fetch(`${server.url}/api/events/photos/${albumId}`));
-        if (list.every((item: { processing: boolean }) => !item.processing)) return list;
+        if (list.every((item: { processing: boolean; display_photo: string | null }) => !item.processing && item.display_photo)) return list;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       throw new Error('renditions never came');

@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import { mediaJobsSchema } from '../src/infra/job-client';
-import { MEDIA_QUEUE } from '../src/services/media/media-queue-pg';
+import { MEDIA_QUEUE, SCREEN_QUEUE } from '../src/services/media/media-queue-pg';
 import { createAlbum, createEvent, organiserSession, readJson, readStored, startServer, usingPostgres, type TestServer } from './helpers';
 
 // Media jobs on PostgreSQL go through pg-boss: any instance takes any job, a failing job is retried,
@@ -17,14 +17,14 @@ async function schemaOf(server: TestServer): Promise<string> {
   return row.schema;
 }
 
-/** The queue's rows of a photo's first job (keyed by its id; issue 29's screen-copy job has a key of its own), newest first. */
-async function jobsOf(server: TestServer, photoId: string, singletonKey = photoId): Promise<Array<{ state: string; retry_count: number; output: { message?: string } | null }>> {
+/** A queue's rows for a photo (by default the photo's own jobs; issue 29's screen copies have a queue of their own), newest first. */
+async function jobsOf(server: TestServer, photoId: string, queue = MEDIA_QUEUE): Promise<Array<{ state: string; retry_count: number; output: { message?: string } | null }>> {
   const client = new Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   try {
     const { rows } = await client.query(
-      `SELECT state, retry_count, output FROM "${mediaJobsSchema(await schemaOf(server))}".job WHERE name = $1 AND data->>'photoId' = $2 AND singleton_key = $3 ORDER BY created_on DESC`,
-      [MEDIA_QUEUE, photoId, singletonKey],
+      `SELECT state, retry_count, output FROM "${mediaJobsSchema(await schemaOf(server))}".job WHERE name = $1 AND data->>'photoId' = $2 ORDER BY created_on DESC`,
+      [queue, photoId],
     );
     return rows;
   } finally {
@@ -91,8 +91,8 @@ onPostgres('media jobs on a PostgreSQL queue (pg-boss)', () => {
     const [job] = await jobsOf(server, photo.id);
     expect(job.state).toBe('completed');
     expect(job.retry_count).toBeGreaterThanOrEqual(1);
-    // Issue 29: the screen copy was a job of its own, queued by the first one once it succeeded.
-    const [screen] = await jobsOf(server, photo.id, `${photo.id}:screen`);
+    // Issue 29: the screen copy was a job of its own queue, queued by the first one once it succeeded.
+    const [screen] = await jobsOf(server, photo.id, SCREEN_QUEUE);
     expect(screen).toMatchObject({ state: 'completed', retry_count: 0 });
   }, 40_000);
 

@@ -202,7 +202,7 @@ export async function startWall(base, { wallToken, eventId, onReady, onSharp = (
  * event, approves what waits for approval (older than 10 s), hides two photos every wall has shown and
  * shows again one hidden before. Answers the counts and each call's latency.
  */
-export function startOrganiser(base, { token, eventId, everyMs = 30_000, shownEverywhere }) {
+export function startOrganiser(base, { token, eventId, everyMs = 30_000, shownEverywhere, onApproving = () => {} }) {
   const headers = { authentication: token, origin: base };
   const stats = { rounds: 0, listMs: [], patchMs: [], approved: 0, hidden: 0, shownAgain: 0, failed: 0, failures: [] };
   const hiddenIds = new Set();
@@ -233,7 +233,10 @@ export function startOrganiser(base, { token, eventId, everyMs = 30_000, shownEv
     const now = performance.now();
     for (const photo of photos.filter((p) => p.pending)) {
       if (!pendingSince.has(photo.id)) pendingSince.set(photo.id, now);
-      if (now - pendingSince.get(photo.id) >= 10_000 && (await patch(photo.id, { pending: false }))) stats.approved++;
+      if (now - pendingSince.get(photo.id) < 10_000) continue;
+      // Told before the request: the wall may hear of the photo before this answer arrives.
+      onApproving(photo.id, performance.now());
+      if (await patch(photo.id, { pending: false })) stats.approved++;
     }
     const candidates = photos.filter((p) => !p.hidden && !p.pending && shownEverywhere(p.id));
     for (const photo of candidates.slice(-20).sort(() => Math.random() - 0.5).slice(0, 2)) {

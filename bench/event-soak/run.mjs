@@ -5,8 +5,8 @@
 //     bursts (one file per request; 15 % into an album that waits for approval);
 //   - 300 gallery sockets on the public album, 3 walls opened from one wall link (socket, lists,
 //     each photo's screen rendition), the organiser approving and hiding every 30 s;
-//   - every minute: upload latency p50/p95, wall delay (upload answer → photo announced ready on a
-//     wall socket), each instance's event-loop delay, RSS and heap (a preload, probe.mjs), queue depth
+//   - every minute: upload latency p50/p95, wall delay (upload answer, or the organiser's approval for
+//     the album that waits for it → photo announced ready on a wall socket), each instance's event-loop delay, RSS and heap (a preload, probe.mjs), queue depth
 //     (pg-boss's job table), load average;
 //   - at the end: every file stored exactly once (rows against uploads and against the bucket, nothing
 //     unreferenced, originals' SHA-256 and sizes), failed uploads, RSS slope after the first 10
@@ -163,6 +163,15 @@ try {
   /** Issue 29: when each wall had the photo's screen copy (after the grid copy it showed first). */
   const wallSharp = [];
   const readyOn = new Map();
+  /**
+   * When the organiser asked for the approval, for photos sent to the album that waits for it: their
+   * wall delay runs from then (the time before is the organiser's, not the product's).
+   */
+  const approvedAt = new Map();
+  const startOf = (id) => {
+    const answered = answeredAt.get(id);
+    return answered && { ...answered, at: Math.max(answered.at, approvedAt.get(id) ?? 0) };
+  };
   const link = await (await fetch(`${base}/api/events/${eventId}/wall-link`, { method: 'POST', headers: { authentication: token, origin: base } })).json();
   const wallToken = new URL(link.url).pathname.split('/').pop();
   const walls = [];
@@ -174,11 +183,11 @@ try {
         onReady: (id, at, via) => {
           const count = (readyOn.get(id) ?? 0) + 1;
           readyOn.set(id, count);
-          const answered = answeredAt.get(id);
+          const answered = startOf(id);
           if (answered) wallReady.push({ at: since(at), wall: w, id, delay: Math.max(0, at - answered.at), kind: answered.kind, via });
         },
         onSharp: (id, at) => {
-          const answered = answeredAt.get(id);
+          const answered = startOf(id);
           if (answered) wallSharp.push({ at: since(at), wall: w, id, delay: Math.max(0, at - answered.at), kind: answered.kind });
         },
       }),
@@ -188,7 +197,7 @@ try {
   const gallery = await startGallerySockets(base, albumId, SUBSCRIBERS);
   stops.push(gallery.stop);
   console.log(`${gallery.open()} gallery sockets and ${walls.filter((w) => w.stats.open > 0).length} walls open`);
-  const organiser = startOrganiser(base, { token, eventId, shownEverywhere: (id) => (readyOn.get(id) ?? 0) >= WALLS });
+  const organiser = startOrganiser(base, { token, eventId, shownEverywhere: (id) => (readyOn.get(id) ?? 0) >= WALLS, onApproving: (id, at) => approvedAt.set(id, at) });
 
   // The samples, every 5 s.
   const samples = [];

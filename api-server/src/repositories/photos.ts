@@ -304,7 +304,7 @@ export async function setThumbRendition(db: Kysely<Database>, id: string, thumbP
   await db.updateTable('photos').set({ thumb_path: thumbPath }).where('id', '=', id).execute();
 }
 
-/** The screen rendition of a photo shown with its first ones (issue 29: the display lane's result). */
+/** The screen rendition of a photo shown with its first ones (issue 29: the screen lane's result). */
 export async function setDisplayRendition(db: Kysely<Database>, id: string, displayPath: string) {
   await db.updateTable('photos').set({ display_path: displayPath }).where('id', '=', id).execute();
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { guardProcess, residentBytes, type Limits } from './limited-process';
 
 // The photo decoders (issue 23's guarded processes) are kept alive between jobs. Starting Node and
@@ -60,17 +61,25 @@ interface Decoder {
   idleTimer?: NodeJS.Timeout;
 }
 
-/** Idle decoders by memory ceiling (their V8 heap flag depends on it). */
-const idle = new Map<number, Decoder[]>();
+/** Idle decoders by memory ceiling (their V8 heap flag depends on it) and niceness: `<bytes>/<nice>`. */
+const idle = new Map<string, Decoder[]>();
+const poolKey = (memoryBytes: number, nice: number) => `${memoryBytes}/${nice}`;
 const alive = new Set<ChildProcess>();
 
 /** V8's heap inside the decoder process: a quarter of the ceiling (the pixels live outside it). */
 const heapFlag = (memoryBytes: number) => `--max-old-space-size=${Math.max(64, Math.floor(memoryBytes / 4 / (1024 * 1024)))}`;
 
-function startDecoder(memoryBytes: number): Decoder {
+function startDecoder(memoryBytes: number, nice: number): Decoder {
   const child = spawn(process.execPath, [heapFlag(memoryBytes), '-e', DECODER_SCRIPT, require.resolve('sharp'), require.resolve('heic-convert')], {
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
+  if (nice > 0 && child.pid) {
+    try {
+      os.setPriority(child.pid, Math.min(19, os.getPriority() + nice));
+    } catch {
+      // Not permitted here (some containers): it runs at the server's priority.
+    }
+  }
   alive.add(child);
   child.once('exit', () => alive.delete(child));
   // A decoder's own failure to start is reported by the job that waits for it.
@@ -78,9 +87,9 @@ function startDecoder(memoryBytes: number): Decoder {
   return { child, jobs: 0 };
 }
 
-function takeDecoder(memoryBytes: number): Decoder {
-  const decoder = idle.get(memoryBytes)?.pop();
-  if (!decoder) return startDecoder(memoryBytes);
+function takeDecoder(memoryBytes: number, nice: number): Decoder {
+  const decoder = idle.get(poolKey(memoryBytes, nice))?.pop();
+  if (!decoder) return startDecoder(memoryBytes, nice);
   clearTimeout(decoder.idleTimer);
   decoder.child.ref();
   decoder.child.channel?.ref();
@@ -93,28 +102,32 @@ function retire(decoder: Decoder): void {
 }
 
 /** After a job that ended normally: kept for the next one, or retired when it holds too much. */
-function release(decoder: Decoder, memoryBytes: number): void {
+function release(decoder: Decoder, memoryBytes: number, nice: number): void {
   decoder.jobs++;
   const rss = decoder.child.pid ? residentBytes(decoder.child.pid) : null;
   if (decoder.jobs >= MAX_JOBS || rss === null || rss > memoryBytes / 2 || !decoder.child.connected) return retire(decoder);
   // An idle decoder keeps neither the server alive nor its memory for long.
   decoder.child.unref();
   decoder.child.channel?.unref();
+  const key = poolKey(memoryBytes, nice);
   decoder.idleTimer = setTimeout(() => {
-    const list = idle.get(memoryBytes) ?? [];
+    const list = idle.get(key) ?? [];
     if (list.includes(decoder)) list.splice(list.indexOf(decoder), 1);
     retire(decoder);
   }, IDLE_MS).unref();
-  const list = idle.get(memoryBytes) ?? [];
+  const list = idle.get(key) ?? [];
   list.push(decoder);
-  idle.set(memoryBytes, list);
+  idle.set(key, list);
 }
 
-/** Runs one decode in a decoder process under `limits`. Rejects when it fails, passes a limit or is aborted. */
-export function runDecoder(job: DecodeJob, limits: Limits): Promise<void> {
+/**
+ * Runs one decode in a decoder process under `limits`, `nice` steps nicer than the server. Rejects when
+ * it fails, passes a limit or is aborted.
+ */
+export function runDecoder(job: DecodeJob, limits: Limits, nice = 0): Promise<void> {
   return new Promise((resolve, reject) => {
     if (limits.signal?.aborted) return reject(new Error('aborted'));
-    const decoder = takeDecoder(limits.memoryBytes);
+    const decoder = takeDecoder(limits.memoryBytes, nice);
     const { child } = decoder;
     let err = '';
     let settled = false;
@@ -140,11 +153,11 @@ export function runDecoder(job: DecodeJob, limits: Limits): Promise<void> {
     const onMessage = (message: { ok: boolean; message?: string }) => {
       if (message.ok) {
         finish(null);
-        release(decoder, limits.memoryBytes);
+        release(decoder, limits.memoryBytes, nice);
       } else {
         // A file the decoder refused: the process is sound and serves the next job.
         finish(new Error(`decoder failed: ${message.message ?? 'unknown error'}`));
-        release(decoder, limits.memoryBytes);
+        release(decoder, limits.memoryBytes, nice);
       }
     };
     const onExit = (code: number | null, signal: NodeJS.Signals | null) =>

@@ -42,11 +42,13 @@ export interface DecoderLimits {
   memoryBytes: number;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** How much nicer than the server the decoder runs (issue 29: the screen copies yield to first copies and requests). */
+  nice?: number;
 }
 
 /** Runs the decoder process on `input` for `outputs`, under `limits`. */
 function decodeInto(input: string, outputs: RenditionOutput[], maxInputPixels: number, limits: DecoderLimits, heic: boolean): Promise<void> {
-  return runDecoder({ input, heic, maxInputPixels, outputs }, limits);
+  return runDecoder({ input, heic, maxInputPixels, outputs }, limits, limits.nice ?? 0);
 }
 
 /**

@@ -74,7 +74,7 @@ export function needsRenditions(photo: Pick<PhotoRow, 'processing' | 'error' | '
 
 /**
  * Issue 29: a photo shown with its first copies (grid and phone grid) whose screen copy is still to be
- * made (the display lane's work; also the start's backfill after a crash between the two).
+ * made (the screen lane's work; also the start's backfill after a crash between the two).
  */
 export function needsDisplay(photo: Pick<PhotoRow, 'processing' | 'error' | 'compressed_path' | 'display_path' | 'thumb_path'>): boolean {
   return Number(photo.processing) === 0 && !photo.error && !!photo.compressed_path && !!photo.thumb_path && !photo.display_path;
@@ -84,8 +84,8 @@ export function needsDisplay(photo: Pick<PhotoRow, 'processing' | 'error' | 'com
  * Issue 29: a new photo's copies come from two decodes. The first makes the grid's and the phone
  * grid's copies (JPEG and WebP decode at a quarter of their size for them: about 0.15 s of a core for
  * a 12-MP photo instead of the job's 0.8 s), and the photo is announced: on the wall (which shows the
- * grid copy until the screen's arrives) and in every gallery at once. The second, in a lane behind
- * every first decode, makes the screen's copy and the guests' copy without location. HEIC (decoded
+ * grid copy until the screen's arrives) and in every gallery at once. The second, in a lane of its
+ * own (makeScreenCopy), makes the screen's copy and the guests' copy without location. HEIC (decoded
  * whole by heic-convert, where most of its time goes) and video posters stay one decode.
  */
 const inTwoSteps = (photo: Pick<PhotoRow, 'file_type'>, ext: string) => photo.file_type === 'image' && ext !== 'heic' && ext !== 'heif';
@@ -249,9 +249,32 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
 }
 
 /**
- * The display lane's job (issue 29): the screen copy of a photo already shown with its first copies,
- * then the guests' copy without location. A screen copy that cannot be made (a decode past the memory
- * ceiling at full size, say) leaves the grid copy as the screen's too, so it is not tried at every start.
+ * How much nicer than the server a screen copy's decoder runs: on a busy machine the first copies of
+ * the photos behind it, and the uploads themselves, take the CPU first.
+ */
+const SCREEN_COPY_NICE = 10;
+
+/**
+ * The screen lane's job (issue 29): the screen copy of a photo already shown with its first copies,
+ * then the guests' copy without location. Nothing to do for a photo that has it, or is gone.
+ */
+export async function makeScreenCopy(deps: MediaJobDeps, id: string, signal: AbortSignal): Promise<void> {
+  const photo = await findPhoto(deps.db, id);
+  if (photo && needsDisplay(photo)) await makeDisplay(deps, photo, signal);
+}
+
+/** Ends a screen copy whose job failed for good (the PostgreSQL queue's dead letters): the grid copy serves the screens. */
+export async function failScreenCopy(db: Kysely<Database>, id: string, announcer?: Pick<MediaJobDeps, 'announce' | 'log'>): Promise<void> {
+  const photo = await findPhoto(db, id);
+  if (!photo || !needsDisplay(photo)) return;
+  await setDisplayRendition(db, id, photo.compressed_path!);
+  if (announcer) await announceUpdated(announcer, id);
+}
+
+/**
+ * The screen copy of a photo already shown with its first copies, then the guests' copy without
+ * location. A screen copy that cannot be made (a decode past the memory ceiling at full size, say)
+ * leaves the grid copy as the screen's too, so it is not tried at every start.
  */
 async function makeDisplay(deps: MediaJobDeps, photo: PhotoRow, signal: AbortSignal): Promise<void> {
   const original = await localOriginal(deps, photo.original_path, photo.id);
@@ -261,7 +284,7 @@ async function makeDisplay(deps: MediaJobDeps, photo: PhotoRow, signal: AbortSig
   try {
     let decoded = true;
     try {
-      await makeRenditions(original.file, { display: output }, options, decoderLimits(config, signal));
+      await makeRenditions(original.file, { display: output }, options, { ...decoderLimits(config, signal), nice: SCREEN_COPY_NICE });
     } catch (error) {
       if (signal.aborted) throw new MediaJobAborted();
       // The bytes cannot be made into this copy: trying again would not help.

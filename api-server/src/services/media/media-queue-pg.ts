@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import { failPhoto, failPlayback, makePlayback, MediaJobAborted, processPhoto, type MediaJobDeps } from './media-job';
+import { failPhoto, failPlayback, failScreenCopy, makePlayback, makeScreenCopy, MediaJobAborted, processPhoto, type MediaJobDeps } from './media-job';
 import type { MediaQueue } from './media-queue';
 
 /** The queue of thumbnail jobs, and where jobs that failed for good are copied (their photo gets its error). */
@@ -9,18 +9,15 @@ export const MEDIA_FAILED_QUEUE = 'media-failed';
 export const VIDEO_QUEUE = 'media-video';
 export const VIDEO_FAILED_QUEUE = 'media-video-failed';
 /**
- * pg-boss takes higher priorities first: an upload's photos, then the screen copies of photos already
- * shown with their first ones (issue 29), then the renditions backfill of older ones.
+ * Issue 29: photos' screen copies, a queue of their own (MEDIA_CONCURRENCY workers per instance, in
+ * nicer decoders), so that a new photo's first copies never wait for a worker behind them.
  */
-const UPLOAD_PRIORITY = 2;
-const DISPLAY_PRIORITY = 1;
+export const SCREEN_QUEUE = 'media-screen';
+export const SCREEN_FAILED_QUEUE = 'media-screen-failed';
+/** pg-boss takes higher priorities first: an upload's photos before the renditions backfill of older ones. */
+const UPLOAD_PRIORITY = 1;
 const BACKFILL_PRIORITY = 0;
-/**
- * The screen copy's job has a key of its own: queued while its photo's first job is still active, it
- * may be taken at once by another worker, which the queue's one-active-job-per-key index would refuse
- * under the photo's own key. Both jobs carry the photo id, so the start's resume sees the photo held.
- */
-const SCREEN_KEY = (photoId: string) => `${photoId}:screen`;
+const ALL_QUEUES = [MEDIA_QUEUE, MEDIA_FAILED_QUEUE, VIDEO_QUEUE, VIDEO_FAILED_QUEUE, SCREEN_QUEUE, SCREEN_FAILED_QUEUE];
 
 interface PhotoJob {
   photoId: string;
@@ -36,6 +33,7 @@ interface PhotoJob {
 export class PgBossMediaQueue implements MediaQueue {
   private readonly workerIds: string[] = [];
   private readonly videoWorkerIds: string[] = [];
+  private readonly screenWorkerIds: string[] = [];
   private readonly abort = new AbortController();
   private running = 0;
   private stopped = false;
@@ -52,8 +50,8 @@ export class PgBossMediaQueue implements MediaQueue {
     const boss = new PgBoss({
       connectionString: options.url,
       schema: options.schema,
-      // Connections are held only while fetching or finishing a job.
-      max: Math.min(12, deps.media.concurrency + (deps.media.concurrency > 0 ? deps.media.video.concurrency : 0) + 2),
+      // Connections are held only while fetching or finishing a job (photo, screen and video workers).
+      max: Math.min(12, 2 * deps.media.concurrency + (deps.media.concurrency > 0 ? deps.media.video.concurrency : 0) + 2),
       schedule: false,
       maintenanceIntervalSeconds: Math.max(1, jobs.maintenanceSeconds),
     });
@@ -70,67 +68,68 @@ export class PgBossMediaQueue implements MediaQueue {
   }
 
   private async setUp(): Promise<void> {
-    const jobs = this.deps.media.jobs;
-    await this.boss.createQueue(MEDIA_FAILED_QUEUE, { name: MEDIA_FAILED_QUEUE, retryLimit: 5, retryDelay: jobs.retryDelaySeconds });
-    const options: PgBoss.Queue = {
-      name: MEDIA_QUEUE,
-      policy: 'stately',
-      retryLimit: jobs.retries,
-      retryDelay: jobs.retryDelaySeconds,
-      retryBackoff: true,
-      expireInSeconds: jobs.timeoutSeconds,
-      deadLetter: MEDIA_FAILED_QUEUE,
-    };
-    await this.boss.createQueue(MEDIA_QUEUE, options);
-    // The queue may predate this configuration: apply the current one (jobs already queued keep theirs).
-    await this.boss.updateQueue(MEDIA_QUEUE, options);
+    const { jobs, concurrency } = this.deps.media;
+    const options = { policy: 'stately' as const, retryLimit: jobs.retries, retryDelay: jobs.retryDelaySeconds, retryBackoff: true, expireInSeconds: jobs.timeoutSeconds };
+    await this.startLane({ ...options, name: MEDIA_QUEUE, deadLetter: MEDIA_FAILED_QUEUE }, concurrency, this.workerIds, (id) => this.run(id), (id) =>
+      failPhoto(this.deps.db, id, this.deps),
+    );
+    await this.startLane({ ...options, name: SCREEN_QUEUE, deadLetter: SCREEN_FAILED_QUEUE }, concurrency, this.screenWorkerIds, (id) => this.runScreen(id), (id) =>
+      failScreenCopy(this.deps.db, id, this.deps),
+    );
+    // The video lane: a transcoding may take minutes, so it runs past MEDIA_JOB_TIMEOUT only when its
+    // instance died (ffmpeg itself is killed at MEDIA_JOB_TIMEOUT and the video ends with its error).
+    await this.startLane(
+      { ...options, name: VIDEO_QUEUE, deadLetter: VIDEO_FAILED_QUEUE, expireInSeconds: jobs.timeoutSeconds + 60 },
+      this.deps.media.video.concurrency,
+      this.videoWorkerIds,
+      (id) => this.runVideo(id),
+      (id) => failPlayback(this.deps.db, id, this.deps),
+    );
+  }
 
-    const concurrency = this.deps.media.concurrency;
+  /**
+   * One lane: its queue and its dead letters' queue (created, or updated to the current options: jobs
+   * already queued keep theirs); on an instance that takes media jobs, `count` workers running `run`,
+   * and the worker that hands a job failed for good to `fail`.
+   */
+  private async startLane(
+    queue: PgBoss.Queue & { deadLetter: string },
+    count: number,
+    workerIds: string[],
+    run: (photoId: string) => Promise<void>,
+    fail: (photoId: string) => Promise<void>,
+  ): Promise<void> {
+    const jobs = this.deps.media.jobs;
+    await this.boss.createQueue(queue.deadLetter, { name: queue.deadLetter, retryLimit: 5, retryDelay: jobs.retryDelaySeconds });
+    await this.boss.createQueue(queue.name, queue);
+    await this.boss.updateQueue(queue.name, queue);
+    if (this.deps.media.concurrency === 0) return;
     const polling = { pollingIntervalSeconds: jobs.pollSeconds, batchSize: 1 };
-    for (let i = 0; i < concurrency; i++) {
+    for (let i = 0; i < count; i++) {
       let workerId = '';
-      workerId = await this.boss.work<PhotoJob>(MEDIA_QUEUE, polling, async ([job]) => {
+      workerId = await this.boss.work<PhotoJob>(queue.name, polling, async ([job]) => {
         try {
-          await this.run(job.data.photoId);
+          await run(job.data.photoId);
         } finally {
           // A busy worker asks for the next job at once: pg-boss would otherwise wait out the rest of its
           // polling interval after every job (one job per worker every 2 s, measured in bench/api/scale-out.mjs).
           if (workerId) this.boss.notifyWorker(workerId);
         }
       });
-      this.workerIds.push(workerId);
+      workerIds.push(workerId);
     }
-    if (concurrency > 0) {
-      this.workerIds.push(await this.boss.work<PhotoJob>(MEDIA_FAILED_QUEUE, polling, ([job]) => failPhoto(this.deps.db, job.data.photoId, this.deps)));
-    }
+    await this.boss.work<PhotoJob>(queue.deadLetter, polling, ([job]) => fail(job.data.photoId));
+  }
 
-    // The video lane: a transcoding may take minutes, so it runs past MEDIA_JOB_TIMEOUT only when its
-    // instance died (ffmpeg itself is killed at MEDIA_JOB_TIMEOUT and the video ends with its error).
-    await this.boss.createQueue(VIDEO_FAILED_QUEUE, { name: VIDEO_FAILED_QUEUE, retryLimit: 5, retryDelay: jobs.retryDelaySeconds });
-    const videoOptions: PgBoss.Queue = {
-      name: VIDEO_QUEUE,
-      policy: 'stately',
-      retryLimit: jobs.retries,
-      retryDelay: jobs.retryDelaySeconds,
-      retryBackoff: true,
-      expireInSeconds: jobs.timeoutSeconds + 60,
-      deadLetter: VIDEO_FAILED_QUEUE,
-    };
-    await this.boss.createQueue(VIDEO_QUEUE, videoOptions);
-    await this.boss.updateQueue(VIDEO_QUEUE, videoOptions);
-    if (concurrency > 0) {
-      for (let i = 0; i < this.deps.media.video.concurrency; i++) {
-        let workerId = '';
-        workerId = await this.boss.work<PhotoJob>(VIDEO_QUEUE, polling, async ([job]) => {
-          try {
-            await this.runVideo(job.data.photoId);
-          } finally {
-            if (workerId) this.boss.notifyWorker(workerId);
-          }
-        });
-        this.videoWorkerIds.push(workerId);
-      }
-      this.workerIds.push(await this.boss.work<PhotoJob>(VIDEO_FAILED_QUEUE, polling, ([job]) => failPlayback(this.deps.db, job.data.photoId, this.deps)));
+  private async runScreen(photoId: string): Promise<void> {
+    this.running++;
+    try {
+      await makeScreenCopy(this.deps, photoId, this.abort.signal);
+    } catch (error) {
+      if (!(error instanceof MediaJobAborted)) this.deps.log.warn({ err: error, photoId }, 'screen copy failed; the queue will retry it');
+      throw error;
+    } finally {
+      this.running--;
     }
   }
 
@@ -153,7 +152,7 @@ export class PgBossMediaQueue implements MediaQueue {
       const result = await processPhoto(this.deps, photoId, this.abort.signal);
       if (result.playback) await this.enqueueVideos([photoId], UPLOAD_PRIORITY);
       // Queued before this job completes: an instance that dies here leaves this job to be retried, which makes the screen copy.
-      if (result.display) await this.enqueue([photoId], DISPLAY_PRIORITY, SCREEN_KEY);
+      if (result.display) await this.insertJobs(SCREEN_QUEUE, [photoId], UPLOAD_PRIORITY, this.screenWorkerIds);
     } catch (error) {
       if (!(error instanceof MediaJobAborted)) this.deps.log.warn({ err: error, photoId }, 'media job failed; the queue will retry it');
       throw error;
@@ -162,24 +161,23 @@ export class PgBossMediaQueue implements MediaQueue {
     }
   }
 
-  async enqueue(ids: string[], priority = UPLOAD_PRIORITY, singletonKey: (photoId: string) => string = String): Promise<void> {
-    if (this.stopped || ids.length === 0) return;
-    for (let i = 0; i < ids.length; i += 500) {
-      const slice = ids.slice(i, i + 500);
-      await this.boss.insert(slice.map((photoId) => ({ name: MEDIA_QUEUE, data: { photoId }, singletonKey: singletonKey(photoId), priority })));
-    }
-    // This instance's workers start at once instead of at their next poll.
-    for (const id of this.workerIds) this.boss.notifyWorker(id);
+  enqueue(ids: string[], priority = UPLOAD_PRIORITY): Promise<void> {
+    return this.insertJobs(MEDIA_QUEUE, ids, priority, this.workerIds);
   }
 
   /** Queues videos' playback renditions (one waiting job per video). */
-  private async enqueueVideos(ids: string[], priority: number): Promise<void> {
+  private enqueueVideos(ids: string[], priority: number): Promise<void> {
+    return this.insertJobs(VIDEO_QUEUE, ids, priority, this.videoWorkerIds);
+  }
+
+  /** Queues one job per photo in `queue` (one waiting job per photo and queue), and wakes this instance's `workers` at once instead of at their next poll. */
+  private async insertJobs(queue: string, ids: string[], priority: number, workers: string[]): Promise<void> {
     if (this.stopped || ids.length === 0) return;
     for (let i = 0; i < ids.length; i += 500) {
       const slice = ids.slice(i, i + 500);
-      await this.boss.insert(slice.map((photoId) => ({ name: VIDEO_QUEUE, data: { photoId }, singletonKey: photoId, priority })));
+      await this.boss.insert(slice.map((photoId) => ({ name: queue, data: { photoId }, singletonKey: photoId, priority })));
     }
-    for (const id of this.videoWorkerIds) this.boss.notifyWorker(id);
+    for (const id of workers) this.boss.notifyWorker(id);
   }
 
   async backfillVideos(ids: string[]): Promise<void> {
@@ -204,10 +202,10 @@ export class PgBossMediaQueue implements MediaQueue {
 
   private async enqueueUnheld(ids: string[], priority: number): Promise<void> {
     if (ids.length === 0) return;
-    // Jobs not yet finished (created, retry, active): their photos are in hand already.
+    // Jobs not yet finished (created, retry, active): their photos are in hand already (a screen copy's too).
     const { rows } = await this.boss
       .getDb()
-      .executeSql(`SELECT DISTINCT data->>'photoId' AS id FROM ${this.schema}.job WHERE name = $1 AND state < 'completed'`, [MEDIA_QUEUE]);
+      .executeSql(`SELECT DISTINCT data->>'photoId' AS id FROM ${this.schema}.job WHERE name IN ($1, $2) AND state < 'completed'`, [MEDIA_QUEUE, SCREEN_QUEUE]);
     const held = new Set(rows.map((row: { id: string }) => row.id));
     await this.enqueue(
       ids.filter((id) => !held.has(id)),
@@ -217,9 +215,7 @@ export class PgBossMediaQueue implements MediaQueue {
 
   async idle(): Promise<void> {
     for (;;) {
-      const waiting = await Promise.all(
-        [MEDIA_QUEUE, MEDIA_FAILED_QUEUE, VIDEO_QUEUE, VIDEO_FAILED_QUEUE].map((name) => this.boss.getQueueSize(name, { before: 'completed' })),
-      );
+      const waiting = await Promise.all(ALL_QUEUES.map((name) => this.boss.getQueueSize(name, { before: 'completed' })));
       if (waiting.every((count) => count === 0)) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -231,13 +227,13 @@ export class PgBossMediaQueue implements MediaQueue {
 
   async pause(): Promise<void> {
     // Jobs sent from now on (uploads finishing during the drain) go to the shared queue for the others.
-    await Promise.all([MEDIA_QUEUE, MEDIA_FAILED_QUEUE, VIDEO_QUEUE, VIDEO_FAILED_QUEUE].map((name) => this.boss.offWork(name)));
+    await Promise.all(ALL_QUEUES.map((name) => this.boss.offWork(name)));
   }
 
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    await Promise.all([MEDIA_QUEUE, MEDIA_FAILED_QUEUE, VIDEO_QUEUE, VIDEO_FAILED_QUEUE].map((name) => this.boss.offWork(name)));
+    await Promise.all(ALL_QUEUES.map((name) => this.boss.offWork(name)));
     // Jobs in flight are cut short: they fail and another instance (or the next start) takes them up again.
     this.abort.abort();
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });

@@ -1,4 +1,4 @@
-import { failPhoto, failPlayback, makePlayback, MediaJobAborted, processPhoto, type MediaJobDeps } from './media-job';
+import { failPhoto, failPlayback, makePlayback, makeScreenCopy, MediaJobAborted, processPhoto, type MediaJobDeps } from './media-job';
 
 export interface MediaQueue {
   /** Queues photos that are `processing`; resolves once they are queued (not processed). */
@@ -25,12 +25,12 @@ export interface MediaQueue {
  * start, which queues every unfinished row again. Any failure ends the photo with the error.
  * Videos' playback renditions (issue 25) have a lane of their own, at most VIDEO_CONCURRENCY at once,
  * so that photos' thumbnails never wait behind a long transcoding; a video's poster is a photo job.
- * A photo's screen copy (issue 29) waits in a lane behind every new photo's first copies.
+ * A photo's screen copy (issue 29) has a lane of its own too, MEDIA_CONCURRENCY jobs at once in
+ * decoders nicer than the server's, so that a new photo's first copies never wait for a free worker
+ * or for the CPU behind it.
  */
 export class MediaWorker implements MediaQueue {
   private readonly queue: string[] = [];
-  /** Screen copies of photos already shown with their first ones: taken when no new photo waits. */
-  private readonly screens: string[] = [];
   /** The renditions backfill: taken only when no upload waits. */
   private readonly background: string[] = [];
   private readonly queued = new Set<string>();
@@ -40,6 +40,10 @@ export class MediaWorker implements MediaQueue {
   private readonly videoBackground: string[] = [];
   private readonly videoQueued = new Set<string>();
   private videoRunning = 0;
+  /** The screen lane: screen copies of photos already shown with their first ones. */
+  private readonly screens: string[] = [];
+  private readonly screenQueued = new Set<string>();
+  private screenRunning = 0;
   private stopped = false;
   private paused = false;
   private readonly abort = new AbortController();
@@ -85,7 +89,7 @@ export class MediaWorker implements MediaQueue {
 
   private isIdle(): boolean {
     const waiting = this.queue.length + this.screens.length + this.background.length + this.videos.length + this.videoBackground.length;
-    return this.running === 0 && this.videoRunning === 0 && (waiting === 0 || this.stopped || this.paused);
+    return this.running === 0 && this.videoRunning === 0 && this.screenRunning === 0 && (waiting === 0 || this.stopped || this.paused);
   }
 
   idle(): Promise<void> {
@@ -94,7 +98,9 @@ export class MediaWorker implements MediaQueue {
   }
 
   get pending(): number {
-    return this.queue.length + this.screens.length + this.background.length + this.running + this.videos.length + this.videoBackground.length + this.videoRunning;
+    return (
+      this.queue.length + this.background.length + this.running + this.videos.length + this.videoBackground.length + this.videoRunning + this.screens.length + this.screenRunning
+    );
   }
 
   async pause(): Promise<void> {
@@ -109,24 +115,30 @@ export class MediaWorker implements MediaQueue {
     this.videos.length = 0;
     this.videoBackground.length = 0;
     this.abort.abort();
-    if (this.running + this.videoRunning > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    if (this.running + this.videoRunning + this.screenRunning > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
   private pump(): void {
-    while (this.running < this.deps.media.concurrency && this.queue.length + this.screens.length + this.background.length > 0 && !this.stopped && !this.paused) {
-      const id = (this.queue.shift() ?? this.screens.shift() ?? this.background.shift())!;
+    while (this.running < this.deps.media.concurrency && this.queue.length + this.background.length > 0 && !this.stopped && !this.paused) {
+      const id = this.queue.length > 0 ? this.queue.shift()! : this.background.shift()!;
       this.running++;
-      void this.process(id)
-        .catch((error: unknown) => {
-          this.deps.log.warn({ err: error, photoId: id }, 'media job failed');
-          return false;
-        })
-        .then((screen) => {
+      this.process(id)
+        .catch((error: unknown) => this.deps.log.warn({ err: error, photoId: id }, 'media job failed'))
+        .finally(() => {
           this.running--;
           this.queued.delete(id);
           this.processedCount++;
-          // The screen copy's job is queued once this one has left (an id is queued once at a time).
-          if (screen && !this.stopped) this.queuePhoto(id, this.screens);
+          this.settled();
+        });
+    }
+    while (this.screenRunning < this.deps.media.concurrency && this.screens.length > 0 && !this.stopped && !this.paused) {
+      const id = this.screens.shift()!;
+      this.screenRunning++;
+      this.processScreen(id)
+        .catch((error: unknown) => this.deps.log.warn({ err: error, photoId: id }, 'screen copy failed'))
+        .finally(() => {
+          this.screenRunning--;
+          this.screenQueued.delete(id);
           this.settled();
         });
     }
@@ -148,21 +160,33 @@ export class MediaWorker implements MediaQueue {
     if (this.isIdle()) this.idleWaiters.splice(0).forEach((resolve) => resolve());
   }
 
-  /** One photo job; answers whether the photo's screen copy is still to be made (queued once this job has left). */
-  private async process(id: string): Promise<boolean> {
+  private async process(id: string): Promise<void> {
     try {
       const result = await processPhoto(this.deps, id, this.abort.signal);
       if (result.playback && !this.stopped) {
         this.queueVideo(id, this.videos);
         this.pump();
       }
-      return result.display === true;
+      if (result.display && !this.stopped && !this.screenQueued.has(id)) {
+        this.screenQueued.add(id);
+        this.screens.push(id);
+        this.pump();
+      }
     } catch (error) {
-      // Cut short by shutdown: the row stays processing (or without its screen copy) and the next start takes it up.
-      if (error instanceof MediaJobAborted || this.abort.signal.aborted) return false;
+      // Cut short by shutdown: the row stays processing and is resumed at the next start.
+      if (error instanceof MediaJobAborted || this.abort.signal.aborted) return;
       this.deps.log.warn({ err: error, photoId: id }, 'media processing failed');
       await failPhoto(this.deps.db, id, this.deps);
-      return false;
+    }
+  }
+
+  private async processScreen(id: string): Promise<void> {
+    try {
+      await makeScreenCopy(this.deps, id, this.abort.signal);
+    } catch (error) {
+      // Cut short by shutdown, or the store failed: the photo keeps its grid copy on screens and the next start's backfill makes the screen copy.
+      if (error instanceof MediaJobAborted || this.abort.signal.aborted) return;
+      this.deps.log.warn({ err: error, photoId: id }, 'screen copy failed; the next start tries again');
     }
   }
 
