@@ -81,7 +81,8 @@ test('20 photos uploaded while a gallery is open: zero /updates, no list asked a
     // The img shows this photo's rendition, by its URL.
     expect(tile.src).toMatch(new RegExp(`/${id}-(tile|grid)\\.webp$`));
     const base = tile.src.replace(/-(tile|grid)\.webp$/, '');
-    const stored = Math.max(...['grid', 'display', 'tile'].map((kind) => statSync(join(server.dataDir, 'files', `${base}-${kind}.webp`)).mtimeMs));
+    // The tile's copies (issue 29: the screen copy comes later, from its own lane, and the tile does not wait for it).
+    const stored = Math.max(...['grid', 'tile'].map((kind) => statSync(join(server.dataDir, 'files', `${base}-${kind}.webp`)).mtimeMs));
     return tile.at - stored;
   });
   console.log(`rendition stored → tile shown, 20 photos: ${delays.map((ms) => Math.round(ms)).join(', ')} ms`);
