@@ -81,7 +81,7 @@ test('a decode past its time limit or aborted fails at once and its process is e
   expect(decoderProcessCount()).toBe(0);
 });
 
-/** The niceness of this process's Node children, the decoders (Linux: field 19 of /proc/<pid>/stat). */
+/** The niceness of this process's decoder children (Linux: field 19 of /proc/<pid>/stat). */
 function childNiceness(): number[] {
   const values: number[] = [];
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
@@ -89,8 +89,10 @@ function childNiceness(): number[] {
       // The command name (field 2) may hold spaces: fields are counted after its closing parenthesis.
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (Number(fields[1]) === process.pid && command === 'node') values.push(Number(fields[16]));
+      // A decoder by its command line (its script is given sharp's path); the thread name is no guide
+      // (Node 24 calls its main thread 'MainThread').
+      const decoder = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('sharp');
+      if (Number(fields[1]) === process.pid && decoder) values.push(Number(fields[16]));
     } catch {
       // Gone meanwhile.
     }
