@@ -96,6 +96,14 @@ export function needsThumb(photo: Pick<PhotoRow, 'processing' | 'error' | 'compr
 }
 
 
+/** The renditions' sizes (MEDIA_THUMBNAIL_SIZE, MEDIA_DISPLAY_SIZE, the phone grid's edge) and the pixel-flood guard. */
+const renditionOptions = (media: Config['media']) => ({
+  gridSize: media.thumbnailSize,
+  displaySize: media.displaySize,
+  thumbSize: THUMB_PHOTO_EDGE,
+  maxInputPixels: media.maxInputPixels,
+});
+
 /** Issue 23: every decoder runs in a process of its own, under a memory ceiling and a time limit. */
 const decoderLimits = (media: Config['media'], signal: AbortSignal) => ({ memoryBytes: media.jobMaxMemoryBytes, timeoutMs: media.decodeTimeoutMs, signal });
 
@@ -185,7 +193,7 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
     thumb: deps.temp.file('media', `${id}-tile.webp`),
   };
   const poster = deps.temp.file('media', `${id}-poster.jpg`);
-  const options = { gridSize: config.thumbnailSize, displaySize: config.displaySize, thumbSize: THUMB_PHOTO_EDGE, maxInputPixels: config.maxInputPixels };
+  const options = renditionOptions(config);
   const limits = decoderLimits(config, signal);
   const ext = /\.([a-z0-9]+)$/i.exec(photo.original_path)?.[1].toLowerCase() ?? '';
   const firstOnly = !backfill && inTwoSteps(photo, ext);
@@ -280,7 +288,7 @@ async function makeDisplay(deps: MediaJobDeps, photo: PhotoRow, signal: AbortSig
   const original = await localOriginal(deps, photo.original_path, photo.id);
   const output = deps.temp.file('media', `${photo.id}-display.webp`);
   const config = deps.media;
-  const options = { gridSize: config.thumbnailSize, displaySize: config.displaySize, thumbSize: THUMB_PHOTO_EDGE, maxInputPixels: config.maxInputPixels };
+  const options = renditionOptions(config);
   try {
     let decoded = true;
     try {

@@ -121,44 +121,37 @@ export class PgBossMediaQueue implements MediaQueue {
     await this.boss.work<PhotoJob>(queue.deadLetter, polling, ([job]) => fail(job.data.photoId));
   }
 
-  private async runScreen(photoId: string): Promise<void> {
+  /**
+   * One job of a lane, counted in `pending`: a throw fails it (pg-boss retries it or, the last time,
+   * hands it to the lane's dead letters); `failure` is what the log says then.
+   */
+  private async runJob(photoId: string, failure: string, job: () => Promise<void>): Promise<void> {
     this.running++;
     try {
-      await makeScreenCopy(this.deps, photoId, this.abort.signal);
+      await job();
     } catch (error) {
-      if (!(error instanceof MediaJobAborted)) this.deps.log.warn({ err: error, photoId }, 'screen copy failed; the queue will retry it');
+      if (!(error instanceof MediaJobAborted)) this.deps.log.warn({ err: error, photoId }, failure);
       throw error;
     } finally {
       this.running--;
     }
   }
 
-  private async runVideo(photoId: string): Promise<void> {
-    this.running++;
-    try {
-      await makePlayback(this.deps, photoId, this.abort.signal);
-    } catch (error) {
-      if (!(error instanceof MediaJobAborted)) this.deps.log.warn({ err: error, photoId }, 'video job failed; the queue will retry it');
-      throw error;
-    } finally {
-      this.running--;
-    }
+  private runScreen(photoId: string): Promise<void> {
+    return this.runJob(photoId, 'screen copy failed; the queue will retry it', () => makeScreenCopy(this.deps, photoId, this.abort.signal));
   }
 
-  /** One job: a throw fails it (pg-boss retries it or, the last time, hands it to the dead-letter queue). */
-  private async run(photoId: string): Promise<void> {
-    this.running++;
-    try {
+  private runVideo(photoId: string): Promise<void> {
+    return this.runJob(photoId, 'video job failed; the queue will retry it', () => makePlayback(this.deps, photoId, this.abort.signal));
+  }
+
+  private run(photoId: string): Promise<void> {
+    return this.runJob(photoId, 'media job failed; the queue will retry it', async () => {
       const result = await processPhoto(this.deps, photoId, this.abort.signal);
       if (result.playback) await this.enqueueVideos([photoId], UPLOAD_PRIORITY);
       // Queued before this job completes: an instance that dies here leaves this job to be retried, which makes the screen copy.
       if (result.display) await this.insertJobs(SCREEN_QUEUE, [photoId], UPLOAD_PRIORITY, this.screenWorkerIds);
-    } catch (error) {
-      if (!(error instanceof MediaJobAborted)) this.deps.log.warn({ err: error, photoId }, 'media job failed; the queue will retry it');
-      throw error;
-    } finally {
-      this.running--;
-    }
+    });
   }
 
   enqueue(ids: string[], priority = UPLOAD_PRIORITY): Promise<void> {
