@@ -26,13 +26,13 @@ export interface AppConfigOptions {
   /** Extra dev-server settings (the shell serves remotes.json in development). */
   devServer?: DevServerConfig;
   /** Views the server paints before any script (app-manifest's `firstPaint`), emitted under `paint/`. */
-  firstPaint?: FirstPaintTemplates;
+  firstPaint?: FirstPaintTemplate[];
 }
 
-export interface FirstPaintTemplates {
-  /** HTML templates (paths relative to the app), each with a `<style>/* css *\/</style>` slot. */
-  templates: string[];
-  /** The stylesheets the painted view needs (the same files its components import), inlined into the slot. */
+export interface FirstPaintTemplate {
+  /** The HTML template (a path relative to the app), with a `<style>/* css *\/</style>` slot. */
+  template: string;
+  /** The stylesheets its view needs (the same files its components import), inlined into the slot. */
   css: string[];
 }
 
@@ -45,21 +45,21 @@ export const designKitCss = (file: string) => path.join(__dirname, 'shared-kit',
  * comes from the same files the React view imports: the painted view and the React one look alike.
  */
 class FirstPaintPlugin {
-  constructor(private readonly dir: string, private readonly options: FirstPaintTemplates) {}
+  constructor(private readonly dir: string, private readonly templates: FirstPaintTemplate[]) {}
 
   apply(compiler: Compiler) {
     compiler.hooks.thisCompilation.tap('FirstPaintPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'FirstPaintPlugin', stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        const files = [...this.options.templates, ...this.options.css].map((file) => path.resolve(this.dir, file));
-        files.forEach((file) => compilation.fileDependencies.add(file));
-        const css = this.options.css
-          .map((file) => readFileSync(path.resolve(this.dir, file), 'utf8'))
-          .join('\n')
-          .replace(/\/\*[\s\S]*?\*\//g, '')
-          .replace(/\s*([{};:,>])\s*/g, '$1')
-          .replace(/\s+/g, ' ')
-          .trim();
-        for (const template of this.options.templates) {
+        for (const { template, css: stylesheets } of this.templates) {
+          const files = [template, ...stylesheets].map((file) => path.resolve(this.dir, file));
+          files.forEach((file) => compilation.fileDependencies.add(file));
+          const css = stylesheets
+            .map((file) => readFileSync(path.resolve(this.dir, file), 'utf8'))
+            .join('\n')
+            .replace(/\/\*[\s\S]*?\*\//g, '')
+            .replace(/\s*([{};:,>])\s*/g, '$1')
+            .replace(/\s+/g, ' ')
+            .trim();
           const html = readFileSync(path.resolve(this.dir, template), 'utf8').replace('/* css */', css);
           compilation.emitAsset(`paint/${path.basename(template)}`, new compiler.rspack.sources.RawSource(html));
         }

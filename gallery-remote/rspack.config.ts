@@ -8,13 +8,15 @@ export default createAppConfig({
   federation,
   title: 'Momentos: galeria',
   // The gallery's first screen that the server paints on /events/share/albums/{id} (issue 13).
-  firstPaint: {
-    templates: ['src/features/gallery/first-paint/gallery.html'],
-    css: [
-      designKitCss('theme/tokens.css'),
-      designKitCss('loading-screen/loading-screen.css'),
-      designKitCss('bottom-navigation/bottom-navigation.css'),
-      'src/features/gallery/gallery.css',
-    ],
-  },
+  firstPaint: [
+    {
+      template: 'src/features/gallery/first-paint/gallery.html',
+      css: [
+        designKitCss('theme/tokens.css'),
+        designKitCss('loading-screen/loading-screen.css'),
+        designKitCss('bottom-navigation/bottom-navigation.css'),
+        'src/features/gallery/gallery.css',
+      ],
+    },
+  ],
 });

@@ -8,8 +8,5 @@ export default createAppConfig({
   federation,
   title: 'Momentos: convidado',
   // The welcome that the server paints on /invite/{code} and /events/share/{id} (issue 13).
-  firstPaint: {
-    templates: ['src/features/welcome/first-paint/welcome.html'],
-    css: [designKitCss('theme/tokens.css'), 'src/features/welcome/welcome-page.css'],
-  },
+  firstPaint: [{ template: 'src/features/welcome/first-paint/welcome.html', css: [designKitCss('theme/tokens.css'), 'src/features/welcome/welcome-page.css'] }],
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { request as httpRequest } from 'node:http';
@@ -320,15 +321,16 @@ describe('a painted page\'s scripts wait for its lead images', () => {
     expect(html).not.toContain('rel="preload" as="image"');
   });
 
-  test('a welcome without an image keeps the entry and its preload hints, the loader before it (it keeps taps); an unpainted page has no loader', async () => {
+  test('a welcome without an image keeps the entry and its preload hints (at a low priority: the view needs none), the loader before it (it keeps taps); an unpainted page has no loader', async () => {
     const event = await createEvent(server, ana.token, { name: 'Sem capa' });
     const painted = (await plainGet(`${server.url}/invite/${event.code}`)).body;
     expect(painted).toContain('<script defer src="/paint-loader.0a1b2c3d.js"></script><script defer src="/main.1a2b3c4d.js"></script>');
-    expect(painted).toContain('<link rel="preload" as="script" href="/remotes/guest/remoteEntry.js">');
+    expect(painted).toContain('<link rel="preload" as="script" href="/remotes/guest/remoteEntry.js" fetchpriority="low">');
     expect(scriptsOf(painted)).toBeNull();
 
     const plain = (await plainGet(`${server.url}/events`)).body;
     expect(plain).toContain('<script defer src="/main.1a2b3c4d.js"></script>');
+    expect(plain).toContain('<link rel="preload" as="script" href="/remotes/organiser/remoteEntry.js">');
     expect(plain).not.toContain('paint-loader');
     expect(scriptsOf(plain)).toBeNull();
   });
@@ -355,5 +357,45 @@ describe('a painted page\'s scripts wait for its lead images', () => {
     const { image_avif_srcset: avif } = await readJson(await fetch(`${server.url}/api/events/${event.id}/public`));
     expect(avif).toMatch(/-card-w720\.avif 720w, .*-card-w1080\.avif 1080w$/);
     expect(avif).not.toContain(row.image_card_path);
+  });
+});
+
+// Issue 29: the entry's first step, painted on / from the organiser remote's template.
+const entryTemplate = fs.readFileSync(path.join(__dirname, '..', '..', 'organiser-remote', 'src', 'features', 'entry', 'first-paint', 'entry.html'), 'utf8');
+
+describe('the painted entry', () => {
+  let server: TestServer;
+  const paintedData = (html: string) => JSON.parse(/<script type="application\/json" id="first-paint-data">([^<]*)<\/script>/.exec(html)![1]);
+
+  beforeAll(async () => {
+    server = await startServer({ webRoot: makeWebRoot({ ...FAKE_FILES, 'organiser-remote/dist/paint/entry.html': entryTemplate }) });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  test('offers "Criar a primeira conta" while the server has no organiser, then only Login; the shell keeps its title', async () => {
+    const first = (await plainGet(`${server.url}/`)).body;
+    expect(first).toContain('<div id="first-paint"><main class="entry">');
+    expect(first).toContain('>Criar a primeira conta</button>');
+    expect(paintedData(first)).toEqual({ remote: 'organiser_remote', page: 'entry', data: { needed: true } });
+    expect(first).toContain('<title>Momentos</title>');
+    expect(first).not.toContain('og:title');
+
+    await organiserSession(server, 'ana@example.com');
+    const later = (await plainGet(`${server.url}/`)).body;
+    expect(later).not.toContain('Criar a primeira conta');
+    expect(later.match(/<button[^>]*>Login<\/button>/g)).toHaveLength(1);
+    expect(paintedData(later).data).toEqual({ needed: false });
+  });
+
+  test('its sign-in check is the one inline script the page runs, allowed by its hash', async () => {
+    const response = await fetch(`${server.url}/`);
+    const html = await response.text();
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+    expect(inline).toEqual([expect.stringContaining('localStorage.getItem("auth")')]);
+    const hash = `'sha256-${createHash('sha256').update(inline[0]).digest('base64')}'`;
+    const scriptSources = /(?:^|;)\s*script-src ([^;]*)/.exec(response.headers.get('content-security-policy')!)![1].trim().split(/\s+/);
+    expect(scriptSources).toEqual(["'self'", hash]);
   });
 });

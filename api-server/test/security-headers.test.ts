@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { inlineStyleHashes, rendersAsMedia, sourceOfUrl } from '../src/web/content-security-policy';
+import { inlineHashes, rendersAsMedia, sourceOfUrl } from '../src/web/content-security-policy';
 import { createAlbum, createEvent, expectError, FAKE_FILES, makeWebRoot, organiserSession, PNG_BYTES, startServer, type TestServer } from './helpers';
 
 const BOOT_STYLE = '.boot { display: flex; }';
@@ -155,9 +155,14 @@ describe('content security policy pieces', () => {
   });
 
   test('every inline style block gets its hash', () => {
-    expect(inlineStyleHashes('<style>a{}</style><STYLE media="x">b{}</STYLE><script>c</script>')).toEqual([
+    expect(inlineHashes('<style>a{}</style><STYLE media="x">b{}</STYLE><script>c</script>')).toEqual([
       `'sha256-${createHash('sha256').update('a{}').digest('base64')}'`,
       `'sha256-${createHash('sha256').update('b{}').digest('base64')}'`,
     ]);
+  });
+
+  test('every plain inline script gets its hash; JSON data and linked scripts do not', () => {
+    const html = '<script>run()</script><script type="application/json">{"a":1}</script><script defer src="/x.js"></script><style>a{}</style>';
+    expect(inlineHashes(html, 'script')).toEqual([`'sha256-${createHash('sha256').update('run()').digest('base64')}'`]);
   });
 });

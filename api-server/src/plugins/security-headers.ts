@@ -8,7 +8,7 @@ import {
   PERMISSIONS_POLICY,
   rendersAsMedia,
   SANDBOXED_FILE_POLICY,
-  watchedInlineStyleHashes,
+  watchedInlineHashes,
 } from '../web/content-security-policy';
 
 /** Paths whose answers other origins may embed: the remotes' code (a shell elsewhere loads it) and stored files. */
@@ -23,15 +23,18 @@ const FILES = /^\/api\/files(\/|\?|$)/;
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     // The inline styles a page may carry: the shell's page, and the critical CSS of every view the
-    // server paints into it (issue 13's first paint, from each remote's built template).
+    // server paints into it (issue 13's first paint, from each remote's built template); and the
+    // inline scripts of those templates (the entry's check for a stored sign-in, issue 29).
     const paintTemplates = routes.flatMap((route) => (route.firstPaint ? [path.join(config.webRoot, remotes[route.remote].folder, 'dist', route.firstPaint.template)] : []));
-    const styledPages = [path.join(config.webRoot, 'shell', 'dist', 'index.html'), ...new Set(paintTemplates)].map(watchedInlineStyleHashes);
+    const styledPages = [path.join(config.webRoot, 'shell', 'dist', 'index.html'), ...new Set(paintTemplates)].map((file) => watchedInlineHashes(file));
+    const scriptedTemplates = [...new Set(paintTemplates)].map((file) => watchedInlineHashes(file, 'script'));
     const directives = pagePolicyDirectives({
       remoteEntryUrls: remoteNames.map((name) => config.remotes[name] ?? defaultEntryUrl(name)),
       // Both storage drivers serve files through /api/files, on our origin. A driver that sends the
       // browser to the bucket itself (presigned URLs) adds the bucket's public origin here.
       storageOrigins: [],
       inlineStyleHashes: () => styledPages.flatMap((hashesOf) => hashesOf()),
+      inlineScriptHashes: () => scriptedTemplates.flatMap((hashesOf) => hashesOf()),
     });
 
     await app.register(fastifyHelmet, {

@@ -25,8 +25,10 @@ export interface PagePolicyInputs {
   remoteEntryUrls: string[];
   /** Origins the browser fetches stored files from directly; empty while /api/files serves them. */
   storageOrigins: string[];
-  /** Hash sources (`'sha256-…'`) of the inline <style> blocks of the shell's index.html. */
+  /** Hash sources (`'sha256-…'`) of the inline <style> blocks of the shell's index.html and the paint templates. */
   inlineStyleHashes: () => string[];
+  /** Hash sources of the inline scripts of the paint templates (the entry's sign-in check, issue 29). */
+  inlineScriptHashes?: () => string[];
 }
 
 type Directive = string | (() => string);
@@ -36,8 +38,8 @@ const unique = (values: string[]) => [...new Set(values)];
 /**
  * The page's Content-Security-Policy. Scripts, styles and fonts come from our origin and the remotes'
  * origins only (a remote moved by REMOTE_*_URL is allowed at the next start, no rebuild); no
- * `unsafe-eval`, no inline script and no inline style beyond the shell's own first-paint block, which
- * is allowed by its hash. Images and media come from our origin, `blob:` (previews of the guest's
+ * `unsafe-eval`, no inline script and no inline style beyond those of the shell's page and of the
+ * painted views' templates, each allowed by its hash. Images and media come from our origin, `blob:` (previews of the guest's
  * selection) and the storage's origins. No one may frame the app.
  */
 export function pagePolicyDirectives(inputs: PagePolicyInputs): Record<string, Directive[]> {
@@ -46,7 +48,7 @@ export function pagePolicyDirectives(inputs: PagePolicyInputs): Record<string, D
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'", ...remotes],
+    'script-src': ["'self'", ...remotes, () => (inputs.inlineScriptHashes?.() ?? []).join(' ')],
     'script-src-attr': ["'none'"],
     // Each hash is its own source; a function keeps them current when the shell is rebuilt.
     'style-src': ["'self'", ...remotes, () => inputs.inlineStyleHashes().join(' ')],
@@ -78,20 +80,26 @@ export function rendersAsMedia(contentType: string | undefined): boolean {
   return /^(image|video|audio)\/[a-z0-9.+-]+$/.test(type);
 }
 
-/** `'sha256-…'` sources for the inline <style> blocks of an HTML document. */
-export function inlineStyleHashes(html: string): string[] {
+const INLINE = {
+  style: /<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi,
+  // A script with no attributes: `type="application/json"` data is not run, and `src` is not inline.
+  script: /<script>([\s\S]*?)<\/script>/gi,
+};
+
+/** `'sha256-…'` sources for the inline <style> blocks (or plain <script> elements) of an HTML document. */
+export function inlineHashes(html: string, kind: keyof typeof INLINE = 'style'): string[] {
   const sources: string[] = [];
-  for (const match of html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)) {
+  for (const match of html.matchAll(INLINE[kind])) {
     sources.push(`'sha256-${createHash('sha256').update(match[1], 'utf8').digest('base64')}'`);
   }
   return sources;
 }
 
 /**
- * The hashes of a file's inline styles, read again only when the file changes (a rebuild of the shell
+ * The hashes of a file's inline styles (or scripts), read again only when the file changes (a rebuild
  * while the server runs), checked at most once a second.
  */
-export function watchedInlineStyleHashes(file: string): () => string[] {
+export function watchedInlineHashes(file: string, kind: keyof typeof INLINE = 'style'): () => string[] {
   let hashes: string[] = [];
   let seenMtime = -1;
   let checkedAt = 0;
@@ -102,7 +110,7 @@ export function watchedInlineStyleHashes(file: string): () => string[] {
     try {
       const mtime = fs.statSync(file).mtimeMs;
       if (mtime !== seenMtime) {
-        hashes = inlineStyleHashes(fs.readFileSync(file, 'utf8'));
+        hashes = inlineHashes(fs.readFileSync(file, 'utf8'), kind);
         seenMtime = mtime;
       }
     } catch {

@@ -145,8 +145,11 @@ export interface PaintedPage {
   view: TemplateView;
   /** What the page's script reads: the data the view was painted with. */
   data: unknown;
-  /** The event the page belongs to: its name is the title, and the link preview shows it. */
-  event: PublicEvent;
+  /**
+   * The event the page belongs to: its name is the title, and the link preview shows it. None for a
+   * page of no event (the entry): the shell's own title and description stay.
+   */
+  event?: PublicEvent;
   /** The page's absolute URL (og:url). */
   url: string;
   /** The public origin, for absolute image URLs. */
@@ -186,8 +189,31 @@ function linkPaintLoader(html: string, loader: string, preload: string[], defer:
   if (!entry) return null;
   const main = entry[1];
   const loaderTag = `<script defer src="${escapeHtml(loader)}"></script>`;
-  if (!defer) return { html: withPreloads(html.replace(entry[0], loaderTag + entry[0]), preload), scripts: null };
+  // The painted view needs none of the app's files to show: they are fetched at a low priority, so
+  // that nothing the first frame could wait for (a stylesheet, a script) is asked for ahead of it.
+  if (!defer) return { html: withPreloads(html.replace(entry[0], loaderTag + entry[0]), preload, 'low'), scripts: null };
   return { html: html.replace(entry[0], loaderTag), scripts: { main, preload: preload.filter((url) => url !== main) } };
+}
+
+/** The event's name as the page's title, and the link-preview tags (Open Graph) messaging apps read. */
+function eventTags(event: PublicEvent, painted: PaintedPage): string[] {
+  const meta = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">`;
+  return [
+    `<title>${escapeHtml(event.name)} · Momentos</title>`,
+    meta('og:type', 'website'),
+    meta('og:site_name', 'Momentos'),
+    meta('og:locale', 'pt_BR'),
+    meta('og:title', event.name),
+    meta('og:url', painted.url),
+    ...(event.image
+      ? [
+          meta('og:image', new URL(event.image, painted.origin).href),
+          ...(painted.imageIsCard ? [meta('og:image:width', '1200'), meta('og:image:height', '630'), meta('og:image:type', 'image/jpeg')] : []),
+          meta('og:image:alt', event.name),
+          `<meta name="twitter:card" content="summary_large_image">`,
+        ]
+      : [`<meta name="twitter:card" content="summary">`]),
+  ];
 }
 
 /**
@@ -204,24 +230,7 @@ export function paintShellPage(html: string, painted: PaintedPage): string {
   const bodyEnd = shellHtml.lastIndexOf('</body>');
   if (rootStart < 0 || bodyEnd < rootStart || !shellHtml.includes('</head>')) return shellHtml;
 
-  const meta = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">`;
-  const tags = [
-    `<title>${escapeHtml(event.name)} · Momentos</title>`,
-    meta('og:type', 'website'),
-    meta('og:site_name', 'Momentos'),
-    meta('og:locale', 'pt_BR'),
-    meta('og:title', event.name),
-    meta('og:url', painted.url),
-    ...(event.image
-      ? [
-          meta('og:image', new URL(event.image, painted.origin).href),
-          ...(painted.imageIsCard ? [meta('og:image:width', '1200'), meta('og:image:height', '630'), meta('og:image:type', 'image/jpeg')] : []),
-          meta('og:image:alt', event.name),
-          `<meta name="twitter:card" content="summary_large_image">`,
-        ]
-      : [`<meta name="twitter:card" content="summary">`]),
-    template.head,
-  ].join('');
+  const tags = [...(event ? eventTags(event, painted) : []), template.head].join('');
   const data: FirstPaintData = { remote: route.remote, page: route.firstPaint?.page ?? route.page, data: painted.data };
 
   const leadImages = painted.leadImages.map(preloadLink).join('');
@@ -229,13 +238,10 @@ export function paintShellPage(html: string, painted: PaintedPage): string {
   // against the viewport known when the scanner meets it, and before the viewport tag that is 980 px
   // wide, so a phone fetched each lead tile twice (the 640-px copy preloaded, the 320-px one shown).
   const top = [/<meta name="viewport"[^>]*>/i, /<meta charset[^>]*>/i, /<head>/i].find((tag) => tag.test(shellHtml))!;
-  const head = shellHtml
-    .slice(0, rootStart)
-    .replace(top, (opening) => opening + leadImages)
-    // The event's title and description replace the generic ones.
-    .replace(/<title>[\s\S]*?<\/title>/, '')
-    .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', `${tags}</head>`);
+  let head = shellHtml.slice(0, rootStart).replace(top, (opening) => opening + leadImages);
+  // The event's title and description replace the generic ones.
+  if (event) head = head.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
+  head = head.replace('</head>', `${tags}</head>`);
   return (
     head +
     `<div id="${firstPaintIds.markupId}">${fillTemplate(template.body, painted.view)}</div>` +

@@ -11,12 +11,14 @@ import { welcomeImageInline } from '../infra/media/welcome-image';
 import { presentGuestEvent, presentPhoto, presentPublicEvent } from '../http/present';
 import { findEvent, findEventByCode } from '../repositories/events';
 import { listPhotos } from '../repositories/photos';
+import { hasAnyOrganiser } from '../repositories/setup-codes';
 import { findReadableAlbum } from '../services/albums';
 import { eventView, findPaintLoader, galleryLeadImages, galleryView, paintShellPage, readPaintTemplate, welcomeLeadImages, type LeadImage } from './first-paint';
 
 /** A painted page's event (title, link preview), the view's slots and the data the page's script reads. */
 interface PaintSource {
-  event: EventRow;
+  /** The event the page belongs to; none for the entry, which keeps the shell's title and description. */
+  event?: EventRow;
   view: TemplateView;
   data: unknown;
   /** What the view shows largest, first (PaintedPage.leadImages). */
@@ -45,6 +47,11 @@ export function shellPainter(app: FastifyInstance, config: Config) {
       }
       case 'album-id':
         return /^[A-Za-z0-9_-]{1,64}$/.test(params?.id ?? '') ? gallerySource(params!.id) : undefined;
+      case 'setup-state': {
+        // GET /api/setup's answer: while no organiser exists, step 1 offers 'Criar a primeira conta'.
+        const setup = { needed: !(await hasAnyOrganiser(app.db)) };
+        return { view: { values: {}, sections: { setup: setup.needed, login: !setup.needed } }, data: setup, leadImages: [] };
+      }
       default:
         return undefined;
     }
@@ -91,10 +98,10 @@ export function shellPainter(app: FastifyInstance, config: Config) {
       template,
       view: source.view,
       data: source.data,
-      event: presentPublicEvent(event),
+      event: event && presentPublicEvent(event),
       url: `${origin}${pathname}`,
       origin,
-      imageIsCard: !!event.image_card_path && event.image_card_path !== event.image_path,
+      imageIsCard: !!event?.image_card_path && event.image_card_path !== event.image_path,
       leadImages: source.leadImages,
       inlineImage: source.inlineImage,
       preload,

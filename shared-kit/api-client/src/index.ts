@@ -10,7 +10,7 @@ export { getHealth } from './calls/health';
 export { login, logout } from './calls/auth';
 export { getSetupState, createFirstAccount } from './calls/account';
 export { requestPasswordReset, getPasswordResetLink, resetPassword, getAccount, updateAccount, changePassword } from './calls/account';
-export type { Account, ForgotPasswordAnswer } from './calls/account';
+export type { Account, ForgotPasswordAnswer, SetupState } from './calls/account';
 export { getNotificationSettings, saveNotificationSettings } from './calls/account';
 export type { NotificationSettings } from './calls/account';
 export { getTeam, createTeamInvite, revokeTeamInvite, removeTeamMember, getTeamInvite, acceptTeamInvite, createAccountFromInvite } from './calls/team';

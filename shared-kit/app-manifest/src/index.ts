@@ -49,10 +49,12 @@ export type AppRoute = {
 const welcomePaint = (source: 'event-id' | 'invite-code'): FirstPaintSpec => ({ page: 'welcome', template: 'paint/welcome.html', source });
 /** The first screen of a public album's gallery: its first tiles, painted by the server (issue 13). */
 const galleryPaint: FirstPaintSpec = { page: 'gallery', template: 'paint/gallery.html', source: 'album-id' };
+/** The entry's first step (issue 29): the same for every visitor but for 'Criar a primeira conta'. */
+const entryPaint: FirstPaintSpec = { page: 'entry', template: 'paint/entry.html', source: 'setup-state' };
 
 /** Spec §2 routes and the remote that owns each (DESIGN.md §1); organiser pages are guarded. */
 export const routes: readonly AppRoute[] = [
-  { path: '/', remote: 'organiser_remote', page: 'entry' },
+  { path: '/', remote: 'organiser_remote', page: 'entry', firstPaint: entryPaint },
   { path: '/events', remote: 'organiser_remote', page: 'event-list', guarded: true },
   { path: '/events/register', remote: 'organiser_remote', page: 'event-form', guarded: true },
   { path: '/events/register/:id', remote: 'organiser_remote', page: 'event-form', guarded: true },
@@ -121,9 +123,10 @@ export interface FirstPaintSpec {
   template: string;
   /**
    * What the route's parameter finds: an event by its id or its invite code (the welcome is painted
-   * with the event's public read), or a public album (its gallery's first tiles).
+   * with the event's public read), or a public album (its gallery's first tiles); or, for the entry,
+   * no parameter: whether the server still waits for its first organiser (GET /api/setup's answer).
    */
-  source: 'event-id' | 'invite-code' | 'album-id';
+  source: 'event-id' | 'invite-code' | 'album-id' | 'setup-state';
 }
 
 /** The JSON of the `dataId` element: which page was painted, with what. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
-import { Button, Navigate } from '@momentos/design-kit';
-import { apiKeys, dataOf, getSetupState, isTokenUsable, useAuthStore } from '@momentos/api-client';
+import { Button, Navigate, paintedPage, readFirstPaint } from '@momentos/design-kit';
+import { apiKeys, dataOf, getSetupState, isTokenUsable, useAuthStore, type SetupState } from '@momentos/api-client';
 import { texts } from '../../texts';
 import { ForgotForm } from './forgot-form';
 import { LoginForm } from './login-form';
@@ -12,12 +12,16 @@ import './entry.css';
 /**
  * Entry and login (spec §2 'Entry screen'): step 1 welcome, step 2 the login form; while the server
  * has no organiser yet (issue 27), step 1 offers 'Criar a primeira conta' (step 'setup').
+ * Issue 29: the server paints step 1 (first-paint/entry.html) with the setup state it read; while that
+ * view is on screen the first render starts from the same state, so it renders the same markup and
+ * takes over without a change. A later visit in the app (after 'Sair') reads the state afresh.
  */
 export default function EntryPage() {
   const token = useAuthStore((state) => state.token);
   const [step, setStep] = useState<1 | 2 | 'setup' | 'forgot'>(1);
   const [forgotEmail, setForgotEmail] = useState('');
-  const { data: setup } = useSWR(apiKeys.setupState(), () => dataOf(getSetupState()), { shouldRetryOnError: false });
+  const [painted] = useState(() => (paintedPage() === 'organiser_remote/entry' ? readFirstPaint<SetupState>('organiser_remote', 'entry') ?? undefined : undefined));
+  const { data: setup } = useSWR(apiKeys.setupState(), () => dataOf(getSetupState()), { shouldRetryOnError: false, fallbackData: painted });
 
   if (isTokenUsable(token)) return <Navigate to="/events" replace />;
 

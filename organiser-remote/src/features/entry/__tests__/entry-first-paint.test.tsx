@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { screen, waitFor } from '@testing-library/react';
+import { useAuthStore } from '@momentos/api-client';
+import { fakeApi } from '@momentos/api-client/testing';
+import { fillTemplate, splitPaintTemplate } from '@momentos/app-manifest/dist/paint-template';
+import { resetFirstPaintForTests } from '@momentos/design-kit';
+import EntryPage from '../entry-page';
+import { renderAt } from '../../../test-support/render';
+
+// Issue 29: the server paints the entry's first step from first-paint/entry.html (api-server's
+// web/paint-source.ts fills it with GET /api/setup's answer); the page takes over with the same markup.
+const template = splitPaintTemplate(fs.readFileSync(path.join(__dirname, '..', 'first-paint', 'entry.html'), 'utf8'))!;
+
+/** The template filled as the server fills it, with its markup as the browser parses it. */
+function paintedMarkup(needed: boolean): HTMLElement {
+  const holder = document.createElement('div');
+  holder.id = 'first-paint';
+  holder.innerHTML = fillTemplate(template.body, { values: {}, sections: { setup: needed, login: !needed } });
+  return holder;
+}
+
+/** The page's data as the server writes it beside the painted view. */
+function paintedData(needed: boolean): HTMLScriptElement {
+  const data = document.createElement('script');
+  data.type = 'application/json';
+  data.id = 'first-paint-data';
+  data.textContent = JSON.stringify({ remote: 'organiser_remote', page: 'entry', data: { needed } });
+  return data;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  useAuthStore.setState({ token: null });
+  resetFirstPaintForTests();
+});
+
+describe('the painted entry (issue 29)', () => {
+  it.each([true, false])('renders the same markup as the painted template, from the painted setup state (needed: %s)', async (needed) => {
+    const api = fakeApi(needed ? { setup: { code: 'ABCD-EFGH', token: 'x.y.z' } } : { organiser: { email: 'ana@example.com', password: 'segredo', token: 'x.y.z' } });
+    const painted = paintedMarkup(needed);
+    const data = paintedData(needed);
+    document.body.append(painted, data);
+    const expected = painted.querySelector('main')!.outerHTML;
+    try {
+      renderAt('/', '/', <EntryPage />);
+      // The first render, before any answer: the same buttons as the painted view, which the shell
+      // then removes (tested in the shell's remote-page tests).
+      const rendered = Array.from(document.querySelectorAll('main')).find((main) => !painted.contains(main))!;
+      expect(rendered.outerHTML).toBe(expected);
+      // The state is read again (an account may have been made since the page was painted).
+      await waitFor(() => expect(api.requests.filter((entry) => entry.path === '/api/setup')).toHaveLength(1));
+    } finally {
+      painted.remove();
+      data.remove();
+    }
+  });
+
+  it('once the painted view is gone (back on the entry after Sair), reads the state afresh instead', async () => {
+    fakeApi({ organiser: { email: 'ana@example.com', password: 'segredo', token: 'x.y.z' } });
+    const data = paintedData(true);
+    document.body.append(data);
+    try {
+      renderAt('/', '/', <EntryPage />);
+      expect(screen.queryByRole('button', { name: 'Criar a primeira conta' })).toBeNull();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument());
+      expect(screen.queryByRole('button', { name: 'Criar a primeira conta' })).toBeNull();
+    } finally {
+      data.remove();
+    }
+  });
+
+  // The template's one inline script: an organiser who is signed in goes on to the event list, so the
+  // painted step 1 must not flash on screen while the app loads; the shell's spinner shows instead.
+  const signInCheck = template.body.match(/<script>([\s\S]*?)<\/script>/)![1];
+  const runSignInCheck = () => new Function(signInCheck)();
+
+  it('removes the painted view when a sign-in is stored, before anything else is parsed', () => {
+    document.body.append(paintedMarkup(false));
+    localStorage.setItem('auth', 'a.b.c');
+    runSignInCheck();
+    expect(document.getElementById('first-paint')).toBeNull();
+  });
+
+  it('keeps it for a visitor who is not signed in', () => {
+    const painted = paintedMarkup(false);
+    document.body.append(painted);
+    try {
+      runSignInCheck();
+      expect(document.getElementById('first-paint')).toBe(painted);
+    } finally {
+      painted.remove();
+    }
+  });
+});
