@@ -7,6 +7,13 @@ export default createAppConfig({
   port: remotes.guest_remote.devPort,
   federation,
   title: 'Momentos: convidado',
-  // The welcome that the server paints on /invite/{code} and /events/share/{id} (issue 13).
-  firstPaint: [{ template: 'src/features/welcome/first-paint/welcome.html', css: [designKitCss('theme/tokens.css'), 'src/features/welcome/welcome-page.css'] }],
+  firstPaint: [
+    // The welcome that the server paints on /invite/{code} and /events/share/{id} (issue 13).
+    { template: 'src/features/welcome/first-paint/welcome.html', css: [designKitCss('theme/tokens.css'), 'src/features/welcome/welcome-page.css'] },
+    // The upload screen's first step, the guest's name, painted on /events/upload/{id} (issue 29).
+    {
+      template: 'src/features/upload/first-paint/upload.html',
+      css: [designKitCss('theme/tokens.css'), designKitCss('field/field.css'), 'src/features/upload/upload-page.css'],
+    },
+  ],
 });

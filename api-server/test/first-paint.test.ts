@@ -362,13 +362,15 @@ describe('a painted page\'s scripts wait for its lead images', () => {
 
 // Issue 29: the entry's first step, painted on / from the organiser remote's template.
 const entryTemplate = fs.readFileSync(path.join(__dirname, '..', '..', 'organiser-remote', 'src', 'features', 'entry', 'first-paint', 'entry.html'), 'utf8');
+// And the upload screen's name step, from the guest remote's.
+const uploadTemplate = fs.readFileSync(path.join(__dirname, '..', '..', 'guest-remote', 'src', 'features', 'upload', 'first-paint', 'upload.html'), 'utf8');
 
-describe('the painted entry', () => {
+describe('the painted entry and name step', () => {
   let server: TestServer;
   const paintedData = (html: string) => JSON.parse(/<script type="application\/json" id="first-paint-data">([^<]*)<\/script>/.exec(html)![1]);
 
   beforeAll(async () => {
-    server = await startServer({ webRoot: makeWebRoot({ ...FAKE_FILES, 'organiser-remote/dist/paint/entry.html': entryTemplate }) });
+    server = await startServer({ webRoot: makeWebRoot({ ...FAKE_FILES, 'organiser-remote/dist/paint/entry.html': entryTemplate, 'guest-remote/dist/paint/upload.html': uploadTemplate }) });
   });
   afterAll(async () => {
     await server.close();
@@ -389,13 +391,31 @@ describe('the painted entry', () => {
     expect(paintedData(later).data).toEqual({ needed: false });
   });
 
-  test('its sign-in check is the one inline script the page runs, allowed by its hash', async () => {
+  const inlineScripts = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+  const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  const scriptSources = (response: Response) => /(?:^|;)\s*script-src ([^;]*)/.exec(response.headers.get('content-security-policy')!)![1].trim().split(/\s+/);
+
+  test('the sign-in check is the one inline script the entry runs, allowed by its hash (as is the name step\'s)', async () => {
     const response = await fetch(`${server.url}/`);
-    const html = await response.text();
-    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+    const inline = inlineScripts(await response.text());
     expect(inline).toEqual([expect.stringContaining('localStorage.getItem("auth")')]);
-    const hash = `'sha256-${createHash('sha256').update(inline[0]).digest('base64')}'`;
-    const scriptSources = /(?:^|;)\s*script-src ([^;]*)/.exec(response.headers.get('content-security-policy')!)![1].trim().split(/\s+/);
-    expect(scriptSources).toEqual(["'self'", hash]);
+    // Every painted template's inline script, each by its hash, and nothing else inline.
+    expect(scriptSources(response)).toEqual(["'self'", hashOf(inline[0]), hashOf(inlineScripts(uploadTemplate)[0])]);
+  });
+
+  test('the upload screen of an event without a PIN is painted at its name step, with the event as the title; with a PIN it is not', async () => {
+    const bia = await organiserSession(server, 'bia@example.com');
+    const event = await createEvent(server, bia.token, { name: 'Festa da Bia' });
+    const response = await fetch(`${server.url}/events/upload/${event.id}`);
+    const html = await response.text();
+    expect(html).toContain(`<div id="first-paint"><main class="guest-upload"><header class="guest-upload__header"><a class="guest-upload__back" aria-label="Voltar para os álbuns" href="/events/share/${event.id}">`);
+    expect(html).toContain('<label for="guest-name-input">Quem está enviando as fotos?</label>');
+    expect(html).toContain('<title>Festa da Bia · Momentos</title>');
+    expect(paintedData(html)).toEqual({ remote: 'guest_remote', page: 'upload', data: { event_id: event.id } });
+    expect(scriptSources(response)).toContain(hashOf(inlineScripts(html)[0]));
+
+    await server.app.db.updateTable('events').set({ pin: '4321' }).where('id', '=', event.id).execute();
+    expect(await (await fetch(`${server.url}/events/upload/${event.id}`)).text()).not.toContain('first-paint');
+    expect(await (await fetch(`${server.url}/events/upload/evt_nothing`)).text()).not.toContain('first-paint');
   });
 });

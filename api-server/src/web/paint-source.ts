@@ -47,6 +47,13 @@ export function shellPainter(app: FastifyInstance, config: Config) {
       }
       case 'album-id':
         return /^[A-Za-z0-9_-]{1,64}$/.test(params?.id ?? '') ? gallerySource(params!.id) : undefined;
+      case 'event-upload': {
+        // The name step, the upload screen's first view for a guest who has not given a name; an
+        // event with a PIN asks for it first (the page's to say).
+        const event = /^[A-Za-z0-9_-]{1,64}$/.test(params?.id ?? '') ? await findEvent(app.db, params!.id) : undefined;
+        if (!event || event.pin) return undefined;
+        return { event, view: { values: { event_id: event.id } }, data: { event_id: event.id }, leadImages: [] };
+      }
       case 'setup-state': {
         // GET /api/setup's answer: while no organiser exists, step 1 offers 'Criar a primeira conta'.
         const setup = { needed: !(await hasAnyOrganiser(app.db)) };

@@ -49,6 +49,8 @@ export type AppRoute = {
 const welcomePaint = (source: 'event-id' | 'invite-code'): FirstPaintSpec => ({ page: 'welcome', template: 'paint/welcome.html', source });
 /** The first screen of a public album's gallery: its first tiles, painted by the server (issue 13). */
 const galleryPaint: FirstPaintSpec = { page: 'gallery', template: 'paint/gallery.html', source: 'album-id' };
+/** The upload screen's first step, the guest's name (issue 29): painted for a guest who has not given it yet. */
+const uploadPaint: FirstPaintSpec = { page: 'upload', template: 'paint/upload.html', source: 'event-upload' };
 /** The entry's first step (issue 29): the same for every visitor but for 'Criar a primeira conta'. */
 const entryPaint: FirstPaintSpec = { page: 'entry', template: 'paint/entry.html', source: 'setup-state' };
 
@@ -60,7 +62,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/events/register/:id', remote: 'organiser_remote', page: 'event-form', guarded: true },
   { path: '/invite/:code', remote: 'guest_remote', page: 'invite', firstPaint: welcomePaint('invite-code') },
   { path: '/events/share/:id', remote: 'guest_remote', page: 'welcome', firstPaint: welcomePaint('event-id') },
-  { path: '/events/upload/:id', remote: 'guest_remote', page: 'upload' },
+  { path: '/events/upload/:id', remote: 'guest_remote', page: 'upload', firstPaint: uploadPaint },
   // Issue 26: the guestbook ('Recados').
   { path: '/events/share/:id/recados', remote: 'guest_remote', page: 'messages' },
   { path: '/events/share/albums/:id', remote: 'gallery_remote', page: 'gallery', firstPaint: galleryPaint },
@@ -123,10 +125,12 @@ export interface FirstPaintSpec {
   template: string;
   /**
    * What the route's parameter finds: an event by its id or its invite code (the welcome is painted
-   * with the event's public read), or a public album (its gallery's first tiles); or, for the entry,
-   * no parameter: whether the server still waits for its first organiser (GET /api/setup's answer).
+   * with the event's public read), or a public album (its gallery's first tiles); an event by its id
+   * for its upload screen (`event-upload`: the guest's name step, the same for every event without a
+   * PIN); or, for the entry, no parameter: whether the server still waits for its first organiser
+   * (GET /api/setup's answer).
    */
-  source: 'event-id' | 'invite-code' | 'album-id' | 'setup-state';
+  source: 'event-id' | 'invite-code' | 'album-id' | 'event-upload' | 'setup-state';
 }
 
 /** The JSON of the `dataId` element: which page was painted, with what. */
