@@ -45,4 +45,14 @@ describe('counts line (issue 11)', () => {
     expect(countsLine({ photo_count: 1, video_count: 0, guest_count: 1 })).toBe('1 foto · 1 convidado');
     expect(countsLine({ photo_count: 0, video_count: 0, guest_count: 0 })).toBe('Nenhuma foto ainda');
   });
+
+  it('writes counts below a thousand without Intl (its first call loads the locale on the list\'s first render, issue 29)', () => {
+    const localised = jest.spyOn(Number.prototype, 'toLocaleString');
+    try {
+      expect(countsLine({ photo_count: 999, video_count: 2, guest_count: 40 })).toBe('999 fotos · 2 vídeos · 40 convidados');
+      expect(localised).not.toHaveBeenCalled();
+    } finally {
+      localised.mockRestore();
+    }
+  });
 });
