@@ -69,6 +69,32 @@ class FirstPaintPlugin {
 }
 
 /**
+ * Issue 29: Chromium's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chrome 136+) on the
+ * shell's entry: the federation runtime and the shell's start, all of which runs on every first visit.
+ * With it the browser compiles the file's functions while it streams the file in, on a background
+ * thread, instead of one by one on the main thread as each is first called. Measured on the entry
+ * with 4x CPU (12 interleaved page loads each): the main thread's blocking time, median 328 -> 234 ms.
+ * Only there: hinting React and the data layer as well (much of which a page never calls) bought
+ * little more (219 ms). Browsers without the feature read a comment.
+ */
+class CompileHintsPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('CompileHintsPlugin', (compilation) => {
+      // After minification (OPTIMIZE_SIZE), which would drop the comment, and before the precompressed twins.
+      const stage = compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1;
+      compilation.hooks.processAssets.tap({ name: 'CompileHintsPlugin', stage }, () => {
+        for (const entrypoint of compilation.entrypoints.values()) {
+          for (const file of entrypoint.getEntrypointChunk().files) {
+            if (!file.endsWith('.js')) continue;
+            compilation.updateAsset(file, (source) => new compiler.rspack.sources.ConcatSource('//# allFunctionsCalledOnLoad\n', source));
+          }
+        }
+      });
+    });
+  }
+}
+
+/**
  * Issue 29: `page-chunks.json`, what a first visit needs beyond what the federation stats list, so that
  * the all-in-one server can preload it beside the shell instead of one round trip after another
  * (api-server's web/preload-hints.ts):
@@ -240,6 +266,7 @@ export function createAppConfig(options: AppConfigOptions): (env: unknown, argv:
         }),
         new PageChunksPlugin(path.join(options.dir, 'src', isHost ? 'index.ts' : 'routes.ts')),
         ...(options.firstPaint ? [new FirstPaintPlugin(options.dir, options.firstPaint)] : []),
+        ...(production && isHost ? [new CompileHintsPlugin()] : []),
         ...(production ? [new PrecompressPlugin()] : []),
       ],
       optimization: {

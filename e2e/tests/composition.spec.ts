@@ -34,6 +34,21 @@ test.describe('runtime composition of the shell and the three remotes', () => {
     await expect(page.getByRole('heading', { name: 'Galeria de fotos' })).toBeVisible();
   });
 
+  test("the shell's entry, all of which runs on a first visit, carries Chromium's compile hint; no other script does (issue 29)", async ({ page, server }) => {
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    await page.goto(`${server.url}/`);
+    await expect(page.getByRole('heading', { name: 'Momentos' })).toBeVisible();
+    const entry = /<script defer src="(\/main\.[0-9a-f]+\.js)"><\/script>/.exec(await (await fetch(`${server.url}/`)).text())![1];
+    const hinted: string[] = [];
+    for (const url of new Set(scripts)) {
+      if ((await (await fetch(url)).text()).startsWith('//# allFunctionsCalledOnLoad\n')) hinted.push(new URL(url).pathname);
+    }
+    expect(hinted).toEqual([entry]);
+  });
+
   test('the organiser pages are behind the guard', async ({ page, server }) => {
     await page.goto(`${server.url}/events`);
     await expect(page).toHaveURL(`${server.url}/`);
