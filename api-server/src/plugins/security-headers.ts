@@ -24,7 +24,8 @@ export default fp<{ config: Config }>(
   async (app, { config }) => {
     // The inline styles a page may carry: the shell's page, and the critical CSS of every view the
     // server paints into it (issue 13's first paint, from each remote's built template); and the
-    // inline scripts of those templates (the entry's check for a stored sign-in, issue 29).
+    // inline scripts of those templates (issue 29: the entry's and the name step's checks of what
+    // the device stored, which hide the painted view when the app will show something else).
     const paintTemplates = routes.flatMap((route) => (route.firstPaint ? [path.join(config.webRoot, remotes[route.remote].folder, 'dist', route.firstPaint.template)] : []));
     const styledPages = [path.join(config.webRoot, 'shell', 'dist', 'index.html'), ...new Set(paintTemplates)].map((file) => watchedInlineHashes(file));
     const scriptedTemplates = [...new Set(paintTemplates)].map((file) => watchedInlineHashes(file, 'script'));

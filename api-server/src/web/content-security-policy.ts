@@ -27,7 +27,7 @@ export interface PagePolicyInputs {
   storageOrigins: string[];
   /** Hash sources (`'sha256-…'`) of the inline <style> blocks of the shell's index.html and the paint templates. */
   inlineStyleHashes: () => string[];
-  /** Hash sources of the inline scripts of the paint templates (the entry's sign-in check, issue 29). */
+  /** Hash sources of the inline scripts of the paint templates (the entry's and the name step's checks, issue 29). */
   inlineScriptHashes?: () => string[];
 }
 
@@ -39,8 +39,8 @@ const unique = (values: string[]) => [...new Set(values)];
  * The page's Content-Security-Policy. Scripts, styles and fonts come from our origin and the remotes'
  * origins only (a remote moved by REMOTE_*_URL is allowed at the next start, no rebuild); no
  * `unsafe-eval`, no inline script and no inline style beyond those of the shell's page and of the
- * painted views' templates, each allowed by its hash. Images and media come from our origin, `blob:` (previews of the guest's
- * selection) and the storage's origins. No one may frame the app.
+ * painted views' templates, each allowed by its hash. Images and media come from our origin, `blob:`
+ * (previews of the guest's selection) and the storage's origins. No one may frame the app.
  */
 export function pagePolicyDirectives(inputs: PagePolicyInputs): Record<string, Directive[]> {
   const remotes = unique(inputs.remoteEntryUrls.map(sourceOfUrl).filter((source): source is string => source !== null));
