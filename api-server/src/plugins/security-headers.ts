@@ -26,9 +26,9 @@ export default fp<{ config: Config }>(
     // server paints into it (issue 13's first paint, from each remote's built template); and the
     // inline scripts of those templates (issue 29: the entry's and the name step's checks of what
     // the device stored, which hide the painted view when the app will show something else).
-    const paintTemplates = routes.flatMap((route) => (route.firstPaint ? [path.join(config.webRoot, remotes[route.remote].folder, 'dist', route.firstPaint.template)] : []));
-    const styledPages = [path.join(config.webRoot, 'shell', 'dist', 'index.html'), ...new Set(paintTemplates)].map((file) => watchedInlineHashes(file));
-    const scriptedTemplates = [...new Set(paintTemplates)].map((file) => watchedInlineHashes(file, 'script'));
+    const paintTemplates = [...new Set(routes.flatMap((route) => (route.firstPaint ? [path.join(config.webRoot, remotes[route.remote].folder, 'dist', route.firstPaint.template)] : [])))];
+    const styledPages = [path.join(config.webRoot, 'shell', 'dist', 'index.html'), ...paintTemplates].map((file) => watchedInlineHashes(file));
+    const scriptedTemplates = paintTemplates.map((file) => watchedInlineHashes(file, 'script'));
     const directives = pagePolicyDirectives({
       remoteEntryUrls: remoteNames.map((name) => config.remotes[name] ?? defaultEntryUrl(name)),
       // Both storage drivers serve files through /api/files, on our origin. A driver that sends the

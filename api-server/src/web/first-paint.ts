@@ -182,16 +182,15 @@ const ENTRY_SCRIPT = /<script defer src="([^"]+)"><\/script>/;
 
 /**
  * The shell's page with the paint loader linked: in place of the entry, with the JSON the loader reads,
- * when `defer` (a page with lead images); before it otherwise. Null when the page has no entry script.
+ * when `defer` (a page with lead images); before it otherwise (the preloads stay hints in the page).
+ * Null when the page has no entry script.
  */
 function linkPaintLoader(html: string, loader: string, preload: string[], defer: boolean): { html: string; scripts: DeferredScripts | null } | null {
   const entry = ENTRY_SCRIPT.exec(html);
   if (!entry) return null;
   const main = entry[1];
   const loaderTag = `<script defer src="${escapeHtml(loader)}"></script>`;
-  // The painted view needs none of the app's files to show: they are fetched at a low priority, so
-  // that nothing the first frame could wait for (a stylesheet, a script) is asked for ahead of it.
-  if (!defer) return { html: withPreloads(html.replace(entry[0], loaderTag + entry[0]), preload, 'low'), scripts: null };
+  if (!defer) return { html: html.replace(entry[0], loaderTag + entry[0]), scripts: null };
   return { html: html.replace(entry[0], loaderTag), scripts: { main, preload: preload.filter((url) => url !== main) } };
 }
 
@@ -224,8 +223,11 @@ export function paintShellPage(html: string, painted: PaintedPage): string {
   const { event, template, route } = painted;
   const preload = painted.preload ?? [];
   const linked = painted.paintLoader ? linkPaintLoader(html, painted.paintLoader, preload, painted.leadImages.length > 0 || !!painted.inlineImage) : null;
-  const shellHtml = linked?.html ?? withPreloads(html, preload);
   const deferred = linked?.scripts;
+  // Unless the loader starts them, the preloads are hints in the page, at a low priority: the painted
+  // view needs none of the app's files to show, so nothing the first frame could wait for (a
+  // stylesheet, a script) is asked for ahead of it.
+  const shellHtml = deferred ? linked.html : withPreloads(linked?.html ?? html, preload, 'low');
   const rootStart = shellHtml.indexOf('<div id="root">');
   const bodyEnd = shellHtml.lastIndexOf('</body>');
   if (rootStart < 0 || bodyEnd < rootStart || !shellHtml.includes('</head>')) return shellHtml;

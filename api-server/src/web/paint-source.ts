@@ -27,11 +27,17 @@ interface PaintSource {
   inlineImage?: boolean;
 }
 
+/** What an event's or an album's id can be (anything else is not looked up). */
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** Photos painted on a gallery's first screen: 6 rows of a phone's 2 columns, 3 of a desktop's 4. */
 const PAINTED_TILES = 12;
 
 /** The painter of the shell's page: the route's view painted in it from the database (web/first-paint.ts). */
 export function shellPainter(app: FastifyInstance, config: Config) {
+  /** The event of a route's `:id`, when it is one. */
+  const eventOf = async (id: string | undefined) => (id && ID.test(id) ? findEvent(app.db, id) : undefined);
+
   /** What a painted page shows, found from the route's parameter; undefined when there is nothing to paint. */
   const paintSource = async (route: AppRoute, pathname: string): Promise<PaintSource | undefined> => {
     const params = routeParams(route.path, pathname);
@@ -42,15 +48,15 @@ export function shellPainter(app: FastifyInstance, config: Config) {
         return event && (await welcomeSource(event));
       }
       case 'event-id': {
-        const event = /^[A-Za-z0-9_-]{1,64}$/.test(params?.id ?? '') ? await findEvent(app.db, params!.id) : undefined;
+        const event = await eventOf(params?.id);
         return event && (await welcomeSource(event));
       }
       case 'album-id':
-        return /^[A-Za-z0-9_-]{1,64}$/.test(params?.id ?? '') ? gallerySource(params!.id) : undefined;
+        return params?.id && ID.test(params.id) ? gallerySource(params.id) : undefined;
       case 'event-upload': {
         // The name step, the upload screen's first view for a guest who has not given a name; an
         // event with a PIN asks for it first (the page's to say).
-        const event = /^[A-Za-z0-9_-]{1,64}$/.test(params?.id ?? '') ? await findEvent(app.db, params!.id) : undefined;
+        const event = await eventOf(params?.id);
         if (!event || event.pin) return undefined;
         return { event, view: { values: { event_id: event.id } }, data: { event_id: event.id }, leadImages: [] };
       }
