@@ -30,6 +30,8 @@ describe('events', () => {
       location: 'Lisboa',
       contact: 'ana@example.com',
       image: expect.stringMatching(/^\/api\/files\?path=events\/evt_[^/]+\/image-[0-9a-f]+\.png$/),
+      // Issue 29: what the organiser's screens show it by.
+      image_card: expect.stringMatching(/^\/api\/files\?path=events\/evt_[^/]+\/image-[0-9a-f]+-card\.jpg$/),
       visibility: 'open',
       reveal_at: null,
       uploads_close_at: null,
@@ -46,11 +48,13 @@ describe('events', () => {
     const list = await fetch(`${server.url}/api/events`, { headers: ana.headers });
     expect(list.status).toBe(200);
     // The list row carries the event's counts (issue 11).
-    expect(await readJson(list)).toEqual([{ ...created, photo_count: 0, video_count: 0, guest_count: 0, bytes: 0 }]);
+    // With the card's AVIF copies once stored (made with the card, before the create answered).
+    const image_avif_srcset = created.image_card.replace(/\.jpg$/, '-w720.avif 720w, ') + created.image_card.replace(/\.jpg$/, '-w1080.avif 1080w');
+    expect(await readJson(list)).toEqual([{ ...created, photo_count: 0, video_count: 0, guest_count: 0, bytes: 0, image_avif_srcset }]);
 
     const one = await fetch(`${server.url}/api/events/${created.id}`, { headers: ana.headers });
     expect(one.status).toBe(200);
-    expect(await readJson(one)).toEqual([{ ...created, wall_video_seconds: 20 }]);
+    expect(await readJson(one)).toEqual([{ ...created, wall_video_seconds: 20, image_avif_srcset }]);
 
     const image = await fetch(`${server.url}${created.image}`);
     expect(image.status).toBe(200);

@@ -89,6 +89,31 @@ describe('a guest\'s first paint and link previews', () => {
     await expectError(await fetch(`${server.url}/api/events/..%2Fx/public`), 400);
   });
 
+  test("the organiser's list and form show the image by its card and AVIF copies; `image` stays the original (issue 29)", async () => {
+    const original = await photo(3000, 2000);
+    const event = await createEvent(server, ana.token, { name: 'Lista' }, { bytes: original, name: 'capa.jpg', type: 'image/jpeg' });
+    const { image_avif_srcset: welcomeSrcset } = await readJson(await fetch(`${server.url}/api/events/${event.id}/public`));
+    const listed = (await readJson(await fetch(`${server.url}/api/events`, { headers: ana.headers }))).find((item: { id: string }) => item.id === event.id);
+    const [read] = await readJson(await fetch(`${server.url}/api/events/${event.id}`, { headers: ana.headers }));
+    for (const item of [listed, read]) {
+      expect(item.image).toMatch(/image-[0-9a-f]{16}\.jpg$/);
+      expect(item.image_card).toBe(item.image.replace(/\.jpg$/, '-card.jpg'));
+      expect(item.image_avif_srcset).toBe(welcomeSrcset);
+    }
+    // What a 64-px row fetches is a small fraction of what the phone sent.
+    const card = Buffer.from(await (await fetch(`${server.url}${listed.image_card}`)).arrayBuffer());
+    const smallest = Buffer.from(await (await fetch(`${server.url}${listed.image_avif_srcset.split(' ')[0]}`)).arrayBuffer());
+    expect(Buffer.from(await (await fetch(`${server.url}${listed.image}`)).arrayBuffer())).toEqual(original);
+    expect(card.length).toBeLessThan(original.length / 4);
+    expect(smallest.length).toBeLessThan(card.length);
+
+    // An event without an image has neither.
+    const bare = await createEvent(server, ana.token, { name: 'Sem imagem' });
+    const [plain] = await readJson(await fetch(`${server.url}/api/events/${bare.id}`, { headers: ana.headers }));
+    expect(plain).toMatchObject({ image: null, image_card: null });
+    expect(plain).not.toHaveProperty('image_avif_srcset');
+  });
+
   test('/events/share/{id} and /invite/{code} answer the welcome already painted, escaped, with og tags, to any client', async () => {
     const event = await createEvent(server, ana.token, { name: hostile, contact: 'segredo@example.com' }, { bytes: await photo(1600, 1200), name: 'capa.jpg', type: 'image/jpeg' });
     const { image, image_avif_srcset: avif } = await readJson(await fetch(`${server.url}/api/events/${event.id}/public`));

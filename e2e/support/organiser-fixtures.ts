@@ -16,9 +16,3 @@ export const test = base.extend<{ organiserServer: RunningServer }>({
 });
 
 export { expect } from './csp-guard';
-
-/** A small valid PNG (8×8, indigo) for the event image. */
-export const samplePng = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGNkaGBgwA0YRyUBAOwuAQmX8tXJAAAAAElFTkSuQmCC',
-  'base64',
-);

@@ -1,5 +1,6 @@
 import { clientSideToken } from '../support/fixtures';
-import { expect, organiser, samplePng, test } from '../support/organiser-fixtures';
+import { jpeg } from '../support/gallery-album';
+import { expect, organiser, test } from '../support/organiser-fixtures';
 
 // The organiser's journey of spec §2/§4 against the real all-in-one server, on a phone-size viewport.
 test.describe('organiser journey', () => {
@@ -51,7 +52,8 @@ test.describe('organiser journey', () => {
     await page.getByLabel('Horário').fill('18:30');
     await page.getByLabel('Local').fill('Recife');
     await page.getByLabel('E-mail do contratante').fill('ana@example.com');
-    await page.getByLabel('Imagem do evento').setInputFiles({ name: 'capa.png', mimeType: 'image/png', buffer: samplePng });
+    // A real photo (the server makes its card and AVIF copies of it).
+    await page.getByLabel('Imagem do evento').setInputFiles({ name: 'capa.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#c27ba0', 1600, 1200) });
     await page.screenshot({ path: '/tmp/organiser-form.png', fullPage: true });
     await page.getByRole('button', { name: 'Cadastrar' }).click();
     await expect(page.getByRole('dialog', { name: 'Evento cadastrado com sucesso' })).toBeVisible();
@@ -63,6 +65,8 @@ test.describe('organiser journey', () => {
     const image = row.getByRole('img', { name: 'Imagem do evento Casamento Ana e Bia' });
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    // Issue 29: the 64-px row takes the card's smallest AVIF copy, not the image the organiser sent.
+    expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-card-w720\.avif$/);
     await expect(page.locator('[data-tour="event-list-upcoming"] dd')).toHaveText('1');
     await page.screenshot({ path: '/tmp/organiser-list.png' });
 

@@ -18,6 +18,7 @@ export const presentEvent = (row: EventRow): EventItem => ({
   location: row.location,
   contact: row.contact,
   image: row.image_path ? fileUrl(row.image_path) : null,
+  image_card: row.image_card_path ? fileUrl(row.image_card_path) : row.image_path ? fileUrl(row.image_path) : null,
   visibility: (row.visibility ?? 'open') as EventItem['visibility'],
   reveal_at: row.reveal_at ?? null,
   uploads_close_at: row.uploads_close_at ?? null,
@@ -51,7 +52,15 @@ export const presentPublicEvent = (row: EventRow, defaultVideoMaxSeconds?: numbe
  * 29): what GET /api/events/{id}/public answers and the painted welcome is filled with.
  */
 export async function presentGuestEvent(storage: Storage, row: EventRow, defaultVideoMaxSeconds?: number): Promise<PublicEvent> {
-  const event = presentPublicEvent(row, defaultVideoMaxSeconds);
+  return withImageCopies(storage, row, presentPublicEvent(row, defaultVideoMaxSeconds));
+}
+
+/**
+ * Issue 29: an event as presented, with the welcome's AVIF copies of its image when they are stored (the
+ * guests' welcome; the organiser's list and form, for their small pictures). The answer is remembered
+ * per card: no storage request after the first.
+ */
+export async function withImageCopies<T extends { image_avif_srcset?: string }>(storage: Storage, row: Pick<EventRow, 'image_card_path'>, event: T): Promise<T> {
   const avif = row.image_card_path ? await welcomeImageSrcset(storage, row.image_card_path) : undefined;
   return avif ? { ...event, image_avif_srcset: avif } : event;
 }

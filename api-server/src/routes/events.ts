@@ -13,7 +13,7 @@ import { publicOrigin } from '../http/public-origin';
 import { defaultRules, readEventRules } from '../domain/visibility';
 import { readPin } from '../domain/event-pin';
 import { readVideoMaxSeconds } from '../services/video-limit';
-import { presentEventFor, presentEventWithStats, presentGuestEvent } from '../http/present';
+import { presentEventFor, presentEventWithStats, presentGuestEvent, withImageCopies } from '../http/present';
 import { welcomeImageKeyOf } from '../domain/welcome-image';
 import { WELCOME_IMAGE_WIDTHS } from '@momentos/app-manifest/dist/welcome-image';
 import { validFields } from '../http/validate';
@@ -102,7 +102,9 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
     // The events the organiser owns and those of the teams they belong to, each with their role.
     const events = await listEventsWithRole(app.db, request.organiser!.id);
     const stats = await eventPhotoStats(app.db, events.map((event) => event.id));
-    return events.map(({ role, ...event }) => ({ ...presentEventWithStats(event, stats.get(event.id)), ...presentEventFor(event, role) }));
+    return Promise.all(
+      events.map(({ role, ...event }) => withImageCopies(app.storage, event, { ...presentEventWithStats(event, stats.get(event.id)), ...presentEventFor(event, role) })),
+    );
   } });
 
   app.route({ ...route(endpoints.createEvent), ...auth, handler: async (request, reply) => {
@@ -127,7 +129,7 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
   app.route({ ...route(endpoints.getEvent), ...auth, handler: async (request) => {
     const { event, role } = await access(request, request.params.id, 'event.view');
     // Issue 25: the organiser's wall reads how long it plays a video from here.
-    return [{ ...presentEventFor(event, role), wall_video_seconds: config.media.video.wallSeconds }];
+    return [await withImageCopies(app.storage, event, { ...presentEventFor(event, role), wall_video_seconds: config.media.video.wallSeconds })];
   } });
 
   app.route({ ...route(endpoints.updateEvent), ...auth, handler: async (request) => {

@@ -17,6 +17,13 @@ export const EventItem = Type.Object({
   location: Type.String(),
   contact: Type.String(),
   image: NullableString,
+  /**
+   * Issue 29: what the organiser's screens show the image by, at 64–120 px: its 1200×630 JPEG card
+   * (about 75 KB for a phone photo; the original while the card is being made) and, once stored, the
+   * welcome's AVIF copies of the same crop as a `srcset` (about 10 KB). `image` stays the original.
+   */
+  image_card: Type.Optional(NullableString),
+  image_avif_srcset: Type.Optional(Type.String()),
   /** Issue 11, in the organiser's list: the event's images, videos, distinct uploaders and the originals' bytes. */
   photo_count: Type.Optional(Type.Integer()),
   video_count: Type.Optional(Type.Integer()),

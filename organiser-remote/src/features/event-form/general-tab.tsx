@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, type Feedback, FeedbackDialog, Field, ImagePlaceholder, useNavigate } from '@momentos/design-kit';
-import { resolveApiUrl, type EventItem } from '@momentos/api-client';
+import type { EventItem } from '@momentos/api-client';
+import { EventPicture } from '../../layout/event-picture';
 import { texts } from '../../texts';
 import { useSaveEvent } from './api/use-event';
 import {
@@ -129,12 +130,13 @@ export function GeneralTab({ id, event }: { id?: string; event: EventItem | null
     </Field>
   );
 
-  const shownImage = preview ?? (event?.image ? resolveApiUrl(event.image) : null);
   return (
     <form className="event-form" onSubmit={submit} noValidate>
       <div className="event-form__preview">
-        {shownImage ? (
-          <img src={shownImage} alt={t.previewAlt} width={120} height={120} />
+        {preview ? (
+          <img src={preview} alt={t.previewAlt} width={120} height={120} />
+        ) : event?.image ? (
+          <EventPicture event={event} sizes="120px" alt={t.previewAlt} width={120} height={120} />
         ) : (
           <ImagePlaceholder size={40} />
         )}

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { formatText, ImagePlaceholder, Link } from '@momentos/design-kit';
 import { paths } from '@momentos/app-manifest';
-import { resolveApiUrl, type EventItem } from '@momentos/api-client';
+import type { EventItem } from '@momentos/api-client';
+import { EventPicture } from '../../layout/event-picture';
 import { texts } from '../../texts';
 import { countsLine, formatListDate } from './event-rules';
 import { mayOn, teamRoleLine } from '../team/team-rules';
@@ -59,16 +60,17 @@ export function EventRow({ event, tourTarget, onShare, onDelete }: EventRowProps
     action();
   };
 
-  const image = event.image && !imageFailed ? resolveApiUrl(event.image) : null;
+  const hasImage = Boolean(event.image_card ?? event.image) && !imageFailed;
   // Issue 27: a member of the event's team sees only what their role allows.
   const allowed = (permission: string) => mayOn(event, permission);
   const roleLine = teamRoleLine(event);
   return (
     <li className="event-row" ref={root}>
       <div className="event-row__image">
-        {image ? (
-          <img
-            src={image}
+        {hasImage ? (
+          <EventPicture
+            event={event}
+            sizes="64px"
             alt={formatText(texts.eventList.imageOf, { name: event.name })}
             width={64}
             height={64}

@@ -196,6 +196,20 @@ describe('event form: edit', () => {
     expect(sent).not.toHaveProperty('image');
   });
 
+  it("previews the stored image by its AVIF copies or its card, never the original (issue 29); a newly chosen file by itself", async () => {
+    const stored = { image: '/api/files?path=o.jpg', image_card: '/api/files?path=o-card.jpg', image_avif_srcset: '/api/files?path=o-card-w720.avif 720w' };
+    apiServer.use(http.get('/api/events/:id', () => HttpResponse.json([{ ...event, ...stored }])));
+    const user = userEvent.setup();
+    renderEdit();
+    const preview = await screen.findByRole('img', { name: 'Prévia da imagem do evento' });
+    expect(preview.getAttribute('src')).toMatch(/\/api\/files\?path=o-card\.jpg$/);
+    expect(preview.parentElement!.querySelector('source')).toHaveAttribute('sizes', '120px');
+    await user.upload(screen.getByLabelText('Imagem do evento'), new File(['img'], 'foto.png', { type: 'image/png' }));
+    const chosen = screen.getByRole('img', { name: 'Prévia da imagem do evento' });
+    expect(chosen).toHaveAttribute('src', 'blob:preview');
+    expect(chosen.parentElement!.querySelector('source')).toBeNull();
+  });
+
   it("'Convidados podem baixar as fotos' shows the event's setting; turned on it is sent (issue 22)", async () => {
     apiServer.use(http.get('/api/events/:id', () => HttpResponse.json([{ ...event, guest_downloads: false }])));
     const user = userEvent.setup();

@@ -20,6 +20,8 @@ const events: EventItem[] = [
     location: 'Recife',
     contact: 'a@b.c',
     image: '/api/files?path=e1.png',
+    image_card: '/api/files?path=e1-card.jpg',
+    image_avif_srcset: '/api/files?path=e1-card-w720.avif 720w, /api/files?path=e1-card-w1080.avif 1080w',
     ...{ photo_count: 128, video_count: 9, guest_count: 23, bytes: 1_000_000 },
   },
   { id: 'e2', code: 'DEF456', name: 'Formatura', date: '2001-02-03 04:05', location: 'Olinda', contact: 'a@b.c', image: null },
@@ -61,9 +63,23 @@ describe('event list', () => {
     const image = within(rows[0]).getByRole('img', { name: 'Imagem do evento Casamento Ana e Bia' });
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(image).toHaveAttribute('width', '64');
+    // Issue 29: a row shows the image's AVIF copies or its card, never the original the phone sent.
+    expect(image.getAttribute('src')).toMatch(/\/api\/files\?path=e1-card\.jpg$/);
+    const avif = image.parentElement!.querySelector('source');
+    expect(avif).toHaveAttribute('type', 'image/avif');
+    expect(avif).toHaveAttribute('srcset', '/api/files?path=e1-card-w720.avif 720w, /api/files?path=e1-card-w1080.avif 1080w');
+    expect(avif).toHaveAttribute('sizes', '64px');
     expect(within(rows[1]).queryByRole('img')).not.toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Eventos' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows the original image of an event from a server that sends no card', async () => {
+    api.data.events = [{ ...api.data.events[0], image_card: undefined, image_avif_srcset: undefined }];
+    renderList();
+    const image = await screen.findByRole('img', { name: 'Imagem do evento Casamento Ana e Bia' });
+    expect(image.getAttribute('src')).toMatch(/\/api\/files\?path=e1\.png$/);
+    expect(image.parentElement!.querySelector('source')).toBeNull();
   });
 
   it("shows 'Nenhum evento encontrado :(' when there is no event", async () => {
