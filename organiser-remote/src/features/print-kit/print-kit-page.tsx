@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { apiUrl, requestPrintables, resolveApiUrl, type EventItem, type PrintableKind } from '@momentos/api-client';
+import { apiUrl, requestPrintables, type EventItem, type PrintableKind } from '@momentos/api-client';
 import { placeInviteLink } from '@momentos/app-manifest/dist/invite-place';
 import { Button, Field, Link, QrCode, Spinner, formatText, inviteLink, notify, useParams } from '@momentos/design-kit';
 import { texts } from '../../texts';
+import { EventPicture } from '../../layout/event-picture';
 import { OrganiserMenu } from '../../layout/organiser-menu';
 import { usePrintEvent } from './api/use-print-event';
 import { initialChoice, kitPages, kitPlaces, kitQuery, kitSummary, printedDate, type KitChoice } from './print-rules';
@@ -112,7 +113,6 @@ export default function PrintKitPage() {
 function KitPreview({ event, kind, places }: { event: EventItem; kind: PrintableKind; places: string[] }) {
   const pages = kitPages(kind, places);
   const link = inviteLink(event.code);
-  const image = event.image ? resolveApiUrl(event.image) : null;
   return (
     <section className="print-kit__preview" aria-labelledby="print-preview-title">
       <h2 id="print-preview-title">{t.preview}</h2>
@@ -120,7 +120,8 @@ function KitPreview({ event, kind, places }: { event: EventItem; kind: Printable
       <div className={`print-sheet print-sheet--${kind}`} aria-label={formatText(t.previewOf, { n: 1, total: pages.length })} role="img">
         {pages[0].map((place, index) => (
           <div key={`${place ?? ''}-${index}`} className="print-sheet__item" data-place={place ?? ''}>
-            {image && kind !== 'stickers' ? <img className="print-sheet__image" src={image} alt="" /> : null}
+            {/* The card's crop, as the PDF prints it (its AVIF copies on screen), not the original. */}
+            {kind !== 'stickers' ? <EventPicture event={event} sizes="480px" className="print-sheet__image" alt="" /> : null}
             <p className="print-sheet__name">{event.name}</p>
             {kind !== 'stickers' ? <p className="print-sheet__date">{printedDate(event.date)}</p> : null}
             {place ? <p className="print-sheet__place">{place}</p> : null}

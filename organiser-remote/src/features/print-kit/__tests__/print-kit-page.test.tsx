@@ -11,7 +11,10 @@ jest.mock('@momentos/design-kit', () => ({
   notify: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() },
 }));
 
-const event: EventItem = { id: 'e1', code: 'ABC123', name: 'Casamento de Conceição', date: '2030-06-01 18:30', location: 'Recife', contact: 'a@b.c', image: '/api/files?path=e1.png' };
+const event: EventItem = {
+  ...{ id: 'e1', code: 'ABC123', name: 'Casamento de Conceição', date: '2030-06-01 18:30', location: 'Recife', contact: 'a@b.c' },
+  ...{ image: '/api/files?path=e1.png', image_card: '/api/files?path=e1-card.jpg', image_avif_srcset: '/api/files?path=e1-card-w720.avif 720w' },
+};
 
 const renderPage = () => renderAt('/events/e1/imprimir', '/events/:id/imprimir', <PrintKitPage />);
 
@@ -40,6 +43,10 @@ test('cards by default: a page of four cards of the invite, each with the name, 
   expect(first.getByText('localhost/invite/ABC123')).toBeInTheDocument();
   expect(first.getByText('Aponte a câmera do celular para o QR code e envie suas fotos e vídeos')).toBeInTheDocument();
   expect(await first.findByRole('img', { name: 'QR code do convite' })).toBeInTheDocument();
+  // The event's image as the PDF prints it: the card's crop (its AVIF copies on screen), not the original.
+  const image = items()[0].querySelector('img.print-sheet__image')!;
+  expect(image.getAttribute('src')).toMatch(/\/api\/files\?path=e1-card\.jpg$/);
+  expect(image.parentElement!.querySelector('source')).toHaveAttribute('srcset', '/api/files?path=e1-card-w720.avif 720w');
 });
 
 test('numbered tables and named places: one code each, the preview shows the first page, the PDF asked with a ticket', async () => {
