@@ -49,7 +49,8 @@ describe('events', () => {
     expect(list.status).toBe(200);
     // The list row carries the event's counts (issue 11).
     // With the card's AVIF copies once stored (made with the card, before the create answered).
-    const image_avif_srcset = created.image_card.replace(/\.jpg$/, '-w720.avif 720w, ') + created.image_card.replace(/\.jpg$/, '-w1080.avif 1080w');
+    const card = created.image_card!;
+    const image_avif_srcset = `${card.replace(/\.jpg$/, '-w720.avif')} 720w, ${card.replace(/\.jpg$/, '-w1080.avif')} 1080w`;
     expect(await readJson(list)).toEqual([{ ...created, photo_count: 0, video_count: 0, guest_count: 0, bytes: 0, image_avif_srcset }]);
 
     const one = await fetch(`${server.url}/api/events/${created.id}`, { headers: ana.headers });

@@ -166,7 +166,7 @@ export function eventForm(fields: Partial<Record<'name' | 'date' | 'location' | 
 export async function createEvent(server: TestServer, token: string, fields: Parameters<typeof eventForm>[0] = {}, image?: Parameters<typeof eventForm>[1]) {
   const response = await fetch(`${server.url}/api/events`, { method: 'POST', headers: { authentication: token }, body: eventForm(fields, image) });
   if (response.status !== 201) throw new Error(`create event failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { id: string; code: string; name: string; date: string; location: string; contact: string; image: string | null };
+  return (await response.json()) as { id: string; code: string; name: string; date: string; location: string; contact: string; image: string | null; image_card: string | null };
 }
 
 export async function createAlbum(server: TestServer, token: string, eventId: string, body: Record<string, unknown> = {}) {
