@@ -10,6 +10,9 @@ import type { StoredUpload } from '../services/ingest';
 import type { Storage } from '../infra/storage';
 import { welcomeImageSrcset } from '../infra/media/welcome-image';
 
+/** The key an event's image is shown by where a thumbnail would do: its card, or the original while it has none. */
+const cardKeyOf = (row: Pick<EventRow, 'image_path' | 'image_card_path'>) => row.image_card_path ?? row.image_path;
+
 export const presentEvent = (row: EventRow): EventItem => ({
   id: row.id,
   code: row.code,
@@ -18,7 +21,7 @@ export const presentEvent = (row: EventRow): EventItem => ({
   location: row.location,
   contact: row.contact,
   image: row.image_path ? fileUrl(row.image_path) : null,
-  image_card: row.image_card_path ? fileUrl(row.image_card_path) : row.image_path ? fileUrl(row.image_path) : null,
+  image_card: cardKeyOf(row) ? fileUrl(cardKeyOf(row)!) : null,
   visibility: (row.visibility ?? 'open') as EventItem['visibility'],
   reveal_at: row.reveal_at ?? null,
   uploads_close_at: row.uploads_close_at ?? null,
@@ -30,7 +33,7 @@ export const presentEvent = (row: EventRow): EventItem => ({
 
 /** The guests' view of an event: no contact, no location; the image as its card (the original while the card is being made). */
 export const presentPublicEvent = (row: EventRow, defaultVideoMaxSeconds?: number): PublicEvent => {
-  const image = row.image_card_path ?? row.image_path;
+  const image = cardKeyOf(row);
   return {
     id: row.id,
     name: row.name,

@@ -60,7 +60,7 @@ export function EventRow({ event, tourTarget, onShare, onDelete }: EventRowProps
     action();
   };
 
-  const hasImage = Boolean(event.image_card ?? event.image) && !imageFailed;
+  const hasImage = Boolean(event.image) && !imageFailed;
   // Issue 27: a member of the event's team sees only what their role allows.
   const allowed = (permission: string) => mayOn(event, permission);
   const roleLine = teamRoleLine(event);
