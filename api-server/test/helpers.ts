@@ -89,7 +89,7 @@ export async function startServer(options: { env?: Record<string, string>; webRo
       server.url = next.url;
     },
     close: async () => {
-      await server.app.close();
+      await closeWatched(server.app);
       if (schema) await dropTestSchema(schema);
       if (ownBucket) await deleteBucket(env, ownBucket);
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -97,6 +97,26 @@ export async function startServer(options: { env?: Record<string, string>; webRo
     },
   };
   return server;
+}
+
+/**
+ * The app's close, which prints what it still waits for every 10 s. An afterAll timed out in CI twice
+ * (the guestbook's) and never here: a next time says what held it.
+ */
+async function closeWatched(app: FastifyInstance): Promise<void> {
+  const started = Date.now();
+  const watch = setInterval(() => {
+    const sockets = (app as unknown as { websocketServer?: { clients: Set<{ readyState: number }> } }).websocketServer?.clients ?? new Set();
+    app.server.getConnections((_error, connections) => {
+      const resources = process.getActiveResourcesInfo().reduce<Record<string, number>>((count, kind) => ({ ...count, [kind]: (count[kind] ?? 0) + 1 }), {});
+      console.warn(`app.close() still waiting after ${Date.now() - started} ms`, { connections, websocketStates: [...sockets].map((socket) => socket.readyState), resources });
+    });
+  }, 10_000);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(watch);
+  }
 }
 
 /** Removes a test's PostgreSQL schema and its media queue's. */

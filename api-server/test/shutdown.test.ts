@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -145,6 +146,27 @@ describe('graceful shutdown (SIGTERM)', () => {
       await sleep(200);
     }
     expect(item).toMatchObject({ processing: false, error: false, compressed_photo: expect.stringMatching(/-grid\.webp$/) });
+  });
+
+  test('a gallery socket whose phone went silent (it never answers the closing handshake) is cut: the server still exits 0 within the grace', async () => {
+    running = await startProcess({ ...env, SHUTDOWN_GRACE: '2s' });
+    const albumId = await guestAlbum(running.url);
+    // A phone that locked or lost the network mid-gallery: the handshake done, then nothing is read or answered.
+    const phone = net.connect(Number(new URL(running.url).port), '127.0.0.1');
+    await new Promise((resolve) => phone.once('connect', resolve));
+    phone.write(`GET /ws/albums/${albumId} HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+    const handshake = await new Promise<Buffer>((resolve) => phone.once('data', resolve));
+    expect(handshake.toString('latin1')).toMatch(/^HTTP\/1\.1 101 /);
+    phone.pause();
+    const cut = new Promise((resolve) => phone.once('close', resolve));
+
+    const started = Date.now();
+    running.child.kill('SIGTERM');
+    // ws would wait 30 s for the answer, past the server's own deadline (grace + 15 s, then exit 1).
+    expect(await running.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    phone.resume();
+    await cut;
   });
 
   test('with nothing in flight it exits 0 at once; past SHUTDOWN_GRACE a stuck request is cut and its file swept at the next start', async () => {
