@@ -83,7 +83,7 @@ export async function startServer(options: { env?: Record<string, string>; webRo
     dataDir,
     webRoot,
     restart: async () => {
-      await server.app.close();
+      await closeWatched(server.app);
       const next = await boot();
       server.app = next.app;
       server.url = next.url;

@@ -10,8 +10,11 @@ import type { StoredUpload } from '../services/ingest';
 import type { Storage } from '../infra/storage';
 import { welcomeImageSrcset } from '../infra/media/welcome-image';
 
-/** The key an event's image is shown by where a thumbnail would do: its card, or the original while it has none. */
-const cardKeyOf = (row: Pick<EventRow, 'image_path' | 'image_card_path'>) => row.image_card_path ?? row.image_path;
+/** The URL an event's image is shown by where a thumbnail would do: its card, or the original while it has none. */
+const cardUrlOf = (row: Pick<EventRow, 'image_path' | 'image_card_path'>) => {
+  const key = row.image_card_path ?? row.image_path;
+  return key ? fileUrl(key) : null;
+};
 
 export const presentEvent = (row: EventRow): EventItem => ({
   id: row.id,
@@ -21,7 +24,7 @@ export const presentEvent = (row: EventRow): EventItem => ({
   location: row.location,
   contact: row.contact,
   image: row.image_path ? fileUrl(row.image_path) : null,
-  image_card: cardKeyOf(row) ? fileUrl(cardKeyOf(row)!) : null,
+  image_card: cardUrlOf(row),
   visibility: (row.visibility ?? 'open') as EventItem['visibility'],
   reveal_at: row.reveal_at ?? null,
   uploads_close_at: row.uploads_close_at ?? null,
@@ -33,12 +36,11 @@ export const presentEvent = (row: EventRow): EventItem => ({
 
 /** The guests' view of an event: no contact, no location; the image as its card (the original while the card is being made). */
 export const presentPublicEvent = (row: EventRow, defaultVideoMaxSeconds?: number): PublicEvent => {
-  const image = cardKeyOf(row);
   return {
     id: row.id,
     name: row.name,
     date: row.date,
-    image: image ? fileUrl(image) : null,
+    image: cardUrlOf(row),
     code: row.code,
     gallery_open: galleryOpen(row),
     reveal_at: row.visibility === 'reveal' ? row.reveal_at : null,
