@@ -8,6 +8,7 @@ import net from 'node:net';
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { serverEnv } from '../scripts/server-env.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER = path.join(ROOT, 'api-server', 'dist', 'server.js');
@@ -60,7 +61,8 @@ export async function startApi(env = {}, { nodeArgs = [], setup = true } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-bench-'));
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, SERVER], {
-    env: {
+    // As `npm start` starts it (scripts/server-env.mjs), under the bench's own settings.
+    env: serverEnv({
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -73,7 +75,7 @@ export async function startApi(env = {}, { nodeArgs = [], setup = true } = {}) {
       // Every bench client is 127.0.0.1: the per-client upload rate (issue 16) would measure itself.
       UPLOAD_RATE_LIMIT: '0',
       ...env,
-    },
+    }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -13,12 +13,24 @@ work=$(mktemp -d)
 log=$work/npm-start.log
 server=
 
+children() { # from /proc alone (no procps on a bare machine): the processes whose parent is $1
+  local stat rest state ppid p
+  for stat in /proc/[0-9]*/stat; do
+    rest=$(cat "$stat" 2>/dev/null) || continue
+    read -r state ppid _ <<<"${rest##*) }"
+    [ "$ppid" = "$1" ] && { p=${stat#/proc/}; echo "${p%/stat}"; }
+  done
+}
+descendants() { local p; for p in $(children "$1"); do echo "$p"; descendants "$p"; done; }
+
 fail() {
   echo "quick start: FAILED: $*" >&2
   echo "----- npm start printed -----" >&2
   cat "$log" >&2
   echo "-----------------------------" >&2
-  [ -n "$server" ] && kill -KILL "$server" 2>/dev/null
+  # npm, scripts/start.mjs and the server it runs: none is left holding the port.
+  # shellcheck disable=SC2046
+  [ -n "$server" ] && kill -KILL "$server" $(descendants "$server") 2>/dev/null
   exit 1
 }
 
@@ -46,6 +58,13 @@ until curl -sf "$B/api/health" >/dev/null; do
 done
 echo "quick start: /api/health answered $(( $(date +%s) - built )) s after the build ($(( built - started )) s of build)"
 grep -q "Momentos no ar: abra http://localhost:$PORT" "$log" || fail "the start did not print the address to open"
+
+# The server process npm start runs has the allocator setting of scripts/server-env.mjs (a burst's
+# freed buffers go back to the system): read from the process's own environment.
+api_pid=$(for p in $(descendants "$server"); do grep -qa 'dist/server.js' "/proc/$p/cmdline" 2>/dev/null && echo "$p"; done | head -1)
+[ -n "$api_pid" ] || fail "no api-server/dist/server.js process under npm start"
+tr '\0' '\n' <"/proc/$api_pid/environ" | grep -qx 'MALLOC_MMAP_THRESHOLD_=131072' ||
+  fail "the server was started without MALLOC_MMAP_THRESHOLD_=131072 (scripts/server-env.mjs)"
 
 page=$(curl -s -H 'accept: text/html' "$B/")
 grep -qi '<!doctype html' <<<"$page" || fail "/ did not answer HTML"

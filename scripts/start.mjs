@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverEnv } from './server-env.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const turbo = join(root, 'node_modules', '.bin', 'turbo');
@@ -42,7 +43,7 @@ console.log('Iniciando o servidor...');
 const server = spawn(process.execPath, [join(root, 'api-server', 'dist', 'server.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: process.env,
+  env: serverEnv(),
 });
 // SIGTERM (a deploy) or Ctrl-C: the server drains its requests and exits; we wait for it and exit with
 // its code. The `exec` in package.json's "start" makes npm's own forwarding reach this process: without

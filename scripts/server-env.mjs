@@ -1,0 +1,16 @@
+// The environment the API server's process is started with, by `npm start` (scripts/start.mjs) and by
+// the benches (bench/lib.mjs), so that what is measured is what runs. Whatever the caller's
+// environment sets wins.
+//
+// MALLOC_MMAP_THRESHOLD_: glibc's malloc serves a block of 128 KB or more with a mapping of its own and
+// returns it to the system when freed, but raises that threshold to the size of every such block
+// freed (up to 32 MB). Once a few uploads have passed, the multi-megabyte buffers of S3 parts and
+// photos come from the heap instead, and after a burst the heap keeps the freed space: RSS stepped up
+// by 50 MB at the soak's first large burst and never came down. A fixed threshold stops the raising
+// (and glibc's trimming follows it): 4 bursts of 120 photos on PostgreSQL + S3 left the server at
+// 205–242 MB instead of 367 MB (`node bench/api/rss-after-bursts.mjs`, docs/scaling.md). Other C
+// libraries (musl, macOS) ignore the variable.
+export const SERVER_PROCESS_ENV = { MALLOC_MMAP_THRESHOLD_: String(128 * 1024) };
+
+/** The server's environment: ours underneath, the caller's on top. */
+export const serverEnv = (env = process.env) => ({ ...SERVER_PROCESS_ENV, ...env });
