@@ -140,6 +140,30 @@ describe('useAlbumLive', () => {
     expect(api.calls('GET', '/api/events/photos/updates/a1')).toHaveLength(0);
   });
 
+  it('what is heard while the list is still loading is not lost: the list is asked again and shows it', async () => {
+    // SWR drops an answer when its cache entry was changed after the request left; a change to a list
+    // not yet loaded used to stamp it so and leave the screen on no list (or on its painted one) for good.
+    const client = new AlbumRealtimeClient({ createSocket: (url) => new FakeSocket(url), urlFor: (id) => `ws://test/${id}`, ticketFor: () => null, reconnectDelayMs: 60_000 });
+    const made = photo('p1');
+    const answers: Array<(list: PhotoItem[]) => void> = [];
+    const { result } = renderHook(
+      () => {
+        const all = useSWR(apiKeys.albumPhotos('a1', null), () => new Promise<PhotoItem[]>((resolve) => answers.push(resolve)));
+        const live = useAlbumLive('a1', { client, photos: all.data ?? [] });
+        return { all: all.data, live };
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(answers).toHaveLength(1));
+    FakeSocket.created.at(-1)!.opens();
+    FakeSocket.created.at(-1)!.says('photos_updated', { albumId: 'a1', photos: [made] });
+    // The first load read the list before the photo's copies were made.
+    await act(async () => answers[0]([busy('p1')]));
+    await waitFor(() => expect(answers).toHaveLength(2));
+    await act(async () => answers[1]([made]));
+    await waitFor(() => expect(result.current.all).toEqual([made]));
+  });
+
   it('an update of a photo it did not list joins it: the owner hears a photo hidden from the guests leave, then come back marked', async () => {
     fakeApi({ photos: { a1: [photo('p1'), photo('p0', { created_at: '2029-01-01T00:00:00Z' })] } });
     const { result, socket } = renderFeed();

@@ -64,7 +64,7 @@ const listKeyOf = (key: unknown, channelId: string): ListScope | null => {
   return { uploader: key[2] ? String(key[2]) : null, order: (key[3] === 'taken' ? 'taken' : 'recent') };
 };
 
-/** The default target: every list of the channel in SWR's cache (each uploader filter, each order), changed in place, never asked again. */
+/** The default target: every list of the channel in SWR's cache (each uploader filter, each order), changed in place, asked again only while it has not loaded yet. */
 export function useCachedLists(channelId: string): LiveTarget {
   const { mutate } = useSWRConfig();
   return useMemo(() => {
@@ -79,7 +79,9 @@ export function useCachedLists(channelId: string): LiveTarget {
         undefined,
         { revalidate: false },
       );
-      for (const [key, scope] of keys) void mutate(key, (list?: PhotoItem[]) => (list ? change(list, scope) : list), { revalidate: false });
+      // A list still loading has nothing to change, and SWR drops the answer of a request that left
+      // before any change to its entry: that one is asked again, and its answer has what was heard.
+      for (const [key, scope] of keys) void mutate(key, (list?: PhotoItem[]) => (list ? change(list, scope) : list), { revalidate: (list?: PhotoItem[]) => list === undefined });
     };
     return {
       merge: (photos) => edit((list, scope) => withNewPhotos(list, photos, scope)),
