@@ -3,6 +3,7 @@ export { http, setAuthenticationHeader } from './http/http-client';
 export { request } from './http/api-result';
 export { ApiError, dataOf } from './fetching/api-error';
 export { apiKeys } from './fetching/api-keys';
+export { askAgainIfNotLoaded } from './fetching/live-change';
 export { useAuthStore } from './auth/auth-store';
 export { isTokenUsable } from './auth/token';
 export { storageKeys, readStored, writeStored } from './storage-keys';

@@ -4,6 +4,7 @@ import type { PhotoItem, PhotoUpdate } from '@momentos/api-contract';
 import { getPhotoUpdates } from '../calls/photos';
 import { dataOf, type ApiError } from '../fetching/api-error';
 import { albumPhotosRoute, apiKeys } from '../fetching/api-keys';
+import { askAgainIfNotLoaded } from '../fetching/live-change';
 import { albumRealtime, isPhotosUpdated, type AlbumRealtimeClient, type RealtimeMessage } from '../realtime/album-realtime';
 import { applyPhotoUpdates, pollDelayMs, processingIds, withNewPhotos, withoutPhotos, type ListScope } from './live-merge';
 
@@ -79,9 +80,7 @@ export function useCachedLists(channelId: string): LiveTarget {
         undefined,
         { revalidate: false },
       );
-      // A list still loading has nothing to change, and SWR drops the answer of a request that left
-      // before any change to its entry: that one is asked again, and its answer has what was heard.
-      for (const [key, scope] of keys) void mutate(key, (list?: PhotoItem[]) => (list ? change(list, scope) : list), { revalidate: (list?: PhotoItem[]) => list === undefined });
+      for (const [key, scope] of keys) void mutate(key, (list?: PhotoItem[]) => (list ? change(list, scope) : list), askAgainIfNotLoaded);
     };
     return {
       merge: (photos) => edit((list, scope) => withNewPhotos(list, photos, scope)),

@@ -1,7 +1,8 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryAppRouter } from '@momentos/design-kit/router';
-import type { EventItem, MessageItem } from '@momentos/api-client';
-import { apiError, apiServer, fakeApi, FreshDataCache, http } from '@momentos/api-client/testing';
+import { albumRealtime, type EventItem, type MessageItem } from '@momentos/api-client';
+import { apiError, apiServer, fakeApi, FreshDataCache, http, HttpResponse } from '@momentos/api-client/testing';
+import { useMessages } from '../api/use-messages';
 import MessagesPage from '../messages-page';
 
 // Issue 26: the guest's 'Recados' page (/events/share/{id}/recados).
@@ -88,5 +89,40 @@ describe("the guest's Recados page", () => {
     await renderMessages();
     expect(await screen.findByText('As fotos serão reveladas pelos anfitriões.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enviar recado' })).toBeEnabled();
+  });
+});
+
+describe('useMessages, kept current by the socket', () => {
+  it('a message heard while the list is still loading is not all the list: the list is asked again and keeps the earlier ones', async () => {
+    // SWR drops a load's answer once its entry was changed after the request left: merging into a
+    // list not loaded yet used to leave the guest with the new message alone, the others gone.
+    let hear!: Parameters<typeof albumRealtime.subscribe>[1];
+    const subscribe = jest.spyOn(albumRealtime, 'subscribe').mockImplementation((_id, listener) => {
+      hear = listener;
+      return () => {};
+    });
+    // What the server holds by the time the list is asked again: the new message too.
+    const arrived: MessageItem = { ...earlier, id: 'msg_3', text: 'Que festa!', created_at: '2030-06-01T22:00:00.000Z' };
+    fakeApi({ events: [wedding], messages: { evt_1: [arrived, voice, earlier] } });
+    let first = true;
+    let answerFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (answerFirst = resolve));
+    apiServer.use(
+      http.get('/api/events/:id/messages', async () => {
+        if (!first) return;
+        first = false;
+        await firstHeld;
+        return HttpResponse.json([voice, earlier]);
+      }),
+    );
+    try {
+      const { result } = renderHook(() => useMessages('evt_1', true), { wrapper: FreshDataCache });
+      await waitFor(() => expect(subscribe).toHaveBeenCalled());
+      act(() => hear({ type: 'new_messages', payload: { eventId: 'evt_1', messages: [arrived] } }));
+      await act(async () => answerFirst());
+      await waitFor(() => expect(result.current.messages?.map((item) => item.id)).toEqual(['msg_3', 'msg_2', 'msg_1']));
+    } finally {
+      subscribe.mockRestore();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import useSWR from 'swr';
-import { albumRealtime, apiKeys, dataOf, listMessages, type ApiError, type MessageItem, type MessagesRemovedMessage, type NewMessagesMessage } from '@momentos/api-client';
+import { albumRealtime, apiKeys, askAgainIfNotLoaded, dataOf, listMessages, type ApiError, type MessageItem, type MessagesRemovedMessage, type NewMessagesMessage } from '@momentos/api-client';
 
 /**
  * The event's published messages, newest first, kept current by the event's socket
@@ -16,10 +16,10 @@ export function useMessages(eventId: string, enabled: boolean) {
     return albumRealtime.subscribe(eventId, (message) => {
       if (message.type === 'new_messages') {
         const arrived = (message as NewMessagesMessage).payload.messages;
-        void mutate((current) => merge(current ?? [], arrived), { revalidate: false });
+        void mutate((current) => current && merge(current, arrived), askAgainIfNotLoaded);
       } else if (message.type === 'messages_removed') {
         const gone = new Set((message as MessagesRemovedMessage).payload.ids);
-        void mutate((current) => (current ?? []).filter((item) => !gone.has(item.id)), { revalidate: false });
+        void mutate((current) => current?.filter((item) => !gone.has(item.id)), askAgainIfNotLoaded);
       }
     }, { onOpen: () => void mutate() });
   }, [eventId, enabled, mutate]);
@@ -27,8 +27,8 @@ export function useMessages(eventId: string, enabled: boolean) {
   return {
     messages: data ?? null,
     refused: (error as ApiError | undefined) ?? null,
-    add: (message: MessageItem) => void mutate((current) => merge(current ?? [], [message]), { revalidate: false }),
-    drop: (id: string) => void mutate((current) => (current ?? []).filter((item) => item.id !== id), { revalidate: false }),
+    add: (message: MessageItem) => void mutate((current) => current && merge(current, [message]), askAgainIfNotLoaded),
+    drop: (id: string) => void mutate((current) => current?.filter((item) => item.id !== id), askAgainIfNotLoaded),
   };
 }
 
