@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import useSWR from 'swr';
-import { apiKeys, dataOf, isPinRefusal, listAlbumPhotos, type ApiError, type PhotoItem, type PhotoOrder } from '@momentos/api-client';
+import { apiKeys, askAgainIfNotLoaded, dataOf, isPinRefusal, listAlbumPhotos, type ApiError, type PhotoItem, type PhotoOrder } from '@momentos/api-client';
 import { notify } from '@momentos/design-kit';
 import { texts } from '../../../texts';
 
@@ -61,7 +61,7 @@ export function useGalleryPhotos(albumId: string, painted?: PhotoItem[]): Galler
   const dropPhotos = useCallback(
     (ids: string[]) => {
       const gone = new Set(ids);
-      void mutate((current) => current?.filter((photo) => !gone.has(photo.id)), { revalidate: false });
+      void mutate((current) => current?.filter((photo) => !gone.has(photo.id)), askAgainIfNotLoaded);
     },
     [mutate],
   );
