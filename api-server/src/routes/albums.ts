@@ -75,7 +75,7 @@ const albumsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     preHandler: app.requireOrganiser,
     handler: async (request) => {
       const album = await editableAlbum(request, request.params.albumId);
-      await removeAlbum({ db: app.db, storage: app.storage }, album);
+      await removeAlbum({ db: app.db, storage: app.storage, warn: (details, message) => request.log.warn(details, message) }, album);
       await audienceChanged(album.event_id);
       return { status: 200, message: 'O álbum foi excluído com sucesso e agora ele não está mais disponível.' };
     },

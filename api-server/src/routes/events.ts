@@ -162,7 +162,7 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
 
   app.route({ ...route(endpoints.deleteEvent), ...auth, handler: async (request) => {
     const { event } = await access(request, request.params.id, 'event.delete');
-    await removeEvent({ db: app.db, storage: app.storage }, event.id);
+    await removeEvent({ db: app.db, storage: app.storage, warn: (details, message) => request.log.warn(details, message) }, event.id);
     app.fileAccess.invalidate();
     await app.realtime.audienceChanged(event.id);
     return { status: 200, message: 'O evento foi excluído com sucesso.' };

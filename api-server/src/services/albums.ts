@@ -5,6 +5,7 @@ import { storageKeys } from '../domain/files';
 import { isEventId } from '../domain/ids';
 import { albumIdsOf, deleteAlbum, findAlbumWithOwner, firstOpenAlbumOf, listAlbums, type AlbumWithOwner } from '../repositories/albums';
 import { findEventOwner } from '../repositories/events';
+import { removeStoredFiles } from './photo-removal';
 import type { Audience } from '../repositories/photos';
 import { HttpError, messages, notFound } from '../errors';
 import { eventAccess, readsAsTeam } from './team/event-access';
@@ -86,9 +87,11 @@ export async function visibleAlbums(
   return { ok: true, value: await listAlbums(db, event.id, !team), owner: team };
 }
 
-/** Deletes the album, its photos and its files. */
-export async function removeAlbum(deps: { db: Kysely<Database>; storage: Storage }, album: Pick<AlbumRow, 'id' | 'event_id'>): Promise<void> {
+/** Deletes the album, its photos and its files (what cannot go is logged: removeStoredFiles). */
+export async function removeAlbum(
+  deps: { db: Kysely<Database>; storage: Storage; warn: (details: object, message: string) => void },
+  album: Pick<AlbumRow, 'id' | 'event_id'>,
+): Promise<void> {
   const keys = await deleteAlbum(deps.db, album.id);
-  await Promise.all(keys.map((key) => deps.storage.remove(key)));
-  await deps.storage.removePrefix(storageKeys.albumFolder(album.event_id, album.id));
+  await removeStoredFiles(deps, keys, storageKeys.albumFolder(album.event_id, album.id));
 }

@@ -8,6 +8,7 @@ import { eventCardKeyOf, type EventImage } from '../domain/events';
 import type { Storage } from '../infra/storage';
 import { makeEventCard } from '../infra/media/thumbnails';
 import { storeWelcomeImages } from '../infra/media/welcome-image';
+import { removeStoredFiles } from './photo-removal';
 
 /** Where an event image and its card were stored. */
 export interface StoredEventImage {
@@ -75,11 +76,10 @@ export async function backfillEventCards(deps: {
   }
 }
 
-/** Deletes the event, its albums, photos and every file under its folder. */
-export async function removeEvent(deps: { db: Kysely<Database>; storage: Storage }, eventId: string): Promise<void> {
+/** Deletes the event, its albums, photos and every file under its folder (what cannot go is logged: removeStoredFiles). */
+export async function removeEvent(deps: { db: Kysely<Database>; storage: Storage; warn: (details: object, message: string) => void }, eventId: string): Promise<void> {
   const photoKeys = await deleteEvent(deps.db, eventId);
-  await Promise.all(photoKeys.map((key) => deps.storage.remove(key)));
-  await deps.storage.removePrefix(storageKeys.eventFolder(eventId));
+  await removeStoredFiles(deps, photoKeys, storageKeys.eventFolder(eventId));
 }
 
 /** The QR image of an invite link, made once per link (its digest names the file); answers its storage key. */

@@ -29,13 +29,23 @@ export interface RemovalDeps {
 export async function removePhotos(deps: RemovalDeps, album: RemovedFrom, photos: PhotoRow[]): Promise<string[]> {
   const removed = new Set(await deletePhotos(deps.db, photos.map((photo) => photo.id)));
   const gone = photos.filter((photo) => removed.has(photo.id));
-  await Promise.all(
-    gone.flatMap(photoFileKeys).map((key) =>
-      deps.storage.remove(key).catch((error: unknown) => deps.warn({ err: error, key }, 'could not remove a removed photo\'s file')),
-    ),
-  );
+  await removeStoredFiles(deps, gone.flatMap(photoFileKeys));
   const ids = gone.map((photo) => photo.id);
   deps.announceRemoved(album, ids);
   deps.removed?.(album, gone);
   return ids;
+}
+
+/**
+ * Removes the files of rows already deleted, then (when given) their whole folder. The deletion is
+ * committed, so a file that cannot be removed (the store down, a write landing meanwhile) is logged and
+ * left to the orphan sweep (services/orphans.ts): the request that deleted the rows still succeeds.
+ */
+export async function removeStoredFiles(
+  deps: { storage: Storage; warn: (details: object, message: string) => void },
+  keys: string[],
+  folder?: string,
+): Promise<void> {
+  await Promise.all(keys.map((key) => deps.storage.remove(key).catch((error: unknown) => deps.warn({ err: error, key }, 'could not remove a deleted file'))));
+  if (folder) await deps.storage.removePrefix(folder).catch((error: unknown) => deps.warn({ err: error, folder }, 'could not remove a deleted folder'));
 }

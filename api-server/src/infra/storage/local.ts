@@ -113,7 +113,9 @@ export class LocalStorage implements Storage {
 
   async removePrefix(prefix: string): Promise<void> {
     const full = this.resolve(prefix);
-    if (full) await fsp.rm(full, { recursive: true, force: true });
+    // A file written into the folder while it is being removed (a media job's rendition landing as its
+    // event is deleted) fails the last rmdir with ENOTEMPTY: Node's rm then empties it again.
+    if (full) await fsp.rm(full, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   }
 
   async *list(prefix: string, options: { writing?: boolean } = {}): AsyncIterable<ListedFile> {
