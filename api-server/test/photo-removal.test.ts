@@ -85,3 +85,25 @@ describe('removing a photo (DELETE /api/events/photos/{photoId})', () => {
     expect(await storedKeys(server)).toContain(keyOf(photo.original_photo));
   });
 });
+
+describe('deleting an event while its photos are still being processed', () => {
+  let server: TestServer;
+  afterAll(() => server.close());
+
+  test('the request succeeds and, once the queue is idle, no file of the event is left', async () => {
+    server = await startServer();
+    const ana = await organiserSession(server, 'ana@example.com');
+    const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg().toBuffer();
+    for (let round = 0; round < 3; round++) {
+      const event = await createEvent(server, ana.token);
+      const album = await createAlbum(server, ana.token, event.id, { is_public: true, is_available: true });
+      for (let i = 0; i < 3; i++) await upload(server, album.id, `p${i}.jpg`, photo);
+      // Wait until the queue holds a job of this event, then delete while it runs.
+      await new Promise((resolve) => setTimeout(resolve, 150 * round));
+      const response = await fetch(`${server.url}/api/events/${event.id}`, { method: 'DELETE', headers: ana.headers });
+      expect(await readJson(response)).toEqual({ status: 200, message: 'O evento foi excluído com sucesso.' });
+      await server.app.media.idle();
+      expect(await storedKeys(server, `events/${event.id}`)).toEqual([]);
+    }
+  }, 60_000);
+});

@@ -52,3 +52,16 @@ export async function localCopy(deps: Pick<MediaJobDeps, 'storage' | 'temp'>, ke
 
 /** The original as a file on this machine: in place on local disk, else a temporary copy named after `id` (removed by `release`). */
 export const localOriginal = (deps: Pick<MediaJobDeps, 'storage' | 'temp'>, key: string, id: string) => localCopy(deps, key, `${id}-original`);
+
+/**
+ * Called after a job recorded the files it wrote: when the photo was deleted meanwhile (its event or
+ * album deleted while the job ran), those files are removed now instead of waiting for the orphan
+ * sweep's grace. Answers whether the photo is gone. A deletion after this look removes them itself:
+ * its row already points at them.
+ */
+export async function removeIfPhotoGone(deps: Pick<MediaJobDeps, 'db' | 'storage'>, photoId: string, keys: string[]): Promise<boolean> {
+  const exists = await deps.db.selectFrom('photos').select('id').where('id', '=', photoId).executeTakeFirst();
+  if (exists) return false;
+  await Promise.all(keys.map((key) => deps.storage.remove(key)));
+  return true;
+}

@@ -5,7 +5,7 @@ import { setGuestPath } from '../../repositories/photos';
 import type { Exiftool } from '../../infra/media/exiftool';
 import type { Storage } from '../../infra/storage';
 import type { TempArea } from '../../infra/temp-area';
-import { localOriginal } from './job-parts';
+import { localOriginal, removeIfPhotoGone } from './job-parts';
 
 /**
  * Issue 22: guests never get the place where a photo or video was taken. Their copy of an original is
@@ -98,6 +98,7 @@ async function makeGuestCopy(deps: GuestCopyDeps, exiftool: Exiftool, photo: Pic
       await deps.storage.moveIn(output, key);
     }
     await setGuestPath(deps.db, photo.id, key);
+    if (key !== photo.original_path) await removeIfPhotoGone(deps, photo.id, [key]);
     return key;
   } finally {
     await deps.temp.remove(output);

@@ -12,7 +12,7 @@ import { photoTakenAt } from '../../infra/media/taken-at';
 import { canRemux, playbackArgs, probeVideo, runFfmpeg } from '../../infra/media/video';
 import { isMessageId } from '../../domain/ids';
 import { failVoiceNote, processVoiceNote } from '../guestbook/voice-note';
-import { localCopy, localOriginal, MediaJobAborted, type MediaJobDeps } from './job-parts';
+import { localCopy, localOriginal, MediaJobAborted, removeIfPhotoGone, type MediaJobDeps } from './job-parts';
 
 export { localOriginal, MediaJobAborted, type MediaJobDeps };
 
@@ -129,6 +129,7 @@ async function backfillThumb(deps: MediaJobDeps, photo: PhotoRow, signal: AbortS
     const key = renditionKeysOf(photo.original_path).thumb;
     await deps.storage.moveIn(output, key, 'image/webp');
     await setThumbRendition(deps.db, photo.id, key);
+    await removeIfPhotoGone(deps, photo.id, [key]);
   } finally {
     await deps.temp.remove(output);
     await grid.release();
@@ -226,8 +227,10 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
     await deps.storage.moveIn(files.grid, keys.grid, 'image/webp');
     if (!firstOnly) await deps.storage.moveIn(files.display, keys.display, 'image/webp');
     await deps.storage.moveIn(files.thumb, keys.thumb, 'image/webp');
+    const written = firstOnly ? [keys.grid, keys.thumb] : [keys.grid, keys.display, keys.thumb];
     if (firstOnly) {
       await finishProcessing(deps.db, id, { compressedPath: keys.grid, displayPath: null, thumbPath: keys.thumb, error: null, metadata });
+      if (await removeIfPhotoGone(deps, id, written)) return { playback: false };
       await announceUpdated(deps, id);
       return { playback: false, display: true };
     }
@@ -240,6 +243,7 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
     } else {
       await finishProcessing(deps.db, id, { compressedPath: keys.grid, displayPath: keys.display, thumbPath: keys.thumb, error: null, metadata });
     }
+    if (await removeIfPhotoGone(deps, id, written)) return { playback: false };
     await announceUpdated(deps, id);
     // The original this job already has on this machine (on S3: not fetched a second time).
     await makeGuestCopy(deps, photo, original.file);
@@ -303,6 +307,7 @@ async function makeDisplay(deps: MediaJobDeps, photo: PhotoRow, signal: AbortSig
     const key = decoded ? renditionKeysOf(photo.original_path).display : photo.compressed_path!;
     if (decoded) await deps.storage.moveIn(output, key, 'image/webp');
     await setDisplayRendition(deps.db, photo.id, key);
+    if (await removeIfPhotoGone(deps, photo.id, decoded ? [key] : [])) return;
     await announceUpdated(deps, photo.id);
     await makeGuestCopy(deps, photo, original.file);
   } finally {
@@ -385,6 +390,7 @@ export async function makePlayback(deps: MediaJobDeps, id: string, signal: Abort
     const key = renditionKeysOf(photo.original_path).playback;
     await deps.storage.moveIn(output, key, 'video/mp4');
     await setPlayback(deps.db, id, { path: key });
+    if (await removeIfPhotoGone(deps, id, [key])) return;
     await announceUpdated(deps, id);
   } finally {
     await deps.temp.remove(output);
