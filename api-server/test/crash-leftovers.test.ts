@@ -79,8 +79,11 @@ describe('leftovers after a crash (SIGKILL mid-batch)', () => {
     return running;
   }
 
-  /** Every stored key (events/ and uploads/, unfinished local writes too) and every key a row points at. */
-  async function storeAndRows() {
+  /**
+   * Every stored key (events/ and uploads/, unfinished local writes too), every key a row points at, and
+   * the files under DATA_DIR/tmp written before `before` (what a crash left; a job running now writes its own).
+   */
+  async function storeAndRows(before = Infinity) {
     const config = loadConfig(env);
     const storage = openStorage(config);
     const { db } = await openDatabase(config);
@@ -90,7 +93,8 @@ describe('leftovers after a crash (SIGKILL mid-batch)', () => {
       const photos = await db.selectFrom('photos').selectAll().execute();
       const events = await db.selectFrom('events').selectAll().execute();
       const referenced = [...photos.flatMap(photoFileKeys), ...events.flatMap((event) => [event.image_path, event.image_card_path].filter((key): key is string => !!key))];
-      const temporary = fs.existsSync(path.join(dataDir, 'tmp')) ? fs.readdirSync(path.join(dataDir, 'tmp'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()) : [];
+      const files = fs.existsSync(path.join(dataDir, 'tmp')) ? fs.readdirSync(path.join(dataDir, 'tmp'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()) : [];
+      const temporary = files.filter((entry) => (fs.statSync(path.join(entry.parentPath, entry.name), { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < before);
       return { stored: stored.sort(), referenced: [...new Set(referenced)].sort(), photos: photos.length, temporary: temporary.map((entry) => entry.name) };
     } finally {
       await storage.close();
@@ -171,12 +175,14 @@ describe('leftovers after a crash (SIGKILL mid-batch)', () => {
     expect(before.output).toMatch(new RegExp(`✗ Arquivos sem registro: ${unreferenced.length} de ${left.stored.length}`));
 
     // The restart sweeps them; the photo stored before the crash stays whole.
+    // A photo still processing at the crash is taken up again: its job's temporary files are not leftovers.
+    const restartedAt = Date.now();
     await start();
-    let after = await storeAndRows();
+    let after = await storeAndRows(restartedAt);
     // The start sweep runs beside the server: wait for it (a busy machine may take a while).
     for (const deadline = Date.now() + 30_000; Date.now() < deadline && after.stored.join() !== after.referenced.join(); ) {
       await sleep(100);
-      after = await storeAndRows();
+      after = await storeAndRows(restartedAt);
     }
     expect(after.stored).toEqual(after.referenced);
     expect(after.photos).toBe(1);
