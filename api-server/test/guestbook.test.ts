@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { localNow } from '../src/domain/visibility';
-import { createAlbum, createEvent, expectError, organiserSession, readJson, readStored, startServer, storedKeys, wsTicket, type TestServer } from './helpers';
+import { createAlbum, createEvent, expectError, organiserSession, readJson, readStored, startServer, statusOf, storedKeys, wsTicket, type TestServer } from './helpers';
 import { unzip } from './zip';
 
 // Issue 26: the guestbook ('Recados'): messages obey the event's rules as photos do.
@@ -98,7 +98,7 @@ describe('the guestbook (Recados)', () => {
     expect((await expectError(await post(event.id, { text: 'Oi' }), 400)).message).toBe("O campo 'user_id' é obrigatório.");
     expect((await expectError(await post(event.id, { user_id: 'Rui', text: '   ' }), 400)).message).toBe('Escreva um recado ou grave um recado de voz.');
     expect((await expectError(await post(event.id, { user_id: 'Rui', text: 'a'.repeat(1001) }), 400)).message).toMatch(/no máximo 1\.000 caracteres/);
-    expect((await post(event.id, { user_id: 'Rui', text: 'é'.repeat(1000) })).status).toBe(201);
+    expect(await statusOf(await post(event.id, { user_id: 'Rui', text: 'é'.repeat(1000) }))).toBe(201);
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer();
     expect((await expectError(await post(event.id, { user_id: 'Rui', text: 'oi' }, png), 415)).message).toMatch(/arquivo de áudio/);
     const json = await fetch(`${server.url}/api/events/${event.id}/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_id: 'Rui', text: 'oi' }) });
@@ -133,6 +133,7 @@ describe('the guestbook (Recados)', () => {
     // A byte range, as Safari asks for audio.
     const ranged = await fetch(`${server.url}${item.audio.url}`, { headers: { range: 'bytes=0-99' } });
     expect(ranged.status).toBe(206);
+    expect((await ranged.arrayBuffer()).byteLength).toBe(100);
 
     // The owner plays it through an expiring signed link; a forged one is refused.
     const [owned] = await readJson(await list(event.id, ana.headers));
@@ -186,7 +187,7 @@ describe('the guestbook (Recados)', () => {
     const stored = await readJson(await post(event.id, { user_id: 'Primo Zé', text: 'Recado com voz', audio_seconds: '1' }, voiceNote(1)));
     await server.app.media.idle();
     const [visible] = await readJson(await list(event.id));
-    expect((await fetch(`${server.url}${visible.audio.url}`)).status).toBe(200);
+    expect(await statusOf(await fetch(`${server.url}${visible.audio.url}`))).toBe(200);
     const guest = await listen(`${server.url.replace('http', 'ws')}/ws/albums/${event.id}`);
     const hidden = await patch(stored.id, { hidden: true });
     expect(await readJson(hidden)).toMatchObject({ hidden: true });
@@ -198,8 +199,8 @@ describe('the guestbook (Recados)', () => {
     await expectError(await fetch(`${server.url}${stored.audio.url}`), 404);
     const [owned] = await readJson(await list(event.id, ana.headers));
     expect(owned).toMatchObject({ hidden: true });
-    expect((await fetch(`${server.url}${owned.audio.url}`)).status).toBe(200);
-    expect((await fetch(`${server.url}${visible.audio.url}`, { headers: ana.headers })).status).toBe(200);
+    expect(await statusOf(await fetch(`${server.url}${owned.audio.url}`))).toBe(200);
+    expect(await statusOf(await fetch(`${server.url}${visible.audio.url}`, { headers: ana.headers }))).toBe(200);
 
     await patch(stored.id, { hidden: false });
     await until(() => guest.messages.some((message) => message.type === 'new_messages'));
@@ -217,7 +218,7 @@ describe('the guestbook (Recados)', () => {
 
     const later = minutesFromNow(90);
     const reveal = await createEvent(server, ana.token, { visibility: 'reveal', reveal_at: later });
-    expect((await post(reveal.id, { user_id: 'Rui', text: 'Até logo' })).status).toBe(201);
+    expect(await statusOf(await post(reveal.id, { user_id: 'Rui', text: 'Até logo' }))).toBe(201);
     expect((await expectError(await list(reveal.id), 403)).message).toMatch(/^As fotos serão reveladas em /);
 
     const closed = await createEvent(server, ana.token, { uploads_close_at: minutesFromNow(-5) });
@@ -228,7 +229,7 @@ describe('the guestbook (Recados)', () => {
     const event = await createEvent(server, ana.token, { pin: '4821' });
     expect((await expectError(await post(event.id, { user_id: 'Rui', text: 'Oi' }), 403)).message).toBe('Digite o PIN do evento.');
     await expectError(await post(event.id, { user_id: 'Rui', text: 'Oi' }, undefined, { 'x-event-pin': '0000' }), 403);
-    expect((await post(event.id, { user_id: 'Rui', text: 'Oi' }, undefined, { 'x-event-pin': '4821' })).status).toBe(201);
+    expect(await statusOf(await post(event.id, { user_id: 'Rui', text: 'Oi' }, undefined, { 'x-event-pin': '4821' }))).toBe(201);
     await expectError(await list(event.id), 403);
     expect(await readJson(await list(event.id, { 'x-event-pin': '4821' }))).toHaveLength(1);
     expect(await readJson(await list(event.id, ana.headers))).toHaveLength(1);
@@ -277,7 +278,7 @@ describe('the guestbook (Recados)', () => {
       );
       const token = (invite.url as string).split('/equipe/')[1];
       members[role] = await organiserSession(server, email);
-      expect((await fetch(`${server.url}/api/team-invites/${token}/accept`, { method: 'POST', headers: members[role].headers })).status).toBe(200);
+      expect(await statusOf(await fetch(`${server.url}/api/team-invites/${token}/accept`, { method: 'POST', headers: members[role].headers }))).toBe(200);
     }
     const pin = { 'x-event-pin': '4821' };
     const voice = await readJson(await post(event.id, { user_id: 'Rui', text: 'Com voz', audio_seconds: '1' }, voiceNote(1), pin));
@@ -289,13 +290,13 @@ describe('the guestbook (Recados)', () => {
       const read = await readJson(await list(event.id, member.headers));
       expect(read.map((message: { id: string }) => message.id)).toEqual([plain.id, voice.id]);
       expect(read[1]).toMatchObject({ hidden: false, pending: false });
-      expect((await fetch(`${server.url}${read[1].audio.url}`)).status).toBe(200);
+      expect(await statusOf(await fetch(`${server.url}${read[1].audio.url}`))).toBe(200);
       // Hide and show again.
       expect(await readJson(await patch(plain.id, { hidden: true }, member.headers))).toMatchObject({ hidden: true });
       expect(await readJson(await list(event.id, pin))).toHaveLength(1);
       expect(await readJson(await patch(plain.id, { hidden: false }, member.headers))).toMatchObject({ hidden: false });
       // The book is a download: both roles may take it.
-      expect((await fetch(`${server.url}/api/events/${event.id}/messages/book.pdf`, { headers: member.headers })).status).toBe(200);
+      expect(await statusOf(await fetch(`${server.url}/api/events/${event.id}/messages/book.pdf`, { headers: member.headers }))).toBe(200);
     }
     // An organiser outside the team: a guest without the PIN, the message does not exist for them.
     await expectError(await list(event.id, bia.headers), 403);
@@ -303,10 +304,10 @@ describe('the guestbook (Recados)', () => {
     await expectError(await fetch(`${server.url}/api/events/messages/${plain.id}`, { method: 'DELETE', headers: bia.headers }), 404);
     await expectError(await fetch(`${server.url}/api/events/${event.id}/messages/book.pdf`, { headers: bia.headers }), 404);
     // A moderator deletes a message; removed from the team, the moderator reads as a guest again.
-    expect((await fetch(`${server.url}/api/events/messages/${plain.id}`, { method: 'DELETE', headers: members.moderator.headers })).status).toBe(200);
+    expect(await statusOf(await fetch(`${server.url}/api/events/messages/${plain.id}`, { method: 'DELETE', headers: members.moderator.headers }))).toBe(200);
     const team = await readJson(await fetch(`${server.url}/api/events/${event.id}/team`, { headers: ana.headers }));
     const moderatorRow = team.members.find((member: { role: string }) => member.role === 'moderator');
-    expect((await fetch(`${server.url}/api/events/${event.id}/team/members/${moderatorRow.organiser_id}`, { method: 'DELETE', headers: ana.headers })).status).toBe(200);
+    expect(await statusOf(await fetch(`${server.url}/api/events/${event.id}/team/members/${moderatorRow.organiser_id}`, { method: 'DELETE', headers: ana.headers }))).toBe(200);
     await expectError(await list(event.id, members.moderator.headers), 403);
     await expectError(await patch(voice.id, { hidden: true }, members.moderator.headers), 404);
   });
@@ -315,7 +316,7 @@ describe('the guestbook (Recados)', () => {
     const event = await createEvent(server, ana.token);
     await post(event.id, { user_id: 'Rui', text: 'Tchau', audio_seconds: '1' }, voiceNote(1));
     await server.app.media.idle();
-    expect((await fetch(`${server.url}/api/events/${event.id}`, { method: 'DELETE', headers: ana.headers })).status).toBe(200);
+    expect(await statusOf(await fetch(`${server.url}/api/events/${event.id}`, { method: 'DELETE', headers: ana.headers }))).toBe(200);
     expect(await storedKeys(server, `events/${event.id}`)).toEqual([]);
     const left = await server.app.db.selectFrom('messages').select('id').where('event_id', '=', event.id).execute();
     expect(left).toEqual([]);
@@ -345,7 +346,7 @@ describe('the guestbook under the abuse limits', () => {
     form.append('user_id', 'Rui');
     form.append('images', new Blob([await sharp({ create: { width: 8, height: 8, channels: 3, background: '#abc' } }).jpeg().toBuffer()], { type: 'image/jpeg' }), 'a.jpg');
     // That upload is the client's third request of the minute; the fourth is over the budget.
-    expect((await fetch(`${server.url}/api/events/photos`, { method: 'POST', body: form })).status).toBe(201);
+    expect(await statusOf(await fetch(`${server.url}/api/events/photos`, { method: 'POST', body: form }))).toBe(201);
     const refused = await send('cinco');
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBeTruthy();
@@ -369,7 +370,7 @@ describe('the guestbook in a full event', () => {
     form.append('album_id', album.id);
     form.append('user_id', 'Rui');
     form.append('images', new Blob([await sharp({ create: { width: 8, height: 8, channels: 3, background: '#abc' } }).jpeg().toBuffer()], { type: 'image/jpeg' }), 'a.jpg');
-    expect((await fetch(`${server.url}/api/events/photos`, { method: 'POST', body: form })).status).toBe(201);
+    expect(await statusOf(await fetch(`${server.url}/api/events/photos`, { method: 'POST', body: form }))).toBe(201);
     const refused = await fetch(`${server.url}/api/events/${event.id}/messages`, { method: 'POST', body: messageForm({ user_id: 'Rui', text: 'Cheio?' }) });
     expect((await expectError(refused, 413)).message).toBe('Este evento atingiu o limite de 1 fotos e vídeos. Fale com quem organiza o evento.');
   });
@@ -397,7 +398,7 @@ describe("what the guestbook makes: 'Livro de recados' and the ZIP", () => {
     const first = await send('Tia Conceição', 'Que a felicidade de vocês seja eterna, ação e coração!');
     const voice = await send('Vovô Zé', 'Ouçam minha mensagem', voiceNote(1));
     const hidden = await send('Penetra', 'Recado escondido de propósito');
-    await fetch(`${server.url}/api/events/messages/${hidden.id}`, { method: 'PATCH', headers: { ...ana.headers, 'content-type': 'application/json' }, body: JSON.stringify({ hidden: true }) });
+    expect(await statusOf(await fetch(`${server.url}/api/events/messages/${hidden.id}`, { method: 'PATCH', headers: { ...ana.headers, 'content-type': 'application/json' }, body: JSON.stringify({ hidden: true }) }))).toBe(200);
     await server.app.media.idle();
     expect(first.id).toBeTruthy();
 
@@ -429,7 +430,7 @@ describe("what the guestbook makes: 'Livro de recados' and the ZIP", () => {
     await expectError(await fetch(`${server.url}/api/events/${event.id}/messages/book.pdf?ticket=${encodeURIComponent(zipTicket.ticket)}`), 403);
     const bookTicket = await readJson(await fetch(`${server.url}/api/events/${event.id}/download-ticket`, { method: 'POST', headers: { ...ana.headers, 'content-type': 'application/json' }, body: JSON.stringify({ book: true }) }));
     expect(bookTicket.url).toBe(`/api/events/${event.id}/messages/book.pdf?ticket=${encodeURIComponent(bookTicket.ticket)}`);
-    expect((await fetch(`${server.url}${bookTicket.url}`)).status).toBe(200);
+    expect(await statusOf(await fetch(`${server.url}${bookTicket.url}`))).toBe(200);
     await expectError(await fetch(`${server.url}/api/events/${event.id}/download?ticket=${encodeURIComponent(bookTicket.ticket)}`), 403);
 
     // The QR code beside the voice note plays it through its expiring link (pdftoppm renders the page, zbarimg reads the code).
@@ -443,6 +444,7 @@ describe("what the guestbook makes: 'Livro de recados' and the ZIP", () => {
     const played = await fetch(decoded);
     expect(played.status).toBe(200);
     expect(played.headers.get('content-type')).toBe('audio/mp4');
+    expect((await played.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 
   test("'Baixar tudo' adds Recados.pdf and the voice notes (recados/<time>_<name>.m4a); 'Só favoritas' keeps the starred photos", async () => {
@@ -456,9 +458,9 @@ describe("what the guestbook makes: 'Livro de recados' and the ZIP", () => {
       form.append('images', new Blob([await sharp({ create: { width: 10 + seed, height: 10, channels: 3, background: '#123' } }).jpeg().toBuffer()], { type: 'image/jpeg' }), `f${seed}.jpg`);
       ids.push((await readJson(await fetch(`${server.url}/api/events/photos`, { method: 'POST', body: form }))).photos[0].id);
     }
-    await fetch(`${server.url}/api/events/photos/${ids[1]}`, { method: 'PATCH', headers: { ...ana.headers, 'content-type': 'application/json' }, body: JSON.stringify({ favorite: true }) });
+    expect(await statusOf(await fetch(`${server.url}/api/events/photos/${ids[1]}`, { method: 'PATCH', headers: { ...ana.headers, 'content-type': 'application/json' }, body: JSON.stringify({ favorite: true }) }))).toBe(200);
     const note = await readJson(await fetch(`${server.url}/api/events/${event.id}/messages`, { method: 'POST', body: messageForm({ user_id: 'Vó Lurdes', text: 'Beijos', audio_seconds: '1' }, voiceNote(1)) }));
-    await fetch(`${server.url}/api/events/${event.id}/messages`, { method: 'POST', body: messageForm({ user_id: 'Rui', text: 'Só texto' }) });
+    expect(await statusOf(await fetch(`${server.url}/api/events/${event.id}/messages`, { method: 'POST', body: messageForm({ user_id: 'Rui', text: 'Só texto' }) }))).toBe(201);
     await server.app.media.idle();
 
     const all = await unzip(Buffer.from(await (await fetch(`${server.url}/api/events/${event.id}/download`, { headers: ana.headers })).arrayBuffer()));
