@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
+import { findPhoto } from '../../repositories/photos';
 import type { Exiftool } from '../../infra/media/exiftool';
 import type { Storage } from '../../infra/storage';
 import type { TempArea } from '../../infra/temp-area';
@@ -60,8 +61,7 @@ export const localOriginal = (deps: Pick<MediaJobDeps, 'storage' | 'temp'>, key:
  * its row already points at them.
  */
 export async function removeIfPhotoGone(deps: Pick<MediaJobDeps, 'db' | 'storage'>, photoId: string, keys: string[]): Promise<boolean> {
-  const exists = await deps.db.selectFrom('photos').select('id').where('id', '=', photoId).executeTakeFirst();
-  if (exists) return false;
+  if (await findPhoto(deps.db, photoId)) return false;
   await Promise.all(keys.map((key) => deps.storage.remove(key)));
   return true;
 }
