@@ -330,5 +330,5 @@ describe("'Resumo diário' without SMTP", () => {
     } finally {
       await server.close();
     }
-  });
+  }, 60_000);
 });

@@ -49,10 +49,48 @@ export const usingPostgres = () => Boolean(process.env.DATABASE_URL);
 export const usingS3 = () => process.env.STORAGE_DRIVER === 's3';
 
 /**
- * Starts the real app on an ephemeral port with a fresh DATA_DIR (a fresh PostgreSQL schema when
- * DATABASE_URL is set, a fresh bucket when the storage is S3 and `env` names none).
+ * The test servers of this file that are booting or running: test/server-environment.cjs closes
+ * what is left when the file ends. A test that times out before its `finally` (or while its server
+ * still boots) would otherwise leave an app running after its file, and its pg-boss workers and
+ * database pools would then fail later files ('the Jest environment has been torn down') and keep
+ * jest from exiting: CI ran into its time limit so on 29 Nov, with a server of daily-summary.test.ts.
  */
-export async function startServer(options: { env?: Record<string, string>; webRoot?: string } = {}): Promise<TestServer> {
+const runningServers = new Set<Promise<TestServer>>();
+/** Closes under way (a timed-out test's `finally` may still be closing when its file ends). */
+const closingServers = new Set<Promise<void>>();
+
+/**
+ * Closes the servers this file's tests left running and waits for the closes under way; answers the
+ * URLs of those it closed (the environment warns with them).
+ */
+export async function closeLeftoverServers(): Promise<string[]> {
+  const left = [...runningServers];
+  runningServers.clear();
+  const closed: string[] = [];
+  for (const starting of left) {
+    const server = await starting.catch(() => undefined);
+    if (!server) continue;
+    closed.push(server.url);
+    await server.close();
+  }
+  await Promise.allSettled([...closingServers]);
+  return closed;
+}
+(globalThis as { closeLeftoverServers?: typeof closeLeftoverServers }).closeLeftoverServers = closeLeftoverServers;
+
+/**
+ * Starts the real app on an ephemeral port with a fresh DATA_DIR (a fresh PostgreSQL schema when
+ * DATABASE_URL is set, a fresh bucket when the storage is S3 and `env` names none). Closing it twice
+ * closes it once.
+ */
+export function startServer(options: { env?: Record<string, string>; webRoot?: string } = {}): Promise<TestServer> {
+  const starting: Promise<TestServer> = launchServer(options, () => runningServers.delete(starting));
+  runningServers.add(starting);
+  starting.catch(() => runningServers.delete(starting));
+  return starting;
+}
+
+async function launchServer(options: { env?: Record<string, string>; webRoot?: string }, forget: () => void): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-data-'));
   const webRoot = options.webRoot ?? makeWebRoot();
   const schema = usingPostgres() ? `test_${randomBytes(6).toString('hex')}` : undefined;
@@ -90,13 +128,27 @@ export async function startServer(options: { env?: Record<string, string>; webRo
       server.app = next.app;
       server.url = next.url;
     },
-    close: async () => {
-      await closeWatched(server.app);
-      if (schema) await dropTestSchema(schema);
-      if (ownBucket) await deleteBucket(env, ownBucket);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      if (!options.webRoot) fs.rmSync(webRoot, { recursive: true, force: true });
+    close: () => {
+      if (!closing) {
+        forget();
+        closing = close();
+        closingServers.add(closing);
+        const done = closing;
+        done.then(
+          () => closingServers.delete(done),
+          () => closingServers.delete(done),
+        );
+      }
+      return closing;
     },
+  };
+  let closing: Promise<void> | undefined;
+  const close = async () => {
+    await closeWatched(server.app);
+    if (schema) await dropTestSchema(schema);
+    if (ownBucket) await deleteBucket(env, ownBucket);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.webRoot) fs.rmSync(webRoot, { recursive: true, force: true });
   };
   return server;
 }
