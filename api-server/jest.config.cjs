@@ -5,4 +5,6 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 // Many tests start a real server (migrations, a scrypt login): on a busy 2-core machine that can take
 // longer than jest's 5 s default, which then fails a test that is only slow, not wrong.
 // The environment is Node's, which also closes the test servers a test left running (test/server-environment.cjs).
-module.exports = { ...require('../jest.preset.cjs'), testEnvironment: '<rootDir>/test/server-environment.cjs', testTimeout: 30_000 };
+// If one of those closes never ends (it is reported then), `forceExit` still ends the run once every
+// file has reported, rather than leaving CI to wait for its time limit with nothing more to say.
+module.exports = { ...require('../jest.preset.cjs'), testEnvironment: '<rootDir>/test/server-environment.cjs', testTimeout: 30_000, forceExit: true };
