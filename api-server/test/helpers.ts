@@ -129,17 +129,13 @@ async function launchServer(options: { env?: Record<string, string>; webRoot?: s
       server.url = next.url;
     },
     close: () => {
-      if (!closing) {
-        forget();
-        closing = close();
-        closingServers.add(closing);
-        const done = closing;
-        done.then(
-          () => closingServers.delete(done),
-          () => closingServers.delete(done),
-        );
-      }
-      return closing;
+      if (closing) return closing;
+      forget();
+      const done = (closing = close());
+      closingServers.add(done);
+      const untrack = () => closingServers.delete(done);
+      done.then(untrack, untrack);
+      return done;
     },
   };
   let closing: Promise<void> | undefined;

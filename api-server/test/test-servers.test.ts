@@ -1,13 +1,9 @@
-import { closeLeftoverServers, startServer } from './helpers';
+import { closeLeftoverServers, startServer, statusOf } from './helpers';
 
 // The suite's own safety net (test/server-environment.cjs): a server a test leaves running, or still
 // booting when its test times out, is closed when the file ends, so no app outlives its file.
 
-const answers = async (url: string) =>
-  fetch(`${url}/api/health`).then(
-    (response) => response.status,
-    () => 'refused',
-  );
+const answers = (url: string) => fetch(`${url}/api/health`).then(statusOf, () => 'refused');
 
 test('servers left running or still booting are closed; those closed by their test are not closed again', async () => {
   const closedByTest = await startServer();
