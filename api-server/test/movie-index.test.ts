@@ -83,7 +83,7 @@ describeWithFfmpeg("a video's length read as its bytes stream by (ffprobe)", () 
   };
 
   async function lengthOf(bytes: Buffer) {
-    const { watcher, length } = videoLengthReader(FFPROBE, bytes.subarray(0, 64));
+    const { watcher, length } = videoLengthReader(FFPROBE, bytes.subarray(0, 64), 'in the store')!;
     for (let at = 0; at < bytes.length; at += 64 * 1024) await watcher.write(bytes.subarray(at, at + 64 * 1024));
     watcher.end();
     return length;
@@ -99,8 +99,18 @@ describeWithFfmpeg("a video's length read as its bytes stream by (ffprobe)", () 
     expect(await lengthOf(make('hevc.mp4', ['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-c:a', 'aac']))).toBeCloseTo(7.5, 1);
   });
 
-  test('a WebM is piped to ffprobe whole', async () => {
-    expect(await lengthOf(make('clip.webm', ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus']))).toBeCloseTo(7.5, 1);
+  test('a WebM is piped to ffprobe whole on its way into the store, and read where it waits on this machine', async () => {
+    const webm = make('clip.webm', ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus']);
+    expect(await lengthOf(webm)).toBeCloseTo(7.5, 1);
+    expect(videoLengthReader(FFPROBE, webm.subarray(0, 64), 'here')).toBeNull();
+  });
+
+  test("an MP4's index is read as it passes on this machine too (ffprobe starts with the first bytes)", async () => {
+    const mov = make('here.mov', ['-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac']);
+    const { watcher, length } = videoLengthReader(FFPROBE, mov.subarray(0, 64), 'here')!;
+    for (let at = 0; at < mov.length; at += 64 * 1024) await watcher.write(mov.subarray(at, at + 64 * 1024));
+    watcher.end();
+    expect(await length).toBeCloseTo(7.5, 1);
   });
 
   test('a fragmented MP4 leaves the length to the staged file', async () => {
@@ -109,7 +119,7 @@ describeWithFfmpeg("a video's length read as its bytes stream by (ffprobe)", () 
   });
 
   test('an upload cut short has no length', async () => {
-    const { watcher, length } = videoLengthReader(FFPROBE, Buffer.from('\0\0\0\x14ftypqt  '));
+    const { watcher, length } = videoLengthReader(FFPROBE, Buffer.from('\0\0\0\x14ftypqt  '), 'here')!;
     await watcher.write(Buffer.from('\0\0\0\x14ftypqt  \0\0\0\0qt  '));
     watcher.abort();
     expect(await length).toBeNull();

@@ -104,6 +104,48 @@ describe.each(drivers)('staging contract: %s', (name, make) => {
     expect(leftovers()).toEqual([]);
   });
 
+  test.each([
+    ['the key known as it streams', true],
+    ['the key not known yet', false],
+  ])('a reader of the bytes (%s) is asked once with the first bytes and where they wait, and sees every byte in order', async (_label, known) => {
+    const bytes = mediaFile(200 * KB + 3);
+    const key = `${root}/pho_${randomBytes(4).toString('hex')}-w${known ? 'k' : 'u'}.png`;
+    const asked: Array<{ head: number; kept: string }> = [];
+    const seen: Buffer[] = [];
+    let ended = false;
+    // Pieces smaller than the type's first bytes come before the reader is decided on: none is lost.
+    const pieces = [bytes.subarray(0, 100), bytes.subarray(100, 200), bytes.subarray(200, 70 * KB), bytes.subarray(70 * KB)];
+    const staged = await staging.receive(Readable.from(pieces), {
+      onBytes: () => undefined,
+      keyFor: known ? () => key : undefined,
+      watch: (head, kept) => {
+        asked.push({ head: head.length, kept });
+        return { write: async (piece) => void seen.push(Buffer.from(piece)), end: () => void (ended = true), abort: () => undefined };
+      },
+    });
+    const kept = name === 's3' && known ? 'in the store' : 'here';
+    expect(asked).toEqual([{ head: 256, kept }]);
+    expect(Buffer.concat(seen).equals(bytes)).toBe(true);
+    expect(ended).toBe(true);
+    await staged.abort();
+    expect(leftovers()).toEqual([]);
+  });
+
+  test('a reader is aborted when the bytes stop short', async () => {
+    let aborted = false;
+    let seen = 0;
+    const receiving = staging.receive(Readable.from([mediaFile(64 * KB), mediaFile(64 * KB)]), {
+      onBytes: (length) => {
+        seen += length;
+        if (seen > 64 * KB) throw new Error('limite');
+      },
+      watch: () => ({ write: async () => undefined, end: () => undefined, abort: () => void (aborted = true) }),
+    });
+    await expect(receiving).rejects.toThrow('limite');
+    expect(aborted).toBe(true);
+    expect(leftovers()).toEqual([]);
+  });
+
   test('a source that breaks, or a limit hit mid-way, leaves nothing behind', async () => {
     const key = `${root}/pho_broken.png`;
     let seen = 0;

@@ -62,10 +62,33 @@ export class ContentProbe {
 /**
  * Streams one part to `target` while counting its bytes, hashing them (SHA-256, the album's content
  * identity: no second read of the file) and keeping its first bytes for type detection. `onBytes`
- * sees every piece first and may throw (a limit), which ends the stream.
+ * sees every piece first and may throw (a limit), which ends the stream. `watch`, asked once the first
+ * bytes are in, may give a reader of every byte as it passes (a video's index for its length check).
  */
-export async function streamToFile(source: Readable, target: string, onBytes: (length: number) => void): Promise<Received> {
+export async function streamToFile(
+  source: Readable,
+  target: string,
+  onBytes: (length: number) => void,
+  watch?: (head: Buffer) => ByteWatcher | null,
+): Promise<Received> {
   const probe = new ContentProbe();
+  /** undefined until the first bytes are in; then the reader, or null. */
+  let watcher: ByteWatcher | null | undefined = watch ? undefined : null;
+  /** The pieces that came before the reader was decided on. */
+  let early: Buffer[] = [];
+  const pass = async (piece: Buffer | null): Promise<void> => {
+    if (watcher === undefined) {
+      if (piece) early.push(piece);
+      if (piece && !probe.sniffed) return;
+      watcher = watch!(probe.head);
+      const before = early;
+      early = [];
+      for (const earlier of before) await watcher?.write(earlier);
+      return;
+    }
+    if (piece) await watcher?.write(piece);
+  };
+  const stopWatching = () => watcher?.abort();
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       try {
@@ -75,13 +98,26 @@ export async function streamToFile(source: Readable, target: string, onBytes: (l
         return;
       }
       probe.add(chunk);
-      callback(null, chunk);
+      if (watcher === null) callback(null, chunk);
+      else pass(chunk).then(() => callback(null, chunk), callback);
+    },
+    flush(callback) {
+      // A file shorter than the type's first bytes decides its reader at its end.
+      pass(null).then(() => {
+        watcher?.end();
+        callback();
+      }, callback);
     },
   });
   // The file is created before any byte flows: a stream that opens it lazily could create it after a
   // failed request's cleanup had already removed it (a temporary file left behind).
   const handle = await fsp.open(target, 'w');
-  await pipeline(source, counter, handle.createWriteStream({ highWaterMark: 1024 * 1024 }));
+  try {
+    await pipeline(source, counter, handle.createWriteStream({ highWaterMark: 1024 * 1024 }));
+  } catch (error) {
+    stopWatching();
+    throw error;
+  }
   return probe.result();
 }
 

@@ -94,13 +94,13 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
         const photoId = newId.photo();
         // With the album known the photo's key is too: the storage may stream the bytes straight there (S3).
         const keyFor = into ? (head: Buffer) => { const type = detectMediaType(head); return type ? originalKey(into, photoId, type) : null; } : undefined;
-        // A video's length is read as it streams by, when the storage would otherwise download it again to read it.
+        // A video's length is read as it streams by (its index, or all of it on its way into the store).
         let duration: Promise<number | null | undefined> | undefined;
-        const watch = (head: Buffer) => {
+        const watch = (head: Buffer, kept: 'here' | 'in the store') => {
           if (!ffprobe || detectMediaType(head)?.kind !== 'video') return null;
-          const reader = videoLengthReader(ffprobe, head);
-          duration = reader.length;
-          return reader.watcher;
+          const reader = videoLengthReader(ffprobe, head, kept);
+          duration = reader?.length;
+          return reader?.watcher ?? null;
         };
         const staged = await app.staging.receive(part.file, { onBytes: count, keyFor, watch });
         // Browsers send an empty, nameless part when nothing was picked.

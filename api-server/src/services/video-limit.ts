@@ -64,15 +64,22 @@ async function probeStaged(ffprobe: string, file: ReceivedFile): Promise<number 
 }
 
 /**
- * Reads a video's length while its bytes stream into the store (StageOptions.watch), so the check
- * downloads nothing afterwards (a phone writes the index at the end: read back from the bucket, the
- * whole file came down again). An MP4 or QuickTime file's index (`ftyp` + `moov`, kilobytes) is picked
- * out as the bytes pass and given to ffprobe at the end; any other container is piped to ffprobe as it
- * streams (with backpressure). `length` resolves to null when ffprobe cannot read it, and to undefined
+ * Reads a video's length while its bytes stream in (StageOptions.watch), so the check reads nothing
+ * afterwards. An MP4 or QuickTime file's index (`ftyp` + `moov`, kilobytes) is picked out as the bytes
+ * pass and given to ffprobe, started with the first bytes (its start-up, about 0.1 s of loading FFmpeg's
+ * libraries, overlaps the upload instead of following it). Any other container is piped to ffprobe as
+ * it streams (with backpressure) only when the bytes go into the store (`kept`): read back from the
+ * bucket, the whole file would come down again; a file on this machine is cheaper to read where it
+ * waits (null: no reader). `length` resolves to null when ffprobe cannot read it, and to undefined
  * when the index alone does not tell (a fragmented MP4, an index over 32 MB): then the staged file is read.
  */
-export function videoLengthReader(ffprobe: string, head: Buffer): { watcher: ByteWatcher; length: Promise<number | null | undefined> } {
-  return isMovieFile(head) ? movieIndexReader(ffprobe) : pipedReader(ffprobe);
+export function videoLengthReader(
+  ffprobe: string,
+  head: Buffer,
+  kept: 'here' | 'in the store',
+): { watcher: ByteWatcher; length: Promise<number | null | undefined> } | null {
+  if (isMovieFile(head)) return movieIndexReader(ffprobe);
+  return kept === 'in the store' ? pipedReader(ffprobe) : null;
 }
 
 function movieIndexReader(ffprobe: string): { watcher: ByteWatcher; length: Promise<number | null | undefined> } {

@@ -25,11 +25,11 @@ export interface StageOptions {
    */
   keyFor?: (head: Buffer) => string | null;
   /**
-   * A reader of the bytes as they pass, from their first bytes (null: none), for a driver that would
-   * have to download them to read them again (S3); a driver that keeps them on this machine does not
-   * call it, and they are read from there.
+   * A reader of the bytes as they pass, from their first bytes (null: none). `kept` says where the
+   * bytes wait until commit: 'here' (a temporary file, cheap to read again) or 'in the store' (S3,
+   * which would have to download them to read them again).
    */
-  watch?: (head: Buffer) => ByteWatcher | null;
+  watch?: (head: Buffer, kept: 'here' | 'in the store') => ByteWatcher | null;
 }
 
 export interface Staging {
@@ -52,7 +52,8 @@ class DiskStaging implements Staging {
   async receive(source: Readable, options: StageOptions): Promise<Staged> {
     const file = this.temp.file('uploads');
     try {
-      const received = await streamToFile(source, file, options.onBytes);
+      const watch = options.watch;
+      const received = await streamToFile(source, file, options.onBytes, watch && ((head) => watch(head, 'here')));
       return stagedFile(this.storage, this.temp, file, received);
     } catch (error) {
       await this.temp.remove(file);
@@ -77,7 +78,8 @@ class StoreStaging implements Staging {
     const keyFor = options.keyFor;
     // The key not known yet (the album's fields came after the file): on disk first, into the bucket at commit.
     if (!keyFor) return this.disk.receive(source, options);
-    const received = await streamToStore(source, this.storage, keyFor, options.onBytes, options.watch);
+    const watch = options.watch;
+    const received = await streamToStore(source, this.storage, keyFor, options.onBytes, watch && ((head) => watch(head, 'in the store')));
     if (!received.key) return keptNowhere({ ...received, key: '' });
     return stagedObject(this.storage, { ...received, key: received.key }, (from, to, type) => this.storage.rename(from, to, type));
   }
