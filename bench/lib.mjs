@@ -8,7 +8,7 @@ import net from 'node:net';
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { serverEnv } from '../scripts/server-env.mjs';
+import { SERVER_NODE_ARGS, serverEnv } from '../scripts/server-env.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER = path.join(ROOT, 'api-server', 'dist', 'server.js');
@@ -60,8 +60,8 @@ export async function startApi(env = {}, { nodeArgs = [], setup = true } = {}) {
   if (!fs.existsSync(SERVER)) throw new Error(`build the API first: (cd api-server && npx tsc -p tsconfig.build.json)`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentos-bench-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, SERVER], {
-    // As `npm start` starts it (scripts/server-env.mjs), under the bench's own settings.
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, SERVER], {
+    // As `npm start` starts it (scripts/server-env.mjs: its flags and environment), under the bench's own settings.
     env: serverEnv({
       ...process.env,
       PORT: String(port),

@@ -60,11 +60,14 @@ echo "quick start: /api/health answered $(( $(date +%s) - built )) s after the b
 grep -q "Momentos no ar: abra http://localhost:$PORT" "$log" || fail "the start did not print the address to open"
 
 # The server process npm start runs has the allocator setting of scripts/server-env.mjs (a burst's
-# freed buffers go back to the system): read from the process's own environment.
+# freed buffers go back to the system): read from the process's own environment; its flags from its command line.
 api_pid=$(for p in $(descendants "$server"); do grep -qa 'dist/server.js' "/proc/$p/cmdline" 2>/dev/null && echo "$p"; done | head -1)
 [ -n "$api_pid" ] || fail "no api-server/dist/server.js process under npm start"
 tr '\0' '\n' <"/proc/$api_pid/environ" | grep -qx 'MALLOC_MMAP_THRESHOLD_=131072' ||
   fail "the server was started without MALLOC_MMAP_THRESHOLD_=131072 (scripts/server-env.mjs)"
+# ...and the heap's floor (no full garbage collections during an upload).
+tr '\0' '\n' <"/proc/$api_pid/cmdline" | grep -qx -- '--initial-old-space-size=96' ||
+  fail "the server was started without --initial-old-space-size=96 (scripts/server-env.mjs)"
 
 page=$(curl -s -H 'accept: text/html' "$B/")
 grep -qi '<!doctype html' <<<"$page" || fail "/ did not answer HTML"

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverEnv } from './server-env.mjs';
+import { SERVER_NODE_ARGS, serverEnv } from './server-env.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const turbo = join(root, 'node_modules', '.bin', 'turbo');
@@ -40,7 +40,7 @@ if (missing.length > 0) {
 }
 
 console.log('Iniciando o servidor...');
-const server = spawn(process.execPath, [join(root, 'api-server', 'dist', 'server.js')], {
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, join(root, 'api-server', 'dist', 'server.js')], {
   cwd: root,
   stdio: 'inherit',
   env: serverEnv(),
