@@ -59,6 +59,43 @@ export class ContentProbe {
   }
 }
 
+/** Reads the bytes of a part as they pass (its first bytes tell whether to): see StageOptions.watch. */
+export interface ByteWatcher {
+  /** Resolves when the reader can take more (backpressure). */
+  write(piece: Buffer): Promise<void>;
+  end(): void;
+  abort(): void;
+}
+
+/** Where a part's bytes wait until commit (StageOptions.watch): a temporary file here, or the store. */
+export type BytesKept = 'here' | 'in the store';
+
+/**
+ * The reader `watch` gives for a part, asked once its type's first bytes are in (or at its end, for a
+ * part shorter than them), fed every piece in order: the pieces that came before are replayed to it.
+ * `write` follows `probe.add` of the same piece, and answers a promise only while a reader waits on it.
+ */
+function readerOnceSniffed(probe: ContentProbe, watch: (head: Buffer) => ByteWatcher | null) {
+  let reader: ByteWatcher | null | undefined;
+  const early: Buffer[] = [];
+  const decide = async () => {
+    reader = watch(probe.head);
+    for (const piece of early.splice(0)) await reader?.write(piece);
+  };
+  return {
+    write(piece: Buffer): Promise<void> | undefined {
+      if (reader !== undefined) return reader?.write(piece);
+      early.push(piece);
+      return probe.sniffed ? decide() : undefined;
+    },
+    async end(): Promise<void> {
+      if (reader === undefined) await decide();
+      reader?.end();
+    },
+    abort: () => reader?.abort(),
+  };
+}
+
 /**
  * Streams one part to `target` while counting its bytes, hashing them (SHA-256, the album's content
  * identity: no second read of the file) and keeping its first bytes for type detection. `onBytes`
@@ -72,23 +109,7 @@ export async function streamToFile(
   watch?: (head: Buffer) => ByteWatcher | null,
 ): Promise<Received> {
   const probe = new ContentProbe();
-  /** undefined until the first bytes are in; then the reader, or null. */
-  let watcher: ByteWatcher | null | undefined = watch ? undefined : null;
-  /** The pieces that came before the reader was decided on. */
-  let early: Buffer[] = [];
-  const pass = async (piece: Buffer | null): Promise<void> => {
-    if (watcher === undefined) {
-      if (piece) early.push(piece);
-      if (piece && !probe.sniffed) return;
-      watcher = watch!(probe.head);
-      const before = early;
-      early = [];
-      for (const earlier of before) await watcher?.write(earlier);
-      return;
-    }
-    if (piece) await watcher?.write(piece);
-  };
-  const stopWatching = () => watcher?.abort();
+  const tap = watch ? readerOnceSniffed(probe, watch) : null;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       try {
@@ -98,15 +119,13 @@ export async function streamToFile(
         return;
       }
       probe.add(chunk);
-      if (watcher === null) callback(null, chunk);
-      else pass(chunk).then(() => callback(null, chunk), callback);
+      const reading = tap?.write(chunk);
+      if (reading) reading.then(() => callback(null, chunk), callback);
+      else callback(null, chunk);
     },
     flush(callback) {
-      // A file shorter than the type's first bytes decides its reader at its end.
-      pass(null).then(() => {
-        watcher?.end();
-        callback();
-      }, callback);
+      if (!tap) return callback();
+      tap.end().then(() => callback(), callback);
     },
   });
   // The file is created before any byte flows: a stream that opens it lazily could create it after a
@@ -115,7 +134,7 @@ export async function streamToFile(
   try {
     await pipeline(source, counter, handle.createWriteStream({ highWaterMark: 1024 * 1024 }));
   } catch (error) {
-    stopWatching();
+    tap?.abort();
     throw error;
   }
   return probe.result();
@@ -128,14 +147,6 @@ export async function streamToFile(
  * is visible under the key unless the whole part was stored. A failure of the part itself (cut
  * short, or a limit `onBytes` enforces) is thrown as it is, not as the store's.
  */
-/** Reads the bytes of a part as they pass (its first bytes tell whether to): see StageOptions.watch. */
-export interface ByteWatcher {
-  /** Resolves when the reader can take more (backpressure). */
-  write(piece: Buffer): Promise<void>;
-  end(): void;
-  abort(): void;
-}
-
 export async function streamToStore(
   source: Readable,
   storage: Pick<Storage, 'put'>,
@@ -177,22 +188,22 @@ export async function streamToStore(
     }
     return { ...probe.result(), key: null };
   }
-  const watcher = watch?.(probe.head) ?? null;
+  const tap = watch ? readerOnceSniffed(probe, watch) : null;
   async function* body() {
     for (const piece of first) {
-      await watcher?.write(piece);
+      await tap?.write(piece);
       yield piece;
     }
     for (let piece = ended ? null : await next(); piece; piece = await next()) {
-      await watcher?.write(piece);
+      await tap?.write(piece);
       yield piece;
     }
-    watcher?.end();
+    await tap?.end();
   }
   try {
     await storage.put(key, Readable.from(body(), { objectMode: false }), contentTypeOf(key));
   } catch (error) {
-    watcher?.abort();
+    tap?.abort();
     throw failure ?? error;
   }
   return { ...probe.result(), key };

@@ -32,6 +32,7 @@ import { albumRefused } from '../http/refusals';
 import { readerFileUrls, readerFiles } from '../http/file-urls';
 import { listPhotos, listUploaders, photosByIds } from '../repositories/photos';
 import { heartsOfAlbums } from '../repositories/reactions';
+import type { BytesKept } from '../infra/receive';
 
 /** Multipart overhead allowed above the total file limit before a Content-Length is refused outright. */
 const MULTIPART_SLACK = 1024 * 1024;
@@ -96,7 +97,7 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
         const keyFor = into ? (head: Buffer) => { const type = detectMediaType(head); return type ? originalKey(into, photoId, type) : null; } : undefined;
         // A video's length is read as it streams by (its index, or all of it on its way into the store).
         let duration: Promise<number | null | undefined> | undefined;
-        const watch = (head: Buffer, kept: 'here' | 'in the store') => {
+        const watch = (head: Buffer, kept: BytesKept) => {
           if (!ffprobe || detectMediaType(head)?.kind !== 'video') return null;
           const reader = videoLengthReader(ffprobe, head, kept);
           duration = reader?.length;

@@ -4,7 +4,7 @@ import type { AlbumRow, Database } from '../db/schema';
 import { HttpError } from '../errors';
 import type { ReceivedFile } from './ingest';
 import { PassThrough, type Readable } from 'node:stream';
-import type { ByteWatcher } from '../infra/receive';
+import type { ByteWatcher, BytesKept } from '../infra/receive';
 import { probeVideo } from '../infra/media/video';
 import { MovieIndexCollector, isMovieFile } from '../infra/media/movie-index';
 import { videoOverLimit, videoTooLongMessage } from '@momentos/app-manifest/dist/video-limit';
@@ -76,7 +76,7 @@ async function probeStaged(ffprobe: string, file: ReceivedFile): Promise<number 
 export function videoLengthReader(
   ffprobe: string,
   head: Buffer,
-  kept: 'here' | 'in the store',
+  kept: BytesKept,
 ): { watcher: ByteWatcher; length: Promise<number | null | undefined> } | null {
   if (isMovieFile(head)) return movieIndexReader(ffprobe);
   return kept === 'in the store' ? pipedReader(ffprobe) : null;

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { streamToFile, streamToStore, type ByteWatcher } from '../receive';
+import { streamToFile, streamToStore, type ByteWatcher, type BytesKept } from '../receive';
 import type { TempArea } from '../temp-area';
 import { DiskChunks, StoreChunks, type ChunkTarget } from './chunk-target';
 import type { Storage } from './index';
@@ -29,7 +29,7 @@ export interface StageOptions {
    * bytes wait until commit: 'here' (a temporary file, cheap to read again) or 'in the store' (S3,
    * which would have to download them to read them again).
    */
-  watch?: (head: Buffer, kept: 'here' | 'in the store') => ByteWatcher | null;
+  watch?: (head: Buffer, kept: BytesKept) => ByteWatcher | null;
 }
 
 export interface Staging {
