@@ -49,6 +49,22 @@ test('photos in a row are decoded by one process, each written whole', async () 
   }
 });
 
+test('copies made from one decode are turned upright and keep the colours of a copy decoded alone', async () => {
+  // A portrait phone photo (EXIF orientation 6) in Display P3, as an iPhone writes it.
+  const input = path.join(dir, 'portrait-p3.jpg');
+  await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 210, g: 60, b: 40 } } }).jpeg().withIccProfile('p3').withMetadata({ orientation: 6 }).toFile(input);
+  await runDecoder(job('portrait-p3.jpg', 'p'), limits());
+  const alone = path.join(dir, 'alone-320.webp');
+  await runDecoder({ ...job('portrait-p3.jpg', 'q'), outputs: [{ file: alone, size: 320, quality: 60, effort: 4 }] }, limits());
+  expect(await sharp(path.join(dir, 'p-640.webp')).metadata()).toMatchObject({ width: 480, height: 640 });
+  expect(await sharp(path.join(dir, 'p-320.webp')).metadata()).toMatchObject({ width: 240, height: 320 });
+  const means = async (file: string) => (await sharp(file).stats()).channels.slice(0, 3).map((channel) => channel.mean);
+  const [fromOne, decodedAlone] = await Promise.all([means(path.join(dir, 'p-320.webp')), means(alone)]);
+  fromOne.forEach((mean, i) => expect(Math.abs(mean - decodedAlone[i])).toBeLessThan(2));
+  // Back in sRGB, the colour the photo was made of (the P3 file holds other numbers for it).
+  [210, 60, 40].forEach((value, i) => expect(Math.abs(fromOne[i] - value)).toBeLessThan(4));
+});
+
 test('two decodes at once get two processes', async () => {
   await Promise.all([runDecoder(job('photo.jpg', 'd'), limits()), runDecoder(job('photo.jpg', 'e'), limits())]);
   expect(decoderProcessCount()).toBe(2);

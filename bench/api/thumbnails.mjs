@@ -42,9 +42,12 @@ const avg = photos.reduce((a, b) => a + b.length, 0) / COUNT / 1048576;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < COUNT) {
-        const decoded = sharp(photos[next++], { limitInputPixels: 100_000_000, failOn: 'error' }).rotate();
+        // As the decoder process does: one decode at the largest copy's size, each copy resized from its pixels.
         const fit = (size) => ({ width: size, height: size, fit: 'inside', withoutEnlargement: true });
-        await Promise.all(RENDITIONS.map(({ size, quality, effort }) => decoded.clone().resize(fit(size)).webp({ quality, effort }).toBuffer()));
+        const largest = Math.max(...RENDITIONS.map(({ size }) => size));
+        const { data, info } = await sharp(photos[next++], { limitInputPixels: 100_000_000, failOn: 'error' }).rotate().resize(fit(largest)).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+        const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+        await Promise.all(RENDITIONS.map(({ size, quality, effort }) => sharp(data, raw).resize(fit(size)).webp({ quality, effort }).toBuffer()));
       }
     }),
   );

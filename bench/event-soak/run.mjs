@@ -342,6 +342,32 @@ try {
   while (printed < totalMinutes) printMinute(minuteRow(printed++));
   const minutes = Array.from({ length: totalMinutes }, (_, m) => minuteRow(m));
 
+  // Where a public photo's wall delay went (issue 29 item 7), from pg-boss's job rows: the answer →
+  // its first copies' job created, the wait in the queue, the job, and → first ready on a wall.
+  const wallParts = await (async () => {
+    if (!jobsSchema) return null;
+    const { rows: jobs } = await db.query(
+      `SELECT data->>'photoId' AS id, extract(epoch FROM created_on) * 1000 AS created, extract(epoch FROM started_on) * 1000 AS started, extract(epoch FROM completed_on) * 1000 AS completed
+         FROM "${jobsSchema}".job WHERE name = 'media' ORDER BY created_on`,
+    );
+    const firstJob = new Map();
+    for (const job of jobs) if (!firstJob.has(job.id)) firstJob.set(job.id, job);
+    const firstReady = new Map();
+    for (const r of wallReady) if (r.kind === 'photo' && !firstReady.has(r.id)) firstReady.set(r.id, r.at);
+    const epoch = (at) => performance.timeOrigin + at;
+    const parts = { queued: [], waited: [], ran: [], announced: [] };
+    for (const [id, s] of sent) {
+      const job = firstJob.get(id);
+      const answered = answeredAt.get(id);
+      if (s.kind !== 'photo' || s.approval || !job?.started || !job.completed || !answered || !firstReady.has(id)) continue;
+      parts.queued.push(Number(job.created) - epoch(answered.at));
+      parts.waited.push(Number(job.started) - Number(job.created));
+      parts.ran.push(Number(job.completed) - Number(job.started));
+      parts.announced.push(epoch(t0 + firstReady.get(id)) - Number(job.completed));
+    }
+    return Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, { n: v.length, p50: round(percentile(v, 50)), p95: round(percentile(v, 95)), p99: round(percentile(v, 99)), max: round(Math.max(...v)) }]));
+  })();
+
   // Stored exactly once: rows against the uploads, originals against what was sent, the bucket against the rows.
   const fileColumns = ['original_path', 'compressed_path', 'display_path', 'thumb_path', 'guest_path', 'playback_path'];
   const { rows } = await db.query(
@@ -426,6 +452,8 @@ try {
       videoPosterP50: round(percentile(videoDelays, 50)),
       // Issue 29: upload answer → the photo's screen copy on the wall (it shows the grid copy until then).
       screenCopy: { photos: sharpDelays.length, p50: round(percentile(sharpDelays, 50)), p95: round(percentile(sharpDelays, 95)), p99: round(percentile(sharpDelays, 99)) },
+      // Answer → job created (negative: queued before the answer), waiting, running, → first wall.
+      parts: wallParts,
       // Public photos a wall never saw ready (hidden before, or missed).
       missedPerWall: walls.map((w) => publicPhotos.filter((id) => !w.seen.has(id)).length),
       fetched: walls.map((w) => ({ renditions: w.stats.fetched, mb: round(w.stats.fetchedBytes / 1048576, 1), failed: w.stats.fetchFailed, reconnects: w.stats.reconnects, listLoads: w.stats.listLoads })),
@@ -463,6 +491,7 @@ try {
   console.log(`Failed tries (the guest's queue sends them again): ${tries.length}${tries.length ? ` (${Object.entries(tries.reduce((acc, a) => ((acc[`${a.status} ${a.message ?? ''}`.trim()] = (acc[`${a.status} ${a.message ?? ''}`.trim()] ?? 0) + 1), acc), {})).map(([k, v]) => `${v}× ${k}`).join(', ')}; after ${tries.map((a) => a.ms).sort((a, b) => a - b).join(', ').slice(0, 300)} ms)` : ''}; ${check.retried} uploads needed a second try, ${check.answeredAsDuplicate} answered as already stored`);
   console.log(`Uploads: ${check.uploadsOk} stored, ${check.uploadsFailed} failed${check.failures.length ? ` (${check.failures.map(([k, v]) => `${v}× ${k}`).join(', ')})` : ''}; photo latency p50 ${summary.uploadLatencyMs.photoP50} p95 ${summary.uploadLatencyMs.photoP95} p99 ${summary.uploadLatencyMs.photoP99} ms; video p50 ${summary.uploadLatencyMs.videoP50} ms`);
   console.log(`Wall delay (upload answer → ready on a wall socket), ${photoDelays.length} photo×wall: p50 ${summary.wallDelayMs.p50} p95 ${summary.wallDelayMs.p95} p99 ${summary.wallDelayMs.p99} max ${summary.wallDelayMs.max} ms (goal p99 ≤ 2000); missed per wall ${summary.wallDelayMs.missedPerWall.join('/')}; video poster p50 ${summary.wallDelayMs.videoPosterP50} ms`);
+  if (wallParts) console.log(`Wall delay's parts (public photos, first wall): ${Object.entries(wallParts).map(([k, v]) => `${k} p50 ${v.p50} p95 ${v.p95} p99 ${v.p99} max ${v.max} ms`).join('; ')}`);
   console.log(`Screen copy on the wall (upload answer → display_photo on a wall socket; the grid copy shows until then), ${sharpDelays.length} photo×wall: p50 ${summary.wallDelayMs.screenCopy.p50} p95 ${summary.wallDelayMs.screenCopy.p95} p99 ${summary.wallDelayMs.screenCopy.p99} ms`);
   console.log(`Gallery: ${summary.gallery.openAtEnd}/${SUBSCRIBERS} sockets open at the end, ${summary.gallery.reconnects} reconnects; each heard ${summary.gallery.heardMin} (min) / ${summary.gallery.heardMedian} (median) of ${summary.gallery.publicUploads} public uploads`);
   console.log(`Organiser: ${summary.organiser.rounds} rounds, ${summary.organiser.approved} approved, ${summary.organiser.hidden} hidden, ${summary.organiser.shownAgain} shown again, ${summary.organiser.failed} failed; owner's list p50 ${summary.organiser.listP50Ms} ms (max ${summary.organiser.listMaxMs})`);

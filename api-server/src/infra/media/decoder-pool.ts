@@ -40,9 +40,17 @@ process.on('message', async (job) => {
     }
     const decoded = sharp(input, { limitInputPixels: job.maxInputPixels, failOn: 'error' }).rotate();
     const fit = (size) => ({ width: size, height: size, fit: 'inside', withoutEnlargement: true });
-    await Promise.all(
-      job.outputs.map((out) => decoded.clone().resize(fit(out.size)).webp({ quality: out.quality, effort: out.effort }).toFile(out.file)),
-    );
+    const encode = (image, out) => image.resize(fit(out.size)).webp({ quality: out.quality, effort: out.effort }).toFile(out.file);
+    if (job.outputs.length === 1) {
+      await encode(decoded, job.outputs[0]);
+    } else {
+      // One decode for every copy: a clone decodes the file again. Decoded at the largest copy's size
+      // (a JPEG at a fraction of it), colours already in sRGB; each copy is resized from those pixels.
+      const largest = Math.max(...job.outputs.map((out) => out.size));
+      const { data, info } = await decoded.resize(fit(largest)).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+      const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+      await Promise.all(job.outputs.map((out) => encode(sharp(data, raw), out)));
+    }
     process.send({ ok: true });
   } catch (error) {
     process.send({ ok: false, message: String((error && error.message) || error) });

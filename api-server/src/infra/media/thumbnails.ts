@@ -31,8 +31,12 @@ export interface RenditionOutput {
   effort: number;
 }
 
-/** The grid's copy: small tiles hide compression well, quality 72 keeps a 640-px photo around 30–50 KB. */
-const GRID_WEBP = { quality: 72, effort: 4 } as const;
+/**
+ * The grid's copy: small tiles hide compression well, quality 72 keeps a 640-px photo around 30–50 KB.
+ * Effort 2: a new photo waits for this copy before any screen shows it, and effort 4 took 65 ms more
+ * of a core on a 12-MP photo for 1 % fewer bytes (docs/decisions.md, 'The first copies' cost').
+ */
+const GRID_WEBP = { quality: 72, effort: 2 } as const;
 const DISPLAY_WEBP = { quality: 80, effort: 2 } as const;
 /** The phone grid's copy (issue 29): quality 60 keeps a 320-px photo around 8–13 KB (bench/gallery-first-screen.mjs: 12 tiles ≤ 160 KB). */
 const THUMB_WEBP = { quality: 60, effort: 4 } as const;
