@@ -7,11 +7,15 @@ export default createAppConfig({
   port: remotes.organiser_remote.devPort,
   federation,
   title: 'Momentos: organizador',
-  // The entry's first step that the server paints on / (issue 29).
+  // The entry's first step that the server paints on / (issue 29), and the event list's frame before its data.
   firstPaint: [
     {
       template: 'src/features/entry/first-paint/entry.html',
       css: [designKitCss('theme/tokens.css'), 'src/features/entry/entry.css'],
+    },
+    {
+      template: 'src/features/event-list/first-paint/event-list.html',
+      css: [designKitCss('theme/tokens.css'), designKitCss('tour/tour.css'), designKitCss('bottom-navigation/bottom-navigation.css'), 'src/layout/organiser.css', 'src/features/event-list/event-list.css'],
     },
   ],
 });

@@ -387,6 +387,8 @@ describe('a painted page\'s scripts wait for its lead images', () => {
 
 // Issue 29: the entry's first step, painted on / from the organiser remote's template.
 const entryTemplate = fs.readFileSync(path.join(__dirname, '..', '..', 'organiser-remote', 'src', 'features', 'entry', 'first-paint', 'entry.html'), 'utf8');
+// And the event list's frame (no data), from the same remote's.
+const eventListTemplate = fs.readFileSync(path.join(__dirname, '..', '..', 'organiser-remote', 'src', 'features', 'event-list', 'first-paint', 'event-list.html'), 'utf8');
 // And the upload screen's name step, from the guest remote's.
 const uploadTemplate = fs.readFileSync(path.join(__dirname, '..', '..', 'guest-remote', 'src', 'features', 'upload', 'first-paint', 'upload.html'), 'utf8');
 
@@ -395,7 +397,7 @@ describe('the painted entry and name step', () => {
   const paintedData = (html: string) => JSON.parse(/<script type="application\/json" id="first-paint-data">([^<]*)<\/script>/.exec(html)![1]);
 
   beforeAll(async () => {
-    server = await startServer({ webRoot: makeWebRoot({ ...FAKE_FILES, 'organiser-remote/dist/paint/entry.html': entryTemplate, 'guest-remote/dist/paint/upload.html': uploadTemplate }) });
+    server = await startServer({ webRoot: makeWebRoot({ ...FAKE_FILES, 'organiser-remote/dist/paint/entry.html': entryTemplate, 'organiser-remote/dist/paint/event-list.html': eventListTemplate, 'guest-remote/dist/paint/upload.html': uploadTemplate }) });
   });
   afterAll(async () => {
     await server.close();
@@ -425,7 +427,26 @@ describe('the painted entry and name step', () => {
     const inline = inlineScripts(await response.text());
     expect(inline).toEqual([expect.stringContaining('localStorage.getItem("auth")')]);
     // Every painted template's inline script, each by its hash, and nothing else inline.
-    expect(scriptSources(response)).toEqual(["'self'", hashOf(inline[0]), hashOf(inlineScripts(uploadTemplate)[0])]);
+    expect(scriptSources(response)).toEqual(["'self'", hashOf(inline[0]), hashOf(inlineScripts(eventListTemplate)[0]), hashOf(inlineScripts(uploadTemplate)[0])]);
+  });
+
+  test("the event list's frame is painted for everyone, the same before any sign-in is read; its own check hides it from a visitor not signed in", async () => {
+    const response = await fetch(`${server.url}/events`);
+    const html = await response.text();
+    expect(html).toContain('<div id="first-paint"><div class="org-page"><header class="org-header" data-tour="event-list-header"><h1>Gerenciar eventos</h1></header>');
+    expect(html).toContain('<p class="page-header__description">Compartilhe o convite, edite ou exclua cada evento pelo menu de opções.</p>');
+    expect(html).toContain('aria-label="Carregando eventos…"');
+    expect(paintedData(html)).toEqual({ remote: 'organiser_remote', page: 'event-list', data: {} });
+    expect(html).toContain('<title>Momentos</title>');
+    const inline = inlineScripts(html);
+    expect(inline).toEqual([expect.stringContaining('localStorage.getItem("auth")||')]);
+    expect(scriptSources(response)).toContain(hashOf(inline[0]));
+    // Nobody's events in it: the page reads them with the sign-in.
+    const bia = await organiserSession(server, 'carla@example.com');
+    await createEvent(server, bia.token, { name: 'Festa da Carla' });
+    expect(await (await fetch(`${server.url}/events`)).text()).not.toContain('Festa da Carla');
+    // The other organiser pages are not painted.
+    expect(await (await fetch(`${server.url}/events/register`)).text()).not.toContain('first-paint');
   });
 
   test('the upload screen of an event without a PIN is painted at its name step, with the event as the title; with a PIN it is not', async () => {

@@ -65,6 +65,9 @@ export function shellPainter(app: FastifyInstance, config: Config) {
         const setup = { needed: !(await hasAnyOrganiser(app.db)) };
         return { view: { values: {}, sections: { setup: setup.needed, login: !setup.needed } }, data: setup, leadImages: [] };
       }
+      case 'static':
+        // A page's frame before its data (an organiser's page): nothing to read.
+        return { view: { values: {} }, data: {}, leadImages: [] };
       default:
         return undefined;
     }

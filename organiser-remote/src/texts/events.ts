@@ -20,6 +20,7 @@ export const eventTexts = {
     upcoming: 'Próximos',
     finished: 'Finalizados',
     listLabel: 'Lista de eventos', // (not in the spec)
+    loading: 'Carregando eventos…', // (not in the spec)
     empty: 'Nenhum evento encontrado :(',
     imageOf: 'Imagem do evento {name}', // (not in the spec)
     options: 'Opções do evento {name}', // (not in the spec)

@@ -54,10 +54,16 @@ const uploadPaint: FirstPaintSpec = { page: 'upload', template: 'paint/upload.ht
 /** The entry's first step (issue 29): the same for every visitor but for 'Criar a primeira conta'. */
 const entryPaint: FirstPaintSpec = { page: 'entry', template: 'paint/entry.html', source: 'setup-state' };
 
+/**
+ * The event list's frame (issue 29): its header and the places of its counts and rows, the same for
+ * every organiser; the template's own check hides it from a visitor who is not signed in.
+ */
+const eventListPaint: FirstPaintSpec = { page: 'event-list', template: 'paint/event-list.html', source: 'static' };
+
 /** Spec §2 routes and the remote that owns each (DESIGN.md §1); organiser pages are guarded. */
 export const routes: readonly AppRoute[] = [
   { path: '/', remote: 'organiser_remote', page: 'entry', firstPaint: entryPaint },
-  { path: '/events', remote: 'organiser_remote', page: 'event-list', guarded: true },
+  { path: '/events', remote: 'organiser_remote', page: 'event-list', guarded: true, firstPaint: eventListPaint },
   { path: '/events/register', remote: 'organiser_remote', page: 'event-form', guarded: true },
   { path: '/events/register/:id', remote: 'organiser_remote', page: 'event-form', guarded: true },
   { path: '/invite/:code', remote: 'guest_remote', page: 'invite', firstPaint: welcomePaint('invite-code') },
@@ -128,9 +134,11 @@ export interface FirstPaintSpec {
    * with the event's public read), or a public album (its gallery's first tiles); an event by its id
    * for its upload screen (`event-upload`: the guest's name step, the same for every event without a
    * PIN); or, for the entry, no parameter: whether the server still waits for its first organiser
-   * (GET /api/setup's answer).
+   * (GET /api/setup's answer); or nothing at all (`static`: a page's frame before its data, the same
+   * for everyone, such as an organiser's page, whose data the server cannot read without the sign-in
+   * that the browser keeps).
    */
-  source: 'event-id' | 'invite-code' | 'album-id' | 'event-upload' | 'setup-state';
+  source: 'event-id' | 'invite-code' | 'album-id' | 'event-upload' | 'setup-state' | 'static';
 }
 
 /** The JSON of the `dataId` element: which page was painted, with what. */

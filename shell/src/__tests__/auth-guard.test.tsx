@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
+import { resetFirstPaintForTests } from '@momentos/design-kit';
 import { createMemoryAppRouter } from '@momentos/design-kit/router';
 import { http, useAuthStore } from '@momentos/api-client';
 import { AuthGuard } from '../auth/auth-guard';
@@ -49,5 +50,47 @@ describe('AuthGuard (spec §4)', () => {
     expect(await screen.findByRole('heading', { name: 'Entrada' })).toBeInTheDocument();
     expect(router.location.pathname).toBe('/');
     expect(localStorage.getItem('auth')).toBeNull();
+  });
+
+  it('removes the painted event list when the stored token has expired, and keeps it for a valid one', async () => {
+    const paint = () => {
+      const painted = document.createElement('div');
+      painted.id = 'first-paint';
+      painted.innerHTML = '<h2>Meus eventos</h2>';
+      const data = document.createElement('script');
+      data.type = 'application/json';
+      data.id = 'first-paint-data';
+      data.textContent = JSON.stringify({ remote: 'organiser_remote', page: 'event-list', data: {} });
+      document.body.append(painted, data);
+      return () => {
+        painted.remove();
+        data.remove();
+      };
+    };
+    resetFirstPaintForTests();
+    const unpaint = paint();
+    try {
+      const expired = token(Math.floor(Date.now() / 1000) - 5);
+      localStorage.setItem('auth', expired);
+      useAuthStore.setState({ token: expired });
+      visitEvents();
+      expect(await screen.findByRole('heading', { name: 'Entrada' })).toBeInTheDocument();
+      expect(document.getElementById('first-paint')).toBeNull();
+    } finally {
+      unpaint();
+    }
+    cleanup();
+    resetFirstPaintForTests();
+    const unpaintAgain = paint();
+    try {
+      const valid = token(Math.floor(Date.now() / 1000) + 3600);
+      useAuthStore.setState({ token: valid });
+      visitEvents();
+      expect(await screen.findByRole('heading', { name: 'Gerenciar eventos' })).toBeInTheDocument();
+      // The page's own render takes it over (the shell's RemotePage); the guard leaves it.
+      expect(document.getElementById('first-paint')).not.toBeNull();
+    } finally {
+      unpaintAgain();
+    }
   });
 });

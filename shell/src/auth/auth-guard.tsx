@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
-import { Navigate } from '@momentos/design-kit';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { Navigate, paintedPage, removeFirstPaint } from '@momentos/design-kit';
 import { isTokenUsable, setAuthenticationHeader, useAuthStore } from '@momentos/api-client';
 
 /**
@@ -17,6 +17,11 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!usable) signOut();
   }, [usable, signOut]);
+  // The page the server painted (the event list's frame) will not be shown: its template hides it
+  // when nothing is stored, and here when what is stored has expired.
+  useLayoutEffect(() => {
+    if (!usable && paintedPage()) removeFirstPaint();
+  }, [usable]);
 
   if (!usable) return <Navigate to="/" replace />;
   return <>{children}</>;

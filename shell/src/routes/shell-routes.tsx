@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { routes } from '@momentos/app-manifest';
-import { LoadingScreen } from '@momentos/design-kit';
+import { LoadingScreen, paintedPage } from '@momentos/design-kit';
 import type { AppRoute } from '@momentos/design-kit/router';
 import { RemotePage } from '../remotes/remote-page';
 import { texts } from '../texts';
@@ -11,8 +11,9 @@ import { NotFoundPage } from './not-found-page';
 const AuthGuard = lazy(() => import('../auth/auth-guard').then((module) => ({ default: module.AuthGuard })));
 
 function Guarded({ children }: { children: ReactNode }) {
+  // While the server's painted view of the page is on screen (the event list's frame), it is the loading state.
   return (
-    <Suspense fallback={<LoadingScreen label={texts.loading} />}>
+    <Suspense fallback={paintedPage() ? null : <LoadingScreen label={texts.loading} />}>
       <AuthGuard>{children}</AuthGuard>
     </Suspense>
   );

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { EmptyState, GuidedTour, LoadingScreen, TourHelpButton, useGuidedTour, useTourOnce } from '@momentos/design-kit';
+import { EmptyState, GuidedTour, TourHelpButton, useGuidedTour, useTourOnce } from '@momentos/design-kit';
 import { storageKeys, type EventItem } from '@momentos/api-client';
 import { texts } from '../../texts';
 import { OrganiserMenu } from '../../layout/organiser-menu';
@@ -14,7 +14,11 @@ import './event-list.css';
 
 const t = texts.eventList;
 
-/** The organiser's dashboard (spec §2 'Event list'). */
+/**
+ * The organiser's dashboard (spec §2 'Event list'). While the events load, the page's frame and
+ * header show with placeholders where the counts and the list go: the same markup as the view the
+ * server paints before any script (first-paint/event-list.html), which this render takes over.
+ */
 export default function EventListPage() {
   const { events, loading } = useEvents();
   const counts = useMemo(() => countEvents(events), [events]);
@@ -22,8 +26,6 @@ export default function EventListPage() {
   const [deleting, setDeleting] = useState<EventItem | null>(null);
   const tour = useGuidedTour();
   useTourOnce(tour.start, { storageKey: storageKeys.hasSeenEventListTour, steps: eventListTourSteps, ready: !loading });
-
-  if (loading) return <LoadingScreen label={texts.loading} />;
 
   return (
     <div className="org-page">
@@ -45,16 +47,22 @@ export default function EventListPage() {
         <dl className="counters">
           <div className="counter counter--upcoming" data-tour="event-list-upcoming">
             <dt>{t.upcoming}</dt>
-            <dd>{counts.upcoming}</dd>
+            <dd>{loading ? <span className="org-skeleton counter__skeleton" /> : counts.upcoming}</dd>
           </div>
           <div className="counter counter--finished" data-tour="event-list-finished">
             <dt>{t.finished}</dt>
-            <dd>{counts.finished}</dd>
+            <dd>{loading ? <span className="org-skeleton counter__skeleton" /> : counts.finished}</dd>
           </div>
         </dl>
 
         <section data-tour="event-list-list" aria-label={t.listLabel}>
-          {events.length === 0 ? (
+          {loading ? (
+            <div className="event-list__skeleton" role="status" aria-busy="true" aria-label={t.loading}>
+              {Array.from({ length: 3 }, (_, index) => (
+                <span key={index} className="org-skeleton event-list__skeleton-row" />
+              ))}
+            </div>
+          ) : events.length === 0 ? (
             <EmptyState>{t.empty}</EmptyState>
           ) : (
             <ul className="mk-plain-list" aria-label={t.listLabel}>

@@ -42,11 +42,14 @@ beforeEach(() => {
 });
 
 describe('event list', () => {
-  it('shows the full-screen loading screen while the list loads', async () => {
+  it('shows its header and placeholders for the counts and the rows while the list loads', async () => {
     apiServer.use(http.get('/api/events', () => new Promise<never>(() => undefined)));
     renderList();
-    expect(screen.getByText('Carregando…').closest('[role="status"]')).toHaveAttribute('aria-busy', 'true');
-    expect(screen.queryByRole('heading', { name: 'Gerenciar eventos' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Gerenciar eventos' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Carregando eventos…' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Próximos').nextElementSibling).toHaveTextContent('');
+    expect(screen.queryByRole('list', { name: 'Lista de eventos' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Nenhum evento encontrado :(')).not.toBeInTheDocument();
   });
 
   it('shows the header, the page header with help, the counters and the rows', async () => {

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { screen } from '@testing-library/react';
+import { useAuthStore } from '@momentos/api-client';
+import { apiServer, fakeApi, http, HttpResponse } from '@momentos/api-client/testing';
+import { fillTemplate, splitPaintTemplate } from '@momentos/app-manifest/dist/paint-template';
+import EventListPage from '../event-list-page';
+import { fakeToken, renderAt } from '../../../test-support/render';
+
+// Issue 29: the server paints the event list's frame from first-paint/event-list.html (the same for
+// every organiser: the server cannot read the events without the sign-in the browser keeps); the page's
+// first render, while the events load, is the same markup, and takes it over.
+const template = splitPaintTemplate(fs.readFileSync(path.join(__dirname, '..', 'first-paint', 'event-list.html'), 'utf8'))!;
+
+/** The help button's tooltip id: React's useId in the page, a fixed id in the template. */
+const sameIds = (html: string) => html.replace(/(aria-describedby|id)="(?!event-list-title)[^"]*"/g, '$1="tooltip"');
+
+function paintedMarkup(): HTMLElement {
+  const holder = document.createElement('div');
+  holder.id = 'first-paint';
+  holder.innerHTML = fillTemplate(template.body, { values: {} });
+  return holder;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('hasSeenEventListTour', 'true');
+  useAuthStore.setState({ token: fakeToken() });
+  fakeApi({ events: [] });
+});
+
+describe('the painted event list (issue 29)', () => {
+  it('renders the same markup as the painted template while the events load', () => {
+    apiServer.use(http.get('/api/events', () => new Promise<never>(() => undefined)));
+    const painted = paintedMarkup();
+    document.body.append(painted);
+    try {
+      renderAt('/events', '/events', <EventListPage />);
+      const rendered = Array.from(document.querySelectorAll('.org-page')).find((page) => !painted.contains(page))!;
+      // The bottom menu is fixed to the screen's foot, outside the flow: not painted (its spacer is).
+      rendered.querySelector('nav')?.remove();
+      expect(sameIds(rendered.outerHTML)).toBe(sameIds(painted.querySelector('.org-page')!.outerHTML));
+    } finally {
+      painted.remove();
+    }
+  });
+
+  it('then shows the events in place of the placeholders', async () => {
+    apiServer.use(http.get('/api/events', () => HttpResponse.json([])));
+    renderAt('/events', '/events', <EventListPage />);
+    expect(await screen.findByText('Nenhum evento encontrado :(')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Carregando eventos…' })).not.toBeInTheDocument();
+  });
+
+  // The template's one inline script: a visitor who is not signed in goes to the entry, so the
+  // painted frame must not flash on screen while the app loads.
+  const signInCheck = template.body.match(/<script>([\s\S]*?)<\/script>/)![1];
+  const runSignInCheck = () => new Function(signInCheck)();
+
+  it('removes the painted view when no sign-in is stored, before anything else is parsed', () => {
+    document.body.append(paintedMarkup());
+    runSignInCheck();
+    expect(document.getElementById('first-paint')).toBeNull();
+  });
+
+  it('keeps it for an organiser who is signed in', () => {
+    const painted = paintedMarkup();
+    document.body.append(painted);
+    try {
+      localStorage.setItem('auth', 'a.b.c');
+      runSignInCheck();
+      expect(document.getElementById('first-paint')).toBe(painted);
+    } finally {
+      painted.remove();
+    }
+  });
+});
