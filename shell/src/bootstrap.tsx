@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { matchRoute } from '@momentos/app-manifest';
 import { App } from './app';
 import { loadRemotePage } from './remotes/load-remote-page';
+import { paintedViewDrawn } from './remotes/painted-view-drawn';
 import type { RemotesConfig } from './remotes/remotes-config';
 import { registerRemotesAtRuntime } from './remotes/register-remotes';
 
@@ -12,6 +13,7 @@ export async function boot(remotes: Promise<RemotesConfig>) {
   // The current route's page starts loading now, in parallel with React's first render.
   const route = matchRoute(window.location.pathname);
   if (route) loadRemotePage(route.remote, route.page).catch(() => undefined);
+  await paintedViewDrawn();
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <App />
