@@ -38,8 +38,7 @@ export function RemotePage({ remote, page }: { remote: RemoteName; page: PageNam
 
   const retry = () => setAttempt((value) => value + 1);
 
-  // While the server's painted view of a page is on screen, it is the loading state.
-  if (state.status === 'loading') return paintedPage() ? null : <LoadingScreen label={texts.loading} />;
+  if (state.status === 'loading') return <PageLoading />;
   if (state.status === 'failed') return (
       <PaintHandover>
         <RemoteFallback onRetry={retry} />
@@ -57,6 +56,11 @@ export function RemotePage({ remote, page }: { remote: RemoteName; page: PageNam
       </PaintHandover>
     </RemoteErrorBoundary>
   );
+}
+
+/** The shell's loading state of a page: while the server's painted view of it is on screen, that view. */
+export function PageLoading() {
+  return paintedPage() ? null : <LoadingScreen label={texts.loading} />;
 }
 
 /**

@@ -1,9 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { routes } from '@momentos/app-manifest';
-import { LoadingScreen, paintedPage } from '@momentos/design-kit';
 import type { AppRoute } from '@momentos/design-kit/router';
-import { RemotePage } from '../remotes/remote-page';
-import { texts } from '../texts';
+import { PageLoading, RemotePage } from '../remotes/remote-page';
 import { NotFoundPage } from './not-found-page';
 
 // The guard reads the auth store (@momentos/api-client, with axios): loaded with the first organiser
@@ -11,9 +9,8 @@ import { NotFoundPage } from './not-found-page';
 const AuthGuard = lazy(() => import('../auth/auth-guard').then((module) => ({ default: module.AuthGuard })));
 
 function Guarded({ children }: { children: ReactNode }) {
-  // While the server's painted view of the page is on screen (the event list's frame), it is the loading state.
   return (
-    <Suspense fallback={paintedPage() ? null : <LoadingScreen label={texts.loading} />}>
+    <Suspense fallback={<PageLoading />}>
       <AuthGuard>{children}</AuthGuard>
     </Suspense>
   );
