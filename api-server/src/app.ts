@@ -41,6 +41,7 @@ import chunkRoutes from './routes/chunks';
 import healthRoutes from './routes/health';
 import photoRoutes from './routes/photos';
 import photoModerationRoutes from './routes/photo-moderation';
+import photoPreviewRoutes from './routes/photo-preview';
 import uploadRateLimitPlugin from './plugins/upload-rate-limit';
 import uploadBodiesPlugin from './plugins/upload-bodies';
 import downloadRoutes from './routes/downloads';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(fileRoutes);
     await app.register(photoRoutes, { config });
     await app.register(photoModerationRoutes);
+    await app.register(photoPreviewRoutes);
     await app.register(downloadRoutes, { config });
     await app.register(printableRoutes, { config });
     await app.register(wallRoutes, { config });

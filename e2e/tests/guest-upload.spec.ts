@@ -177,6 +177,53 @@ test.describe('a guest sends photos and a video from the invite link', () => {
     expect(await storedPhotos(server, fixture.albumId)).toHaveLength(1);
   });
 
+  test("issue 29: the phone sends each photo's preview, upright and small, and the server's own copies replace it", async ({ page }) => {
+    await skipTour(page);
+    const fixture = await createEvent(server);
+    // A phone's portrait photo: stored landscape, with the EXIF orientation that turns it upright.
+    const sharp = (await import('sharp')).default;
+    const portrait = join(dir, 'retrato.jpg');
+    writeFileSync(portrait, await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#7c3aed' } }).withMetadata({ orientation: 6 }).jpeg().toBuffer());
+
+    // Chromium gives a test no multipart body made of blobs: the page keeps what it appends as 'preview'.
+    await page.addInitScript(() => {
+      const kept: Blob[] = [];
+      (window as unknown as { previewsSent: Blob[] }).previewsSent = kept;
+      const append = FormData.prototype.append;
+      FormData.prototype.append = function (this: FormData, name: string, value: string | Blob, fileName?: string) {
+        if (name === 'preview' && value instanceof Blob) kept.push(value);
+        return fileName === undefined ? append.call(this, name, value as string) : append.call(this, name, value as Blob, fileName);
+      };
+    });
+    const statuses: number[] = [];
+    page.on('requestfinished', async (request) => {
+      if (request.method() === 'PUT' && /\/preview$/.test(request.url())) statuses.push((await request.response())!.status());
+    });
+    await openUploadAsGuest(page, server, fixture);
+    await page.getByLabel('Selecionar foto').setInputFiles(portrait);
+    await page.getByRole('button', { name: 'Enviar arquivos' }).click();
+    await expect(page.getByRole('dialog', { name: 'Arquivos enviados' })).toBeVisible({ timeout: 30_000 });
+    await expect.poll(() => statuses.length, { timeout: 10_000 }).toBe(1);
+
+    // 200 when it came before the server's copies, 409 when after: either way what the phone made.
+    expect([200, 409]).toContain(statuses[0]);
+    const sent = await page.evaluate(async () => {
+      const [preview] = (window as unknown as { previewsSent: Blob[] }).previewsSent;
+      return { type: preview.type, bytes: Array.from(new Uint8Array(await preview.arrayBuffer())) };
+    });
+    expect(sent.type).toBe('image/webp');
+    const made = await sharp(Buffer.from(sent.bytes)).metadata();
+    expect({ format: made.format, width: made.width, height: made.height, exif: made.exif }).toEqual({ format: 'webp', width: 480, height: 640, exif: undefined });
+    // The photo's own pixels (#7c3aed), not an empty canvas.
+    const { channels } = await sharp(Buffer.from(sent.bytes)).stats();
+    const purple = [124, 58, 237];
+    for (const [index, channel] of channels.slice(0, 3).entries()) expect(Math.abs(channel.mean - purple[index])).toBeLessThan(6);
+    // In the end the photo shows the server's copies, and no preview is kept.
+    await expect
+      .poll(async () => ((await (await api(server, `/api/events/photos/${fixture.albumId}`)).json()) as Array<{ compressed_photo: string | null }>)[0]?.compressed_photo ?? '', { timeout: 20_000 })
+      .toMatch(/-grid\.webp/);
+  });
+
   test('the upload tour starts once, 1 s after the screen opens', async ({ page }) => {
     const fixture = await createEvent(server);
     await openUploadAsGuest(page, server, fixture);

@@ -103,9 +103,9 @@ export type FileSubject =
     };
 
 const ASSET_NAME = /^events\/[A-Za-z0-9_-]+\/(image-[0-9a-f]{16}(-card(-w\d{3,4})?)?\.[a-z0-9]{2,5}|qrcode-[0-9a-f]{16}\.png)$/;
-const PHOTO_NAME = /^events\/[A-Za-z0-9_-]+\/albums\/[A-Za-z0-9_-]+\/(pho_[0-9a-f-]{36})(-[a-z0-9]+)?\.[a-z0-9]{2,5}$/;
+const PHOTO_NAME = /^events\/[A-Za-z0-9_-]+\/albums\/[A-Za-z0-9_-]+\/(pho_[0-9a-f-]{36})(-[a-z0-9]+){0,2}\.[a-z0-9]{2,5}$/;
 
-/** The photo whose files include this key, per the key's name. */
+/** The photo whose files include this key, per the key's name (`<id>-grid.webp`, issue 29's `<id>-preview-<hex>.webp`). */
 export const photoIdOfKey = (key: string): string | null => PHOTO_NAME.exec(key)?.[1] ?? null;
 
 const MESSAGE_NAME = /^events\/[A-Za-z0-9_-]+\/messages\/(msg_[0-9a-f-]{36})(-aac)?\.[a-z0-9]{2,5}$/;

@@ -197,12 +197,18 @@ export async function pendingPhotoIds(db: Kysely<Database>): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
+/**
+ * Ends a photo's processing with its first copies (or its error). With `only` (issue 29), only a row
+ * still processing, or one whose grid copy is still the guest's preview `only.preview`; answers
+ * whether the row was written.
+ */
 export async function finishProcessing(
   db: Kysely<Database>,
   id: string,
   result: { compressedPath: string | null; displayPath: string | null; thumbPath?: string | null; error: string | null; metadata?: MediaMetadata },
-) {
-  await db
+  only?: { processing: true } | { preview: string },
+): Promise<boolean> {
+  let update = db
     .updateTable('photos')
     .set({
       processing: 0,
@@ -212,8 +218,28 @@ export async function finishProcessing(
       error: result.error,
       ...(result.metadata ? metadataColumns(result.metadata) : {}),
     })
+    .where('id', '=', id);
+  if (only && 'processing' in only) update = update.where('processing', '=', 1);
+  if (only && 'preview' in only) update = update.where('compressed_path', '=', only.preview);
+  const written = await update.executeTakeFirst();
+  return Number(written.numUpdatedRows) > 0;
+}
+
+/**
+ * Issue 29: the guest's preview becomes a processing photo's grid copies (both sizes, no screen copy):
+ * the state its first copies' job leaves, so every list and wall shows it as they would. Answers false
+ * when the photo is no longer processing (its job was first) or is gone.
+ */
+export async function showPreview(db: Kysely<Database>, id: string, key: string): Promise<boolean> {
+  const result = await db
+    .updateTable('photos')
+    .set({ processing: 0, compressed_path: key, thumb_path: key, display_path: null })
     .where('id', '=', id)
-    .execute();
+    .where('processing', '=', 1)
+    .where('file_type', '=', 'image')
+    .where('error', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** What the media job reads of a file (issue 25): the capture time, and a video's length and size. */

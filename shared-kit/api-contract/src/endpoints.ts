@@ -17,7 +17,7 @@ import { DownloadQuery, DownloadTicket, DownloadTicketBody, EventFields, EventIt
 import { FileQuery, Health, HealthDown, Ready } from './files';
 import { InviteSearchAnswer, InviteSearchQuery } from './invite';
 import { BookQuery, MessageFields, MessageItem, MessageList, MessageModeration, MessageParams, PostedMessage, ReactionState, SignedAudioQuery } from './messages';
-import { PhotoItem, PhotoList, PhotoListQuery, PhotoModeration, PhotoParams, PhotoUpdateList, PhotoUpdatesQuery, StoredLookupAnswer, StoredLookupBody, UploadAnswer, UploaderList, UploadFields } from './photos';
+import { PhotoItem, PhotoList, PhotoListQuery, PhotoModeration, PhotoParams, PhotoUpdateList, PreviewFields, PhotoUpdatesQuery, StoredLookupAnswer, StoredLookupBody, UploadAnswer, UploaderList, UploadFields } from './photos';
 import { PrintablesQuery, PrintablesTicket } from './printables';
 import { AlbumSocketQuery, WsTicketAnswer, WsTicketInput } from './realtime';
 import { InviteAccountInput, InviteTokenParams, Team, TeamInviteAccepted, TeamInviteCreated, TeamInviteInput, TeamInviteParams, TeamInvitePreview, TeamMemberParams } from './team';
@@ -111,6 +111,7 @@ export const endpoints = {
   uploaders: { method: 'GET', path: '/api/events/photos/users/:albumId', params: AlbumParams, response: answers({ 200: UploaderList }) },
   moderatePhoto: { method: 'PATCH', path: '/api/events/photos/:photoId', params: PhotoParams, body: PhotoModeration, response: answers({ 200: PhotoItem }) },
   removePhoto: { method: 'DELETE', path: '/api/events/photos/:photoId', params: PhotoParams, response: answers({ 200: StatusMessage }) },
+  photoPreview: { method: 'PUT', path: '/api/events/photos/:photoId/preview', params: PhotoParams, form: PreviewFields, response: answers({ 200: StatusMessage }) },
   addHeart: { method: 'POST', path: '/api/events/photos/:photoId/reactions', params: PhotoParams, response: answers({ 200: ReactionState }) },
   removeHeart: { method: 'DELETE', path: '/api/events/photos/:photoId/reactions', params: PhotoParams, response: answers({ 200: ReactionState }) },
   file: { method: 'GET', path: '/api/files', head: true, querystring: FileQuery, response: answers({}), answer: 'file' },

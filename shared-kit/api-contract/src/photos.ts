@@ -187,6 +187,14 @@ export const DELETE_KEY_HEADER = 'x-delete-key';
 export const PhotoParams = Type.Object({ photoId: IdParam });
 export type PhotoParams = Static<typeof PhotoParams>;
 
+/**
+ * `PUT /api/events/photos/{photoId}/preview` (issue 29): the guest's preview of a photo still being
+ * processed, as one multipart file part `preview` (WebP or JPEG, app-manifest's photo-preview limits),
+ * with the upload's delete key in `x-delete-key`. No fields.
+ */
+export const PreviewFields = Type.Object({}, { additionalProperties: false });
+export type PreviewFields = Static<typeof PreviewFields>;
+
 /** `PATCH /api/events/photos/{photoId}` (owner): hide or show a photo, or approve a pending one. */
 export const PhotoModeration = Type.Object(
   {

@@ -1,4 +1,6 @@
 import { THUMB_PHOTO_EDGE } from '@momentos/app-manifest/dist/grid-tile';
+import { randomBytes } from 'node:crypto';
+import type { PHOTO_PREVIEW_TYPES } from '@momentos/app-manifest/dist/photo-preview';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
@@ -44,6 +46,26 @@ export interface PhotoJobResult {
   display?: boolean;
 }
 
+type PreviewType = (typeof PHOTO_PREVIEW_TYPES)[number];
+
+const previewPrefixOf = (originalKey: string) => `${originalKey.replace(/\.[A-Za-z0-9]+$/, '')}-preview-`;
+
+/**
+ * Issue 29: a new key for a guest's preview of a photo, `<id>-preview-<8 hex>.webp` (or `.jpg`): two
+ * previews sent at once never share a file, so the one refused never removes the one shown.
+ */
+export function previewKeyOf(originalKey: string, type: PreviewType): string {
+  return `${previewPrefixOf(originalKey)}${randomBytes(4).toString('hex')}.${type === 'image/webp' ? 'webp' : 'jpg'}`;
+}
+
+/**
+ * Issue 29: the photo shows the guest's preview as its grid copies (services/photo-preview.ts): not
+ * processing any more for the lists, but its first copies' job has still to make the server's own.
+ */
+export function showsPreview(photo: Pick<PhotoRow, 'original_path' | 'compressed_path'>): boolean {
+  return photo.compressed_path?.startsWith(previewPrefixOf(photo.original_path)) ?? false;
+}
+
 const needsPlayback = (photo: Pick<PhotoRow, 'file_type' | 'error' | 'playback_path' | 'playback_error'>) =>
   photo.file_type === 'video' && !photo.error && !photo.playback_path && !photo.playback_error;
 
@@ -68,16 +90,16 @@ async function readMetadata(deps: MediaJobDeps, photo: PhotoRow, file: string, s
  * A finished photo made before renditions existed (issue 13): it has a 1600-px thumbnail and no screen
  * rendition. The backfill at start remakes both from the original.
  */
-export function needsRenditions(photo: Pick<PhotoRow, 'processing' | 'error' | 'compressed_path' | 'display_path'>): boolean {
-  return Number(photo.processing) === 0 && !photo.error && !!photo.compressed_path && !photo.display_path;
+export function needsRenditions(photo: Pick<PhotoRow, 'processing' | 'error' | 'compressed_path' | 'display_path' | 'original_path'>): boolean {
+  return Number(photo.processing) === 0 && !photo.error && !!photo.compressed_path && !photo.display_path && !showsPreview(photo);
 }
 
 /**
  * Issue 29: a photo shown with its first copies (grid and phone grid) whose screen copy is still to be
  * made (the screen lane's work; also the start's backfill after a crash between the two).
  */
-export function needsDisplay(photo: Pick<PhotoRow, 'processing' | 'error' | 'compressed_path' | 'display_path' | 'thumb_path'>): boolean {
-  return Number(photo.processing) === 0 && !photo.error && !!photo.compressed_path && !!photo.thumb_path && !photo.display_path;
+export function needsDisplay(photo: Pick<PhotoRow, 'processing' | 'error' | 'compressed_path' | 'display_path' | 'thumb_path' | 'original_path'>): boolean {
+  return Number(photo.processing) === 0 && !photo.error && !!photo.compressed_path && !!photo.thumb_path && !photo.display_path && !showsPreview(photo);
 }
 
 /**
@@ -157,14 +179,16 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
     return { playback: false };
   }
   const backfill = needsRenditions(photo);
+  // Issue 29: a photo shown with the guest's preview gets its first copies as if it were processing.
+  const fresh = Number(photo.processing) === 1 || showsPreview(photo);
   // Issue 25: a finished photo stored before capture times were read only gets them read.
-  const metadataOnly = !backfill && Number(photo.processing) === 0 && Number(photo.metadata_read) === 0;
+  const metadataOnly = !backfill && !fresh && Number(photo.metadata_read) === 0;
   // Issue 29: a finished photo with every other rendition only gets its phone copy (it needs no original).
   if (!metadataOnly && needsThumb(photo)) {
     await backfillThumb(deps, photo, signal);
     return { playback: false };
   }
-  if (Number(photo.processing) !== 1 && !backfill && !metadataOnly) return { playback: false };
+  if (!fresh && !backfill && !metadataOnly) return { playback: false };
   const config = deps.media;
   if (photo.file_type === 'video' && !config.ffmpegPath) {
     // Without ffmpeg a video has no poster and no rendition; that is not an error: players get the
@@ -217,7 +241,7 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
       deps.log.warn({ err: error, photoId: id }, 'media processing failed');
       // A backfilled photo keeps the thumbnail it had, now also its display copy.
       if (backfill) await replaceRenditions(deps.db, id, { compressedPath: photo.compressed_path!, displayPath: photo.compressed_path!, thumbPath: photo.compressed_path! });
-      else await finishProcessing(deps.db, id, { compressedPath: null, displayPath: null, error: messages.processingFailed, metadata });
+      else await finishFirstCopies(deps, photo, { compressedPath: null, displayPath: null, error: messages.processingFailed, metadata });
       if (backfill && metadata) await setMetadata(deps.db, id, metadata);
       await announceUpdated(deps, id);
       return { playback: false };
@@ -229,7 +253,7 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
     await deps.storage.moveIn(files.thumb, keys.thumb, 'image/webp');
     const written = firstOnly ? [keys.grid, keys.thumb] : [keys.grid, keys.display, keys.thumb];
     if (firstOnly) {
-      await finishProcessing(deps.db, id, { compressedPath: keys.grid, displayPath: null, thumbPath: keys.thumb, error: null, metadata });
+      await finishFirstCopies(deps, photo, { compressedPath: keys.grid, displayPath: null, thumbPath: keys.thumb, error: null, metadata });
       if (await removeIfPhotoGone(deps, id, written)) return { playback: false };
       await announceUpdated(deps, id);
       return { playback: false, display: true };
@@ -241,7 +265,7 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
       if (photo.compressed_path !== keys.grid) await deps.storage.remove(photo.compressed_path!);
       if (metadata) await setMetadata(deps.db, id, metadata);
     } else {
-      await finishProcessing(deps.db, id, { compressedPath: keys.grid, displayPath: keys.display, thumbPath: keys.thumb, error: null, metadata });
+      await finishFirstCopies(deps, photo, { compressedPath: keys.grid, displayPath: keys.display, thumbPath: keys.thumb, error: null, metadata });
     }
     if (await removeIfPhotoGone(deps, id, written)) return { playback: false };
     await announceUpdated(deps, id);
@@ -258,6 +282,20 @@ export async function processPhoto(deps: MediaJobDeps, id: string, signal: Abort
     await deps.temp.remove(poster);
     await original.release();
   }
+}
+
+/**
+ * Ends a new photo's processing with its first copies (or its error). A guest's preview that the row
+ * shows (sent before or during this job) is replaced, and its file removed: a preview is never what a
+ * photo keeps. A crash between the two leaves the file to the orphan sweep.
+ */
+async function finishFirstCopies(deps: MediaJobDeps, photo: PhotoRow, result: Parameters<typeof finishProcessing>[2]): Promise<void> {
+  if (await finishProcessing(deps.db, photo.id, result, { processing: true })) return;
+  // Not processing: the row shows a preview (none can come any more: it asks for processing), or it is
+  // gone, or another job for the same photo finished first.
+  const now = await findPhoto(deps.db, photo.id);
+  if (!now?.compressed_path || !showsPreview(now)) return;
+  if (await finishProcessing(deps.db, photo.id, result, { preview: now.compressed_path })) await deps.storage.remove(now.compressed_path);
 }
 
 /**

@@ -44,7 +44,7 @@ class FakeServer implements UploadTransport {
       user_id: 'Ana',
       processing: true,
       error: false,
-      file_type: 'image',
+      file_type: /\.mp4$/.test(name) ? 'video' : 'image',
       created_at: '2026-11-23T10:00:00.000Z',
       file_name: name,
       duplicate,
@@ -495,5 +495,17 @@ describe('the queue on the device', () => {
     expect(removed).toEqual([['pho_1', 'key-u1.jpg']]);
     expect(queue.getSnapshot().entries).toEqual([]);
     await onDevice(async () => expect(await store.load()).toEqual([]));
+  });
+
+  test("issue 29: each photo stored gets its preview sent with its delete key and the device's bytes; duplicates and videos do not", async () => {
+    const server = new FakeServer();
+    const previews: Array<[string, string, Blob]> = [];
+    const queue = openQueue(server, connectionProfiles.fast, { sendPreview: (photoId, key, file) => previews.push([photoId, key, file]) });
+    const photo = image('a.jpg', 1000, 'image/jpeg', 1);
+    await queue.add(target, [photo, image('again.jpg', 1000, 'image/jpeg', 1), image('clip.mp4', 2000, 'video/mp4', 2)]);
+    const entries = await settled(queue);
+    expect(entries.map((entry) => entry.state)).toEqual(['stored', 'duplicate', 'stored']);
+    expect(previews.map(([photoId, key]) => [photoId, key])).toEqual([['pho_1', 'key-u1.jpg']]);
+    expect(previews[0][2]).toBe(photo);
   });
 });

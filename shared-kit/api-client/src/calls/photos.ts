@@ -45,6 +45,16 @@ export function removeOwnPhoto(photoId: string, deleteKey: string) {
 }
 
 /**
+ * PUT /api/events/photos/{photoId}/preview with `x-delete-key` (issue 29): the guest's small copy of a
+ * photo they just sent, shown until the server's copies are made. 409 when they were made first.
+ */
+export function sendPhotoPreview(photoId: string, deleteKey: string, preview: Blob) {
+  const form = new FormData();
+  form.append('preview', preview, preview.type === 'image/webp' ? 'preview.webp' : 'preview.jpg');
+  return call('PUT /api/events/photos/:photoId/preview', { params: { photoId }, body: form }, { headers: { 'x-delete-key': deleteKey } });
+}
+
+/**
  * PATCH /api/events/photos/{photoId} (the event's owner, issue 11): `{hidden}` hides or shows the
  * photo, `{pending: false}` approves it. Answers the photo as the owner's list shows it.
  */

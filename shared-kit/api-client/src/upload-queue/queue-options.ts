@@ -2,6 +2,7 @@ import { removeOwnPhoto } from '../calls/photos';
 import type { ConnectionProfile } from '../upload/connection-profile';
 import type { UploadTransport } from '../upload/upload-transport';
 import type { ConnectivityEvents } from './connectivity';
+import { sendPreviewInBackground } from './photo-preview';
 import { randomId } from './queue-entry';
 import type { QueueStore } from './queue-store';
 
@@ -21,6 +22,8 @@ export interface UploadQueueOptions {
   persist?: () => void;
   /** Removes a stored photo with its delete key. */
   removePhoto?: (photoId: string, deleteKey: string) => Promise<{ ok: boolean; status: number; message?: string }>;
+  /** Issue 29: makes and sends a stored photo's preview, in the background. */
+  sendPreview?: (photoId: string, deleteKey: string, file: Blob) => void;
   now?: () => number;
 }
 
@@ -34,6 +37,7 @@ export function withDefaults(options: UploadQueueOptions): QueueSettings {
     newId: randomId,
     persist: () => undefined,
     removePhoto: removeOwnPhoto,
+    sendPreview: sendPreviewInBackground,
     now: () => Date.now(),
     ...options,
   };

@@ -282,6 +282,11 @@ export class UploadQueue implements SenderHost {
 
   /** Stored (or a duplicate): the device no longer needs the bytes. */
   private async markStored(entry: QueueEntry, patch: Partial<QueueEntry>): Promise<void> {
+    // Issue 29: a photo stored now gets its preview from this device, while the bytes are still in hand.
+    const file = this.files.get(entry.id);
+    if (file && patch.state === 'stored' && patch.fileType === 'image' && patch.photoId && patch.deleteKey) {
+      this.options.sendPreview(patch.photoId, patch.deleteKey, file);
+    }
     this.sent.delete(entry.id);
     await this.change(entry, { ...patch, error: undefined, retryable: undefined, chunkSessionId: undefined });
     this.files.delete(entry.id);
