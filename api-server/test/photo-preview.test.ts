@@ -146,9 +146,11 @@ describe("the guest's preview of a photo (issue 29)", () => {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#fff' } }).png().toBuffer();
     await expectError(await sendPreview(server, sent.id, sent.delete_key, png, 'image/png'), 415);
     await expectError(await sendPreview(server, sent.id, sent.delete_key, await webp(1024, 768)), 415);
-    // A JPEG header that says to turn it: the phone draws its preview upright.
+    // Metadata a canvas never writes: an orientation that would turn it on screens, a location.
     const turned = await sharp(await photo(640, 480)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
     await expectError(await sendPreview(server, sent.id, sent.delete_key, turned, 'image/jpeg'), 415);
+    const located = await sharp(await photo(640, 480)).withExif({ IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '22/1 54/1 1000/100' } }).webp().toBuffer();
+    await expectError(await sendPreview(server, sent.id, sent.delete_key, located), 415);
     // A WebP header glued to garbage.
     await expectError(await sendPreview(server, sent.id, sent.delete_key, Buffer.concat([Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1'), Buffer.alloc(64, 7)])), 415);
     const large = await sharp(Buffer.alloc(640 * 640 * 3).map(() => Math.floor(Math.random() * 256)), { raw: { width: 640, height: 640, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();

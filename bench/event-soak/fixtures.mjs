@@ -38,12 +38,26 @@ async function photoBase(n) {
   return bytes;
 }
 
+/**
+ * Issue 29: the preview a guest's phone makes of a base (api-client's photo-preview.ts: upright, 640
+ * px on the long edge, WebP at quality 0.8, no metadata), made once per base: the phone's work, not
+ * the server's.
+ */
+async function previewOf(n, base) {
+  const file = path.join(os.tmpdir(), `momentos-soak-preview-${n}.webp`);
+  if (fs.existsSync(file)) return fs.readFileSync(file);
+  const bytes = await sharp(base).rotate().resize(640, 640, { fit: 'inside' }).webp({ quality: 80 }).toBuffer();
+  fs.writeFileSync(file, bytes);
+  return bytes;
+}
+
 export const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
-/** Makes (or reads) the bases; answers `photo(n)` and `video(n)`, each `{ bytes, sha, type, name }`. */
+/** Makes (or reads) the bases; answers `photo(n)` and `video(n)`, each `{ bytes, sha, type, name }` (a photo's with its `preview`). */
 export async function fixtures({ videoSeconds = 4 } = {}) {
   const bases = [];
   for (let n = 0; n < BASES; n++) bases.push(await photoBase(n));
+  const previews = await Promise.all(bases.map((base, n) => previewOf(n, base)));
   const clip = fs.readFileSync(iphoneClip(videoSeconds));
   return {
     photoBytes: bases.reduce((sum, b) => sum + b.length, 0) / bases.length,
@@ -55,7 +69,7 @@ export async function fixtures({ videoSeconds = 4 } = {}) {
       segment.writeUInt16BE(0xfffe, 0);
       segment.writeUInt16BE(text.length + 2, 2);
       const bytes = Buffer.concat([base.subarray(0, 2), segment, text, base.subarray(2)]);
-      return { bytes, sha: sha256(bytes), type: 'image/jpeg', name: `IMG_${String(1000 + n)}.jpg` };
+      return { bytes, sha: sha256(bytes), type: 'image/jpeg', name: `IMG_${String(1000 + n)}.jpg`, preview: previews[n % BASES] };
     },
     video(n) {
       const text = Buffer.from(`momentos soak video ${n}`);

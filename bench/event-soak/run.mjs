@@ -11,7 +11,8 @@
 //   - at the end: every file stored exactly once (rows against uploads and against the bucket, nothing
 //     unreferenced, originals' SHA-256 and sizes), failed uploads, RSS slope after the first 10
 //     minutes, wall delay p99; a JSON of the series and an SVG chart in bench/results/.
-// Counts scale with --minutes (default 60): 50 photos and one video a minute.
+// Counts scale with --minutes (default 60): 50 photos and one video a minute. Issue 29: each guest's
+// phone sends a photo's preview after its answer, as the guest's queue does (`--previews off`: none).
 // Run: (cd api-server && npx tsc -p tsconfig.build.json) && \
 //      BENCH_POSTGRES_URL=postgres://momentos:momentos@127.0.0.1:5432/ node --import tsx bench/event-soak/run.mjs --minutes 60
 import fs from 'node:fs';
@@ -22,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { apiRequire, percentile, pgAdmin, rssOf, ROOT, startCluster } from '../lib.mjs';
 import { fixtures } from './fixtures.mjs';
-import { startGallerySockets, startOrganiser, startWall, upload } from './clients.mjs';
+import { PREVIEW_MAKING_MS, sendPreview, startGallerySockets, startOrganiser, startWall, upload } from './clients.mjs';
 import { soakChart } from './chart.mjs';
 
 const { values: args } = parseArgs({
@@ -33,12 +34,15 @@ const { values: args } = parseArgs({
     walls: { type: 'string', default: '3' },
     out: { type: 'string', default: path.join(ROOT, 'bench', 'results') },
     seed: { type: 'string', default: '29' },
+    // Issue 29: the guests' phones send each photo's preview after its answer ('off': the server makes every first copy).
+    previews: { type: 'string', default: 'on' },
   },
 });
 const MINUTES = Number(args.minutes);
 const GUESTS = Number(args.guests);
 const SUBSCRIBERS = Number(args.subscribers);
 const WALLS = Number(args.walls);
+const PREVIEWS = args.previews !== 'off';
 const PHOTOS = Math.round((3000 * MINUTES) / 60);
 const VIDEOS = Math.max(1, Math.round((60 * MINUTES) / 60));
 const DURATION_MS = MINUTES * 60_000;
@@ -292,6 +296,7 @@ try {
 
   // The guests.
   const sent = new Map();
+  const previewsSent = [];
   const bursts = plan(random(Number(args.seed)));
   const sendBurst = async (burst) => {
     const byGuest = new Map();
@@ -306,6 +311,8 @@ try {
           if (answer.ok) {
             answeredAt.set(answer.photo.id, { at, kind: item.kind });
             sent.set(answer.photo.id, { sha: file.sha, size: file.bytes.length, kind: item.kind, approval: item.approval });
+            // In the background, as the guest's queue does: the guest's next file does not wait for it.
+            if (PREVIEWS && file.preview && answer.photo.delete_key) previewsSent.push(sendPreview(base, answer.photo, file.preview));
           }
         }
       }),
@@ -317,6 +324,7 @@ try {
   });
   console.log(`${bursts.length} bursts planned (largest ${Math.max(...bursts.map((b) => b.files.length))} files from ${Math.max(...bursts.map((b) => b.guests.length))} guests)`);
   await Promise.all(inFlight);
+  const previewAnswers = await Promise.all(previewsSent);
   const uploadsDone = performance.now() - t0;
   await sleep(Math.max(0, DURATION_MS - uploadsDone));
   console.log(`uploads done at ${(uploadsDone / 60_000).toFixed(1)} min; draining the queue…`);
@@ -442,6 +450,16 @@ try {
     bursts: bursts.length,
     guests: GUESTS,
     drainSeconds: round(drained, 1),
+    // Issue 29: the guests' previews, by the server's answer (200 shown, 409 its copies came first).
+    previews: PREVIEWS
+      ? {
+          makingMs: PREVIEW_MAKING_MS,
+          sent: previewAnswers.length,
+          byStatus: previewAnswers.reduce((acc, answer) => ((acc[answer.status] = (acc[answer.status] ?? 0) + 1), acc), {}),
+          p50Ms: round(percentile(previewAnswers.map((answer) => answer.ms), 50)),
+          p99Ms: round(percentile(previewAnswers.map((answer) => answer.ms), 99)),
+        }
+      : null,
     uploadLatencyMs: { photoP50: round(percentile(photoMs, 50)), photoP95: round(percentile(photoMs, 95)), photoP99: round(percentile(photoMs, 99)), videoP50: round(percentile(videoMs, 50)), videoP95: round(percentile(videoMs, 95)) },
     wallDelayMs: {
       photos: photoDelays.length,
@@ -490,6 +508,8 @@ try {
   const tries = check.failedTries;
   console.log(`Failed tries (the guest's queue sends them again): ${tries.length}${tries.length ? ` (${Object.entries(tries.reduce((acc, a) => ((acc[`${a.status} ${a.message ?? ''}`.trim()] = (acc[`${a.status} ${a.message ?? ''}`.trim()] ?? 0) + 1), acc), {})).map(([k, v]) => `${v}× ${k}`).join(', ')}; after ${tries.map((a) => a.ms).sort((a, b) => a - b).join(', ').slice(0, 300)} ms)` : ''}; ${check.retried} uploads needed a second try, ${check.answeredAsDuplicate} answered as already stored`);
   console.log(`Uploads: ${check.uploadsOk} stored, ${check.uploadsFailed} failed${check.failures.length ? ` (${check.failures.map(([k, v]) => `${v}× ${k}`).join(', ')})` : ''}; photo latency p50 ${summary.uploadLatencyMs.photoP50} p95 ${summary.uploadLatencyMs.photoP95} p99 ${summary.uploadLatencyMs.photoP99} ms; video p50 ${summary.uploadLatencyMs.videoP50} ms`);
+  if (summary.previews) console.log(`Previews (sent ${PREVIEW_MAKING_MS} ms after the answer): ${summary.previews.sent} sent, ${Object.entries(summary.previews.byStatus).map(([status, n]) => `${n}× ${status}`).join(', ')}; request p50 ${summary.previews.p50Ms} p99 ${summary.previews.p99Ms} ms`);
+  else console.log('Previews: off (the server makes every first copy)');
   console.log(`Wall delay (upload answer → ready on a wall socket), ${photoDelays.length} photo×wall: p50 ${summary.wallDelayMs.p50} p95 ${summary.wallDelayMs.p95} p99 ${summary.wallDelayMs.p99} max ${summary.wallDelayMs.max} ms (goal p99 ≤ 2000); missed per wall ${summary.wallDelayMs.missedPerWall.join('/')}; video poster p50 ${summary.wallDelayMs.videoPosterP50} ms`);
   if (wallParts) console.log(`Wall delay's parts (public photos, first wall): ${Object.entries(wallParts).map(([k, v]) => `${k} p50 ${v.p50} p95 ${v.p95} p99 ${v.p99} max ${v.max} ms`).join('; ')}`);
   console.log(`Screen copy on the wall (upload answer → display_photo on a wall socket; the grid copy shows until then), ${sharpDelays.length} photo×wall: p50 ${summary.wallDelayMs.screenCopy.p50} p95 ${summary.wallDelayMs.screenCopy.p95} p99 ${summary.wallDelayMs.screenCopy.p99} ms`);

@@ -189,10 +189,10 @@ test.describe('a guest sends photos and a video from the invite link', () => {
     await page.addInitScript(() => {
       const kept: Blob[] = [];
       (window as unknown as { previewsSent: Blob[] }).previewsSent = kept;
-      const append = FormData.prototype.append;
-      FormData.prototype.append = function (this: FormData, name: string, value: string | Blob, fileName?: string) {
-        if (name === 'preview' && value instanceof Blob) kept.push(value);
-        return fileName === undefined ? append.call(this, name, value as string) : append.call(this, name, value as Blob, fileName);
+      const append = FormData.prototype.append as (this: FormData, ...args: unknown[]) => void;
+      FormData.prototype.append = function (this: FormData, ...args: unknown[]) {
+        if (args[0] === 'preview' && args[1] instanceof Blob) kept.push(args[1]);
+        append.apply(this, args);
       };
     });
     const statuses: number[] = [];
