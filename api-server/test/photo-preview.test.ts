@@ -173,6 +173,35 @@ describe("the guest's preview of a photo (issue 29)", () => {
     expect((await storedKeys(server)).some((key) => key.includes('-preview-'))).toBe(false);
   });
 
+  test('sent in the upload itself, right after its photo: the answer and the announcement show it; the job replaces it', async () => {
+    await server.app.media.pause();
+    const guest = await listen(`${server.url.replace('http', 'ws')}/ws/albums/${albumId}`);
+    const preview = await webp(640, 480);
+    const form = new FormData();
+    form.append('album_id', albumId);
+    form.append('user_id', 'Tia Rosa');
+    form.append('images', new Blob([await photo(1600, 1200, 6)], { type: 'image/jpeg' }), 'com-previa.jpg');
+    form.append('preview', new Blob([preview], { type: 'image/webp' }), 'preview.webp');
+    // A second photo whose preview does not fit (a PNG): left out, the photo waits for its job.
+    form.append('images', new Blob([await photo(1600, 1200, 7)], { type: 'image/jpeg' }), 'sem-previa.jpg');
+    form.append('preview', new Blob([await sharp({ create: { width: 64, height: 48, channels: 3, background: '#fff' } }).png().toBuffer()], { type: 'image/png' }), 'preview.png');
+    const response = await fetch(`${server.url}/api/events/photos`, { method: 'POST', body: form });
+    expect(response.status).toBe(201);
+    const [withPreview, without] = (await readJson(response)).photos as Array<Item & { file_name: string }>;
+    expect(withPreview).toMatchObject({ file_name: 'com-previa.jpg', processing: false, display_photo: null });
+    expect(keyOf(withPreview.compressed_photo!)).toMatch(new RegExp(`${withPreview.id}-preview-[0-9a-f]{8}\\.webp$`));
+    expect(without).toMatchObject({ file_name: 'sem-previa.jpg', processing: true, compressed_photo: null });
+    await until(() => guest.messages.some((message) => message.type === 'new_photos' && message.payload.photos?.some((item) => item.id === withPreview.id && item.compressed_photo === withPreview.compressed_photo)));
+    guest.close();
+    expect(Buffer.from(await (await fetch(`${server.url}${withPreview.compressed_photo}`)).arrayBuffer()).equals(preview)).toBe(true);
+
+    await server.restart();
+    await until(async () => (await listed(server, albumId, withPreview.id)).display_photo !== null && (await listed(server, albumId, without.id)).display_photo !== null);
+    expect(keyOf((await listed(server, albumId, withPreview.id)).compressed_photo!)).toMatch(/-grid\.webp$/);
+    await server.app.media.idle();
+    expect((await storedKeys(server)).some((key) => key.includes('-preview-'))).toBe(false);
+  });
+
   test('a video takes no preview', async () => {
     const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42', 'latin1'), Buffer.alloc(2048)]);
     const sent = await upload(server, albumId, 'video.mp4', mp4, 'video/mp4');

@@ -15,12 +15,14 @@ export const ready = (photo) => Boolean(photo) && !photo.processing && !photo.er
 const sharp = (photo) => ready(photo) && Boolean(photo.display_photo);
 
 /** One upload request of one file; answers `{ ok, status, ms, photo }` (status 0: the request failed on the way). */
-async function uploadOnce(base, { albumId, guest, file, clientKey }) {
+async function uploadOnce(base, { albumId, guest, file, clientKey, preview }) {
   const form = new FormData();
   form.append('album_id', albumId);
   form.append('user_id', `Convidado ${guest}`);
   form.append('client_key', clientKey);
   form.append('images', new Blob([file.bytes], { type: file.type }), file.name);
+  // Issue 29: the preview the phone made while the guest looked at the selection, right after its photo.
+  if (preview && file.preview) form.append('preview', new Blob([file.preview], { type: 'image/webp' }), 'preview.webp');
   const sent = performance.now();
   try {
     const response = await fetch(`${base}/api/events/photos`, { method: 'POST', body: form });
@@ -33,46 +35,21 @@ async function uploadOnce(base, { albumId, guest, file, clientKey }) {
 }
 
 /**
- * A guest's upload of one file as the guest's queue does it: a client key of its own, and after a
+ * A guest's upload of one file as the guest's queue does it: a client key of its own (and, with
+ * `preview`, a photo's preview right after it), and after a
  * network failure, 502, 503 or 429 the same file again (up to 3 more tries, 2 s apart or Retry-After);
  * a resend of a file that had arrived is answered as that photo (`duplicate`), nothing stored twice.
  * Answers the last try with `attempts` (every try's status and time).
  */
-export async function upload(base, { albumId, guest, file }) {
+export async function upload(base, { albumId, guest, file, preview = false }) {
   const clientKey = randomBytes(32).toString('base64url');
   const attempts = [];
   for (;;) {
-    const answer = await uploadOnce(base, { albumId, guest, file, clientKey });
+    const answer = await uploadOnce(base, { albumId, guest, file, clientKey, preview });
     attempts.push({ status: answer.status, ms: Math.round(answer.ms), message: answer.ok ? undefined : answer.message });
     const retry = answer.status === 0 || answer.status === 502 || answer.status === 503 || answer.status === 429;
     if (answer.ok || !retry || attempts.length >= 4) return { ...answer, attempts };
     await sleep(Math.max(2000, answer.retryAfter * 1000 || 0));
-  }
-}
-
-/**
- * How long a phone takes to make a photo's preview after the answer (decoding a 12-MP JPEG and
- * encoding 640 px of WebP; an assumption, not measured on a phone): the preview is sent this long
- * after the upload's answer.
- */
-export const PREVIEW_MAKING_MS = 300;
-
-/**
- * Issue 29: the guest's preview of a photo just stored (PUT …/preview with the delete key), as the
- * guest's queue sends it, PREVIEW_MAKING_MS after the answer. Answers `{ status, ms }` (status 0: the
- * request failed on the way; a preview is never sent twice).
- */
-export async function sendPreview(base, photo, preview) {
-  await sleep(PREVIEW_MAKING_MS);
-  const form = new FormData();
-  form.append('preview', new Blob([preview], { type: 'image/webp' }), 'preview.webp');
-  const sent = performance.now();
-  try {
-    const response = await fetch(`${base}/api/events/photos/${photo.id}/preview`, { method: 'PUT', body: form, headers: { 'x-delete-key': photo.delete_key } });
-    await response.arrayBuffer();
-    return { status: response.status, ms: performance.now() - sent };
-  } catch {
-    return { status: 0, ms: performance.now() - sent };
   }
 }
 

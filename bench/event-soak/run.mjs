@@ -12,7 +12,8 @@
 //     unreferenced, originals' SHA-256 and sizes), failed uploads, RSS slope after the first 10
 //     minutes, wall delay p99; a JSON of the series and an SVG chart in bench/results/.
 // Counts scale with --minutes (default 60): 50 photos and one video a minute. Issue 29: each guest's
-// phone sends a photo's preview after its answer, as the guest's queue does (`--previews off`: none).
+// phone sends a photo's preview with it, as the guest's queue does once it has made it (`--previews
+// off`: none, the server makes every first copy).
 // Run: (cd api-server && npx tsc -p tsconfig.build.json) && \
 //      BENCH_POSTGRES_URL=postgres://momentos:momentos@127.0.0.1:5432/ node --import tsx bench/event-soak/run.mjs --minutes 60
 import fs from 'node:fs';
@@ -23,7 +24,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { apiRequire, percentile, pgAdmin, rssOf, ROOT, startCluster } from '../lib.mjs';
 import { fixtures } from './fixtures.mjs';
-import { PREVIEW_MAKING_MS, sendPreview, startGallerySockets, startOrganiser, startWall, upload } from './clients.mjs';
+import { startGallerySockets, startOrganiser, startWall, upload } from './clients.mjs';
 import { soakChart } from './chart.mjs';
 
 const { values: args } = parseArgs({
@@ -34,7 +35,7 @@ const { values: args } = parseArgs({
     walls: { type: 'string', default: '3' },
     out: { type: 'string', default: path.join(ROOT, 'bench', 'results') },
     seed: { type: 'string', default: '29' },
-    // Issue 29: the guests' phones send each photo's preview after its answer ('off': the server makes every first copy).
+    // Issue 29: the guests' phones send each photo's preview with it ('off': the server makes every first copy).
     previews: { type: 'string', default: 'on' },
   },
 });
@@ -174,6 +175,21 @@ try {
    * wall delay runs from then (the time before is the organiser's, not the product's).
    */
   const approvedAt = new Map();
+  /**
+   * Issue 29: a photo sent with its preview is announced ready as it is stored, and a wall may hear of
+   * it before its sender has the answer: such an event waits here and counts with delay 0 once the
+   * answer is in (the end of the run takes those left).
+   */
+  const before = [];
+  const settleBefore = () => {
+    for (let n = before.length - 1; n >= 0; n--) {
+      const { list, at, wall, id, via } = before[n];
+      const answered = startOf(id);
+      if (!answered) continue;
+      list.push({ at: since(at), wall, id, delay: Math.max(0, at - answered.at), kind: answered.kind, ...(via ? { via } : {}) });
+      before.splice(n, 1);
+    }
+  };
   const startOf = (id) => {
     const answered = answeredAt.get(id);
     return answered && { ...answered, at: Math.max(answered.at, approvedAt.get(id) ?? 0) };
@@ -191,10 +207,12 @@ try {
           readyOn.set(id, count);
           const answered = startOf(id);
           if (answered) wallReady.push({ at: since(at), wall: w, id, delay: Math.max(0, at - answered.at), kind: answered.kind, via });
+          else before.push({ list: wallReady, at, wall: w, id, via });
         },
         onSharp: (id, at) => {
           const answered = startOf(id);
           if (answered) wallSharp.push({ at: since(at), wall: w, id, delay: Math.max(0, at - answered.at), kind: answered.kind });
+          else before.push({ list: wallSharp, at, wall: w, id });
         },
       }),
     );
@@ -296,7 +314,6 @@ try {
 
   // The guests.
   const sent = new Map();
-  const previewsSent = [];
   const bursts = plan(random(Number(args.seed)));
   const sendBurst = async (burst) => {
     const byGuest = new Map();
@@ -305,14 +322,23 @@ try {
       [...byGuest].map(async ([guest, list]) => {
         for (const item of list) {
           const file = item.kind === 'photo' ? files.photo(item.n) : files.video(item.n);
-          const answer = await upload(base, { albumId: item.approval ? approvalAlbum.id : albumId, guest, file });
+          const answer = await upload(base, { albumId: item.approval ? approvalAlbum.id : albumId, guest, file, preview: PREVIEWS });
           const at = performance.now();
-          uploads.push({ t: at - t0, ms: answer.ms, ok: answer.ok, status: answer.status, kind: item.kind, message: answer.ok ? undefined : answer.message, attempts: answer.attempts, duplicate: Boolean(answer.photo?.duplicate) });
+          uploads.push({
+            t: at - t0,
+            ms: answer.ms,
+            ok: answer.ok,
+            status: answer.status,
+            kind: item.kind,
+            message: answer.ok ? undefined : answer.message,
+            attempts: answer.attempts,
+            duplicate: Boolean(answer.photo?.duplicate),
+            shownAtAnswer: /-preview-/.test(answer.photo?.compressed_photo ?? ''),
+          });
           if (answer.ok) {
             answeredAt.set(answer.photo.id, { at, kind: item.kind });
+            settleBefore();
             sent.set(answer.photo.id, { sha: file.sha, size: file.bytes.length, kind: item.kind, approval: item.approval });
-            // In the background, as the guest's queue does: the guest's next file does not wait for it.
-            if (PREVIEWS && file.preview && answer.photo.delete_key) previewsSent.push(sendPreview(base, answer.photo, file.preview));
           }
         }
       }),
@@ -324,7 +350,6 @@ try {
   });
   console.log(`${bursts.length} bursts planned (largest ${Math.max(...bursts.map((b) => b.files.length))} files from ${Math.max(...bursts.map((b) => b.guests.length))} guests)`);
   await Promise.all(inFlight);
-  const previewAnswers = await Promise.all(previewsSent);
   const uploadsDone = performance.now() - t0;
   await sleep(Math.max(0, DURATION_MS - uploadsDone));
   console.log(`uploads done at ${(uploadsDone / 60_000).toFixed(1)} min; draining the queue…`);
@@ -429,6 +454,7 @@ try {
   // The figures.
   const rssSlopes = cluster.instances.map((_, n) => slope(samples.filter((s) => s.t >= WARMUP_MIN * 60_000 && s.t <= DURATION_MS && s.rss[n]).map((s) => [s.t / 60_000, s.rss[n] / 1048576])));
   const heapSlopes = cluster.instances.map((_, n) => slope(probes[n].filter((p) => p.t >= WARMUP_MIN * 60_000 && p.t <= DURATION_MS).map((p) => [p.t / 60_000, p.heapUsed / 1048576])));
+  settleBefore();
   const photoDelays = wallReady.filter((r) => r.kind === 'photo' && r.via === 'socket').map((r) => r.delay);
   const sharpDelays = wallSharp.filter((r) => r.kind === 'photo').map((r) => r.delay);
   const publicPhotos = [...sent].filter(([, s]) => s.kind === 'photo' && !s.approval).map(([id]) => id);
@@ -450,16 +476,8 @@ try {
     bursts: bursts.length,
     guests: GUESTS,
     drainSeconds: round(drained, 1),
-    // Issue 29: the guests' previews, by the server's answer (200 shown, 409 its copies came first).
-    previews: PREVIEWS
-      ? {
-          makingMs: PREVIEW_MAKING_MS,
-          sent: previewAnswers.length,
-          byStatus: previewAnswers.reduce((acc, answer) => ((acc[answer.status] = (acc[answer.status] ?? 0) + 1), acc), {}),
-          p50Ms: round(percentile(previewAnswers.map((answer) => answer.ms), 50)),
-          p99Ms: round(percentile(previewAnswers.map((answer) => answer.ms), 99)),
-        }
-      : null,
+    // Issue 29: photos whose answer already showed the guest's preview as their grid copies.
+    previews: PREVIEWS ? { photos: uploads.filter((u) => u.kind === 'photo' && u.ok).length, shownAtAnswer: uploads.filter((u) => u.shownAtAnswer).length } : null,
     uploadLatencyMs: { photoP50: round(percentile(photoMs, 50)), photoP95: round(percentile(photoMs, 95)), photoP99: round(percentile(photoMs, 99)), videoP50: round(percentile(videoMs, 50)), videoP95: round(percentile(videoMs, 95)) },
     wallDelayMs: {
       photos: photoDelays.length,
@@ -508,7 +526,7 @@ try {
   const tries = check.failedTries;
   console.log(`Failed tries (the guest's queue sends them again): ${tries.length}${tries.length ? ` (${Object.entries(tries.reduce((acc, a) => ((acc[`${a.status} ${a.message ?? ''}`.trim()] = (acc[`${a.status} ${a.message ?? ''}`.trim()] ?? 0) + 1), acc), {})).map(([k, v]) => `${v}× ${k}`).join(', ')}; after ${tries.map((a) => a.ms).sort((a, b) => a - b).join(', ').slice(0, 300)} ms)` : ''}; ${check.retried} uploads needed a second try, ${check.answeredAsDuplicate} answered as already stored`);
   console.log(`Uploads: ${check.uploadsOk} stored, ${check.uploadsFailed} failed${check.failures.length ? ` (${check.failures.map(([k, v]) => `${v}× ${k}`).join(', ')})` : ''}; photo latency p50 ${summary.uploadLatencyMs.photoP50} p95 ${summary.uploadLatencyMs.photoP95} p99 ${summary.uploadLatencyMs.photoP99} ms; video p50 ${summary.uploadLatencyMs.videoP50} ms`);
-  if (summary.previews) console.log(`Previews (sent ${PREVIEW_MAKING_MS} ms after the answer): ${summary.previews.sent} sent, ${Object.entries(summary.previews.byStatus).map(([status, n]) => `${n}× ${status}`).join(', ')}; request p50 ${summary.previews.p50Ms} p99 ${summary.previews.p99Ms} ms`);
+  if (summary.previews) console.log(`Previews (sent with each photo): ${summary.previews.shownAtAnswer} of ${summary.previews.photos} photos answered with the preview as their grid copies`);
   else console.log('Previews: off (the server makes every first copy)');
   console.log(`Wall delay (upload answer → ready on a wall socket), ${photoDelays.length} photo×wall: p50 ${summary.wallDelayMs.p50} p95 ${summary.wallDelayMs.p95} p99 ${summary.wallDelayMs.p99} max ${summary.wallDelayMs.max} ms (goal p99 ≤ 2000); missed per wall ${summary.wallDelayMs.missedPerWall.join('/')}; video poster p50 ${summary.wallDelayMs.videoPosterP50} ms`);
   if (wallParts) console.log(`Wall delay's parts (public photos, first wall): ${Object.entries(wallParts).map(([k, v]) => `${k} p50 ${v.p50} p95 ${v.p95} p99 ${v.p99} max ${v.max} ms`).join('; ')}`);

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { tooManyFilesMessage } from '../domain/upload-rules';
 import { HttpError, messages } from '../errors';
@@ -30,3 +31,14 @@ export function multipartError(error: unknown, maxFiles: number, reply?: Fastify
 /** A multipart field holding a non-negative integer (digits only), or null. */
 export const integerField = (value: string | undefined): number | null =>
   value !== undefined && /^\d{1,12}$/.test(value.trim()) ? Number(value.trim()) : null;
+
+/** A part's bytes when they are at most `limit`; null past it (the rest is read and dropped). */
+export async function boundedBytes(stream: Readable, limit: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size <= limit) chunks.push(chunk);
+  }
+  return size <= limit ? Buffer.concat(chunks) : null;
+}

@@ -16,6 +16,7 @@ export default fp<{ config: Config }>(
     app.decorate('ingest', {
       db: app.db,
       storage: app.storage,
+      warn: (details, message) => app.log.warn(details, message),
       announce: (album, rows) => void app.realtime.announce(album, rows).catch((error: unknown) => app.log.warn({ err: error }, 'could not announce new photos')),
       stored: (album, rows) => app.webhooks.photosCreated(album.event_id, rows),
       // A photo that could not be queued stays processing and is queued again at the next start.

@@ -7,7 +7,8 @@ import { deleteKeyMatches } from '../domain/delete-key';
 import { HttpError, messages, notFound } from '../errors';
 import { readPreviewHeader } from '../infra/media/preview-header';
 import { findPhotoWithAlbum } from '../repositories/photos';
-import { previewFits, previewTexts, showGuestPreview, type PreviewDeps } from '../services/photo-preview';
+import { previewFits } from '../domain/photo-preview';
+import { previewTexts, showGuestPreview, type PreviewDeps } from '../services/photo-preview';
 
 /**
  * Issue 29: the guest's preview of a photo they just sent (`PUT /api/events/photos/{id}/preview`, the

@@ -20,12 +20,16 @@ import {
   normaliseClientFileName,
   normaliseUserId,
   notMediaMessage,
+  tooManyFilesMessage,
   totalTooLargeMessage,
 } from '../domain/upload-rules';
+import { PHOTO_PREVIEW_MAX_BYTES } from '@momentos/app-manifest/dist/photo-preview';
+import { previewFits } from '../domain/photo-preview';
+import { readPreviewHeader } from '../infra/media/preview-header';
 import { uploadPlace } from '../domain/printables/places';
 import { rateLimited } from '../http/upload-rate-limit';
 import { HttpError, messages } from '../errors';
-import { multipartError, refuseBody, tooLarge } from '../http/multipart';
+import { boundedBytes, multipartError, refuseBody, tooLarge } from '../http/multipart';
 import { clientKeyHash, invalidClientKeyMessage, isClientKey } from '../domain/client-key';
 import { presentOwnedPhoto, presentPhoto, presentUpdate, presentUpload, uploadMessage } from '../http/present';
 import { albumRefused } from '../http/refusals';
@@ -68,7 +72,8 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
 
     try {
       const parts = request.parts({
-        limits: { fileSize: limits.maxFileBytes + 1, files: limits.maxFiles, fields: 20, fieldSize: 64 * 1024, parts: limits.maxFiles + 20 },
+        // Issue 29: each photo may be followed by its preview, so twice the parts; the files are counted below.
+        limits: { fileSize: limits.maxFileBytes + 1, files: limits.maxFiles * 2, fields: 20, fieldSize: 64 * 1024, parts: limits.maxFiles * 2 + 20 },
       });
       for await (const part of parts) {
         if (part.type === 'field') {
@@ -81,6 +86,16 @@ const photosRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
           await checkFields();
           continue;
         }
+        if (part.fieldname === 'preview') {
+          // Issue 29: the guest's preview of the file just before it. Best effort: one that does not
+          // fit (too large, not a still WebP or JPEG of at most 640 px) is left out, never the upload.
+          const bytes = await boundedBytes(part.file, PHOTO_PREVIEW_MAX_BYTES);
+          const header = bytes ? await readPreviewHeader(bytes) : null;
+          const last = received.at(-1);
+          if (bytes && last && !last.preview && last.type?.kind === 'image' && previewFits(header)) last.preview = { bytes, type: header.type };
+          continue;
+        }
+        if (received.length >= limits.maxFiles) throw tooLarge(reply, tooManyFilesMessage(limits.maxFiles));
         const clientName = normaliseClientFileName(part.filename);
         const keyHash = clientKeyHash(nextClientKey);
         nextClientKey = undefined;

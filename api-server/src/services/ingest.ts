@@ -7,6 +7,7 @@ import { newDeleteKey } from '../domain/delete-key';
 import { storageKeys } from '../domain/files';
 import { newId } from '../domain/ids';
 import type { MediaType } from '../domain/media-type';
+import { previewKeyOf, type PreviewHeader } from '../domain/photo-preview';
 import type { Storage } from '../infra/storage';
 import type { Staged } from '../infra/storage/staged';
 
@@ -27,14 +28,21 @@ export type ReceivedFile = {
   clientKeyHash: string | null;
   /** A video's length read as its bytes passed (null: unreadable; undefined: the staged file must be read), when the staging did not keep them on this machine (video-limit.ts). */
   duration?: Promise<number | null | undefined>;
+  /**
+   * Issue 29: the guest's preview of the photo, sent in the same request right after it (checked by
+   * its header, services/photo-preview.ts): stored with it, it is the photo's grid copies from the start.
+   */
+  preview?: { bytes: Buffer; type: PreviewHeader['type'] };
 };
 
 
 /** What storing uploads needs, and nothing more. */
 export interface IngestDeps {
   db: Kysely<Database>;
-  /** Removes a committed original whose row was refused. */
-  storage: Pick<Storage, 'remove'>;
+  /** Removes a committed original whose row was refused; stores a guest's preview. */
+  storage: Pick<Storage, 'remove' | 'put'>;
+  /** A preview that could not be stored (the photo then waits for the server's copies). */
+  warn?: (details: object, message: string) => void;
   /** Tells the album's subscribers about photos just stored. */
   announce: (album: AlbumRow, photos: PhotoRow[]) => void;
   /** Queues photos for thumbnails and posters; a photo that could not be queued stays processing. */
@@ -56,6 +64,25 @@ let lastTimestamp = 0;
 function nextTimestamp(): string {
   lastTimestamp = Math.max(Date.now(), lastTimestamp + 1);
   return new Date(lastTimestamp).toISOString();
+}
+
+/**
+ * Issue 29: stores the guest's preview sent with a photo and makes it the row's grid copies (both
+ * sizes, no screen copy: the state a first copies' job leaves, so the photo is on every screen with
+ * its announcement). Its job makes the server's own copies and removes the preview. A preview that
+ * cannot be stored is logged and left out: the photo waits for its job as without one. Answers its key.
+ */
+async function storePreview(deps: IngestDeps, row: PhotoRow, file: ReceivedFile): Promise<string | null> {
+  if (!file.preview || row.file_type !== 'image') return null;
+  const key = previewKeyOf(row.original_path, file.preview.type);
+  try {
+    await deps.storage.put(key, file.preview.bytes, file.preview.type);
+  } catch (error) {
+    deps.warn?.({ err: error, photoId: row.id }, 'could not store the guest preview');
+    return null;
+  }
+  Object.assign(row, { processing: 0, compressed_path: key, thumb_path: key });
+  return key;
 }
 
 /** One file of an upload as its sender learns it. */
@@ -186,10 +213,12 @@ export async function storeUploads(deps: IngestDeps, album: AlbumRow, userId: st
       // The file goes into storage first, then its row: a failed store leaves no row (and the client's
       // retry stores it), a refused row removes the stored file. A row never points at a missing file.
       await file.staged.commit(row.original_path, file.type.mime);
+      const preview = await storePreview(deps, row, file);
       try {
         await insertPhoto(db, row);
       } catch (error) {
         await storage.remove(row.original_path).catch(() => undefined);
+        if (preview) await storage.remove(preview).catch(() => undefined);
         // A concurrent request won a unique index (the same file retried, or the same bytes): answer its row.
         const winner = await earlier(file);
         if (!winner) throw error;

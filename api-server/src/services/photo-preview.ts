@@ -2,10 +2,9 @@ import { PHOTO_PREVIEW_EDGE } from '@momentos/app-manifest/dist/photo-preview';
 import type { Kysely } from 'kysely';
 import type { Database, PhotoRow } from '../db/schema';
 import { HttpError, messages, notFound } from '../errors';
-import type { PreviewHeader } from '../infra/media/preview-header';
+import { previewKeyOf, type PreviewHeader } from '../domain/photo-preview';
 import type { Storage } from '../infra/storage';
 import { findPhoto, showPreview } from '../repositories/photos';
-import { previewKeyOf } from './media/media-job';
 
 // Issue 29 item 7: in a burst, a photo's first copies wait for the server's CPU behind the others'
 // (docs/decisions.md, 'The first copies' cost'). The guest's phone has the photo decoded in hand: it
@@ -27,11 +26,6 @@ export interface PreviewDeps {
   storage: Storage;
   /** Tells the photo's viewers of its copies (`photos_updated`), as its job would. */
   announce: (photo: PhotoRow) => Promise<void>;
-}
-
-/** Whether the header is one the screens may show as the photo's grid copies. */
-export function previewFits(header: PreviewHeader | null): header is PreviewHeader {
-  return header !== null && Math.max(header.width, header.height) <= PHOTO_PREVIEW_EDGE;
 }
 
 /**

@@ -1,12 +1,6 @@
 import sharp from 'sharp';
 import { detectImageType } from '../../domain/image-type';
-
-/** What a guest's preview says of itself. */
-export interface PreviewHeader {
-  type: 'image/webp' | 'image/jpeg';
-  width: number;
-  height: number;
-}
+import type { PreviewHeader } from '../../domain/photo-preview';
 
 /**
  * Issue 29: a guest's preview of a photo as its header declares it: a JPEG or a still WebP, by its

@@ -1,6 +1,4 @@
 import { THUMB_PHOTO_EDGE } from '@momentos/app-manifest/dist/grid-tile';
-import { randomBytes } from 'node:crypto';
-import type { PHOTO_PREVIEW_TYPES } from '@momentos/app-manifest/dist/photo-preview';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
@@ -13,6 +11,7 @@ import { ensureGuestCopy } from './location-strip';
 import { photoTakenAt } from '../../infra/media/taken-at';
 import { canRemux, playbackArgs, probeVideo, runFfmpeg } from '../../infra/media/video';
 import { isMessageId } from '../../domain/ids';
+import { showsPreview } from '../../domain/photo-preview';
 import { failVoiceNote, processVoiceNote } from '../guestbook/voice-note';
 import { localCopy, localOriginal, MediaJobAborted, removeIfPhotoGone, type MediaJobDeps } from './job-parts';
 
@@ -44,26 +43,6 @@ export function renditionKeysOf(originalKey: string): { grid: string; display: s
 export interface PhotoJobResult {
   playback: boolean;
   display?: boolean;
-}
-
-type PreviewType = (typeof PHOTO_PREVIEW_TYPES)[number];
-
-const previewPrefixOf = (originalKey: string) => `${originalKey.replace(/\.[A-Za-z0-9]+$/, '')}-preview-`;
-
-/**
- * Issue 29: a new key for a guest's preview of a photo, `<id>-preview-<8 hex>.webp` (or `.jpg`): two
- * previews sent at once never share a file, so the one refused never removes the one shown.
- */
-export function previewKeyOf(originalKey: string, type: PreviewType): string {
-  return `${previewPrefixOf(originalKey)}${randomBytes(4).toString('hex')}.${type === 'image/webp' ? 'webp' : 'jpg'}`;
-}
-
-/**
- * Issue 29: the photo shows the guest's preview as its grid copies (services/photo-preview.ts): not
- * processing any more for the lists, but its first copies' job has still to make the server's own.
- */
-export function showsPreview(photo: Pick<PhotoRow, 'original_path' | 'compressed_path'>): boolean {
-  return photo.compressed_path?.startsWith(previewPrefixOf(photo.original_path)) ?? false;
 }
 
 const needsPlayback = (photo: Pick<PhotoRow, 'file_type' | 'error' | 'playback_path' | 'playback_error'>) =>

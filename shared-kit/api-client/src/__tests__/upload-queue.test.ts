@@ -33,6 +33,8 @@ class FakeServer implements UploadTransport {
   onBatch: (() => void) | null = null;
   /** Holds each request until the test releases it. */
   gate: Promise<void> | null = null;
+  /** Issue 29: the files a preview part followed in their request (the server shows it at once). */
+  previewed = new Set<string>();
   private next = 0;
 
   private item(name: string, duplicate = false): UploadedPhoto {
@@ -40,9 +42,9 @@ class FakeServer implements UploadTransport {
     return {
       id: photo.id,
       original_photo: `/api/files?path=${photo.id}`,
-      compressed_photo: null,
+      compressed_photo: this.previewed.has(name) ? `/api/files?path=${photo.id}-preview-0a1b2c3d.webp` : null,
       user_id: 'Ana',
-      processing: true,
+      processing: !this.previewed.has(name),
       error: false,
       file_type: /\.mp4$/.test(name) ? 'video' : 'image',
       created_at: '2026-11-23T10:00:00.000Z',
@@ -77,6 +79,10 @@ class FakeServer implements UploadTransport {
       const keys = form.getAll('client_key') as string[];
       this.batches.push(files.map((file) => file.name));
       this.batchPlaces.push(form.get('place') as string | null);
+      const parts = [...form.entries()];
+      parts.forEach(([name, value], n) => {
+        if (name === 'images' && parts[n + 1]?.[0] === 'preview') this.previewed.add((value as File).name);
+      });
       this.onBatch?.();
       const failure = this.batchFailures.shift();
       const answers: UploadedPhoto[] = [];
@@ -497,15 +503,49 @@ describe('the queue on the device', () => {
     await onDevice(async () => expect(await store.load()).toEqual([]));
   });
 
-  test("issue 29: each photo stored gets its preview sent with its delete key and the device's bytes; duplicates and videos do not", async () => {
+  test('issue 29: a preview made by the time its photo is sent goes right after it in the request; none is sent again', async () => {
     const server = new FakeServer();
-    const previews: Array<[string, string, Blob]> = [];
-    const queue = openQueue(server, connectionProfiles.fast, { sendPreview: (photoId, key, file) => previews.push([photoId, key, file]) });
-    const photo = image('a.jpg', 1000, 'image/jpeg', 1);
-    await queue.add(target, [photo, image('again.jpg', 1000, 'image/jpeg', 1), image('clip.mp4', 2000, 'video/mp4', 2)]);
+    const made: string[] = [];
+    const later: string[] = [];
+    const queue = openQueue(server, connectionProfiles.fast, {
+      makePreview: async (file) => {
+        made.push((file as File).name);
+        return new Blob(['webp'], { type: 'image/webp' });
+      },
+      sendPreview: async (photoId) => later.push(photoId),
+    });
+    // Held for 'Enviar arquivos': the previews are made meanwhile, one at a time.
+    await queue.add(target, [image('a.jpg', 1000, 'image/jpeg', 1), image('b.jpg', 1000, 'image/jpeg', 2), image('clip.mp4', 2000, 'video/mp4', 3)], { hold: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(made).toEqual(['a.jpg', 'b.jpg']);
+    await queue.release(target.eventId);
+    const entries = await settled(queue);
+    expect(entries.map((entry) => entry.state)).toEqual(['stored', 'stored', 'stored']);
+    expect([...server.previewed]).toEqual(['u1.jpg', 'u2.jpg']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(later).toEqual([]);
+  });
+
+  test("issue 29: a photo stored before its preview was made gets it sent after the answer, with its delete key; duplicates and videos get none", async () => {
+    const server = new FakeServer();
+    let finish: () => void = () => undefined;
+    const slow = new Promise<void>((resolve) => (finish = resolve));
+    const later: Array<[string, string, Blob]> = [];
+    const preview = new Blob(['webp'], { type: 'image/webp' });
+    const queue = openQueue(server, connectionProfiles.fast, {
+      makePreview: async () => {
+        await slow;
+        return preview;
+      },
+      sendPreview: async (photoId, key, blob) => later.push([photoId, key, blob]),
+    });
+    await queue.add(target, [image('a.jpg', 1000, 'image/jpeg', 1), image('again.jpg', 1000, 'image/jpeg', 1), image('clip.mp4', 2000, 'video/mp4', 2)]);
     const entries = await settled(queue);
     expect(entries.map((entry) => entry.state)).toEqual(['stored', 'duplicate', 'stored']);
-    expect(previews.map(([photoId, key]) => [photoId, key])).toEqual([['pho_1', 'key-u1.jpg']]);
-    expect(previews[0][2]).toBe(photo);
+    expect(server.previewed.size).toBe(0);
+    expect(later).toEqual([]);
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(later).toEqual([['pho_1', 'key-u1.jpg', preview]]);
   });
 });

@@ -41,6 +41,9 @@ export async function sendBatch(host: SenderHost, ids: string[]): Promise<void> 
         // Issue 23: each file's key goes just before it.
         form.append('client_key', entry.clientKey!);
         form.append('images', host.fileOf(entry.id)!, entry.id);
+        // Issue 29: its preview right after it, when made by now: the photo is on screens once stored.
+        const preview = host.previewOf(entry.id);
+        if (preview) form.append('preview', preview, preview.type === 'image/webp' ? 'preview.webp' : 'preview.jpg');
       }
       host.showProgress({ kind: 'batch', batch, batches: batches(), files: left.length });
       const answers = await host.transport.sendPhotos(form, {

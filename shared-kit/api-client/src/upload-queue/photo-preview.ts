@@ -1,10 +1,10 @@
 // Issue 29 item 7: the guest's phone makes a photo's first small copy. In a burst the server's first
 // copies wait for its CPU behind a hundred others; the phone has the photo in hand, and its preview
-// (640 px, WebP, or JPEG where the canvas makes no WebP) puts the photo on every wall and gallery as
-// soon as it arrives. The server's own copies replace it. Best effort: a browser that cannot decode
-// the file (HEIC outside Safari) or make the copy sends nothing, and the server's copies come as before.
+// (640 px, WebP, or JPEG where the canvas makes no WebP), sent with the photo, puts it on every wall
+// and gallery as soon as it is stored. The server's own copies replace it. Best effort: a browser
+// that cannot decode the file (HEIC outside Safari) or make the copy sends none, and the server's
+// copies come as before.
 import { PHOTO_PREVIEW_EDGE, PHOTO_PREVIEW_MAX_BYTES } from '@momentos/app-manifest/dist/photo-preview';
-import { sendPhotoPreview } from '../calls/photos';
 
 type PreviewCanvas = OffscreenCanvas | HTMLCanvasElement;
 
@@ -54,16 +54,70 @@ export async function makePhotoPreview(file: Blob): Promise<Blob | null> {
   }
 }
 
-let previews: Promise<void> = Promise.resolve();
+interface Slot {
+  file: Blob;
+  made?: Promise<Blob | null>;
+  /** Set once made: the preview, or null when it cannot be made. */
+  ready?: Blob | null;
+}
 
 /**
- * Makes and sends a stored photo's preview, one photo at a time (a batch of ten answers at once, and
- * ten decoded 12-MP photos at once would be 500 MB of a phone's memory). Never throws; a refusal
- * (409: the server's copies came first) changes nothing.
+ * The previews of the queue's photos, made ahead on this device one at a time (ten decoded 12-MP
+ * photos at once would be 500 MB of a phone's memory), at most `ahead` of them in hand. A request
+ * takes along those made by then and never waits for one; a photo stored without its preview gets it
+ * sent after the answer (`take`).
  */
-export function sendPreviewInBackground(photoId: string, deleteKey: string, file: Blob): void {
-  previews = previews.then(async () => {
-    const preview = await makePhotoPreview(file);
-    if (preview) await sendPhotoPreview(photoId, deleteKey, preview);
-  }).catch(() => undefined);
+export class PreviewShelf {
+  private readonly slots = new Map<string, Slot>();
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly make: (file: Blob) => Promise<Blob | null> = makePhotoPreview,
+    private readonly ahead = 10,
+  ) {}
+
+  /** A photo whose preview is wanted, in the order the queue sends them. */
+  want(id: string, file: Blob): void {
+    if (this.slots.has(id) || !file.type.startsWith('image/')) return;
+    this.slots.set(id, { file });
+    this.fill();
+  }
+
+  /** The preview if it is made by now. */
+  ready(id: string): Blob | undefined {
+    return this.slots.get(id)?.ready ?? undefined;
+  }
+
+  /** The photo is stored without its preview: the preview, made now if it was not yet. */
+  async take(id: string): Promise<Blob | null> {
+    const slot = this.slots.get(id);
+    if (!slot) return null;
+    const made = slot.made ?? this.queue(slot);
+    this.drop(id);
+    return made;
+  }
+
+  /** No preview is wanted any more (stored with it, a duplicate, taken out of the queue). */
+  drop(id: string): void {
+    if (this.slots.delete(id)) this.fill();
+  }
+
+  private fill(): void {
+    let started = 0;
+    for (const slot of this.slots.values()) {
+      if (started >= this.ahead) return;
+      started += 1;
+      slot.made ??= this.queue(slot);
+    }
+  }
+
+  private queue(slot: Slot): Promise<Blob | null> {
+    const made = this.chain.then(() => this.make(slot.file)).catch(() => null);
+    this.chain = made;
+    slot.made = made;
+    void made.then((preview) => {
+      slot.ready = preview;
+    });
+    return made;
+  }
 }

@@ -1,8 +1,8 @@
-import { removeOwnPhoto } from '../calls/photos';
+import { removeOwnPhoto, sendPhotoPreview } from '../calls/photos';
 import type { ConnectionProfile } from '../upload/connection-profile';
 import type { UploadTransport } from '../upload/upload-transport';
 import type { ConnectivityEvents } from './connectivity';
-import { sendPreviewInBackground } from './photo-preview';
+import { makePhotoPreview } from './photo-preview';
 import { randomId } from './queue-entry';
 import type { QueueStore } from './queue-store';
 
@@ -22,8 +22,10 @@ export interface UploadQueueOptions {
   persist?: () => void;
   /** Removes a stored photo with its delete key. */
   removePhoto?: (photoId: string, deleteKey: string) => Promise<{ ok: boolean; status: number; message?: string }>;
-  /** Issue 29: makes and sends a stored photo's preview, in the background. */
-  sendPreview?: (photoId: string, deleteKey: string, file: Blob) => void;
+  /** Issue 29: makes a photo's preview on this device (null: it cannot be made). */
+  makePreview?: (file: Blob) => Promise<Blob | null>;
+  /** Issue 29: sends the preview of a photo stored without it. */
+  sendPreview?: (photoId: string, deleteKey: string, preview: Blob) => Promise<unknown>;
   now?: () => number;
 }
 
@@ -37,7 +39,8 @@ export function withDefaults(options: UploadQueueOptions): QueueSettings {
     newId: randomId,
     persist: () => undefined,
     removePhoto: removeOwnPhoto,
-    sendPreview: sendPreviewInBackground,
+    makePreview: makePhotoPreview,
+    sendPreview: sendPhotoPreview,
     now: () => Date.now(),
     ...options,
   };

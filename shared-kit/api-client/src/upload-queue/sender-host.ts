@@ -15,6 +15,8 @@ export interface SenderHost {
   readonly transport: UploadTransport;
   entry(id: string): QueueEntry | undefined;
   fileOf(id: string): Blob | undefined;
+  /** Issue 29: the photo's preview when this device has made it by now. */
+  previewOf(id: string): Blob | undefined;
   /** The entries whose bytes the browser can still read; the others fail asking to be selected again. */
   readableEntries(ids: string[]): Promise<QueueEntry[]>;
   change(entry: QueueEntry, patch: Partial<QueueEntry>): Promise<void>;

@@ -11,6 +11,7 @@ import { uploadTexts } from '../upload/upload-texts';
 import type { UploadTransport } from '../upload/upload-transport';
 import { sendBatch } from './batch-sender';
 import { sendChunked } from './chunk-sender';
+import { PreviewShelf } from './photo-preview';
 import { Connectivity } from './connectivity';
 import { nextJob, REQUESTS_IN_FLIGHT, roundBatches } from './next-job';
 import { isDone, isPending, newClientKey, newQueueEntry, queueSnapshot, uniqueUploadName, type QueueEntry, type QueueTarget, type QueueProgress, type QueueSnapshot } from './queue-entry';
@@ -34,6 +35,8 @@ export class UploadQueue implements SenderHost {
   profile: ConnectionProfile;
   private readonly entries = new Map<string, QueueEntry>();
   private readonly files = new Map<string, Blob | undefined>();
+  /** Issue 29: the photos' previews, made ahead on this device and sent with them. */
+  private readonly previews: PreviewShelf;
   private readonly sent = new Map<string, number>();
   /** Entries of the current round: what the overall bar counts. */
   private readonly round = new Set<string>();
@@ -48,6 +51,7 @@ export class UploadQueue implements SenderHost {
   constructor(options: UploadQueueOptions) {
     this.options = withDefaults(options);
     this.profile = options.profile ?? lastDetectedProfile();
+    this.previews = new PreviewShelf(this.options.makePreview);
     this.connectivity = new Connectivity(options.connectivity, { online: () => this.pump(), offline: () => this.notify() }, this.options.isOnline);
     this.snapshot = this.makeSnapshot();
   }
@@ -64,6 +68,11 @@ export class UploadQueue implements SenderHost {
   /** The bytes of an entry while the device still holds them (previews). */
   fileOf(id: string): Blob | undefined {
     return this.files.get(id);
+  }
+
+  /** Issue 29: the photo's preview if this device has made it by now (a request never waits for one). */
+  previewOf(id: string): Blob | undefined {
+    return this.previews.ready(id);
   }
 
   setProfile(profile: ConnectionProfile): void {
@@ -93,6 +102,7 @@ export class UploadQueue implements SenderHost {
       await this.options.store.save(entry);
       this.entries.set(entry.id, entry);
       this.files.set(entry.id, file);
+      this.previews.want(entry.id, file);
       if (!hold) this.round.add(entry.id);
       added.push(entry);
     }
@@ -131,6 +141,7 @@ export class UploadQueue implements SenderHost {
     if (!entry || entry.state === 'sending') return;
     this.entries.delete(id);
     this.files.delete(id);
+    this.previews.drop(id);
     this.round.delete(id);
     await this.options.store.remove(id);
     this.notify();
@@ -159,6 +170,7 @@ export class UploadQueue implements SenderHost {
           : entry;
       this.entries.set(entry.id, resumed);
       this.files.set(entry.id, file);
+      if (file && (isPending(resumed) || resumed.held)) this.previews.want(entry.id, file);
       if (isPending(resumed)) this.round.add(entry.id);
     }
     this.notify();
@@ -268,7 +280,18 @@ export class UploadQueue implements SenderHost {
         fileType: item.file_type,
         deleteKey: item.delete_key,
       });
+      // Issue 29: a photo stored without its preview (not made in time, or sent in chunks) and still
+      // waiting for the server's copies gets it now; one the server answers with copies needs none.
+      if (!item.duplicate && item.file_type === 'image' && item.processing && item.delete_key) this.sendPreviewLater(entry.id, item.id, item.delete_key);
+      else this.previews.drop(entry.id);
     }
+  }
+
+  private sendPreviewLater(entryId: string, photoId: string, deleteKey: string): void {
+    void this.previews
+      .take(entryId)
+      .then((preview) => (preview ? this.options.sendPreview(photoId, deleteKey, preview) : undefined))
+      .catch(() => undefined);
   }
 
   /** Files the lookup found stored but hidden or awaiting approval: stored, without the photo's data. */
@@ -277,16 +300,12 @@ export class UploadQueue implements SenderHost {
       const entry = this.entries.get(item.file_name);
       if (!entry || isDone(entry)) continue;
       await this.markStored(entry, { state: 'stored', awaitingApproval: item.pending ? true : undefined });
+      this.previews.drop(entry.id);
     }
   }
 
   /** Stored (or a duplicate): the device no longer needs the bytes. */
   private async markStored(entry: QueueEntry, patch: Partial<QueueEntry>): Promise<void> {
-    // Issue 29: a photo stored now gets its preview from this device, while the bytes are still in hand.
-    const file = this.files.get(entry.id);
-    if (file && patch.state === 'stored' && patch.fileType === 'image' && patch.photoId && patch.deleteKey) {
-      this.options.sendPreview(patch.photoId, patch.deleteKey, file);
-    }
     this.sent.delete(entry.id);
     await this.change(entry, { ...patch, error: undefined, retryable: undefined, chunkSessionId: undefined });
     this.files.delete(entry.id);
