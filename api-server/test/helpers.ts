@@ -305,6 +305,19 @@ export function socketStatus(url: string): Promise<number> {
   });
 }
 
+/** A websocket that keeps every message it hears (parsed), once open. */
+export function listenToSocket<M = unknown>(url: string): Promise<{ close(): void; messages: M[] }> {
+  // ws ships no types here; the API server's realtime hub uses the same package.
+  const WebSocket = require('ws');
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    const messages: M[] = [];
+    socket.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString()) as M));
+    socket.on('open', () => resolve({ close: () => socket.close(), messages }));
+    socket.on('error', reject);
+  });
+}
+
 /**
  * The chunk session calls of spec §9 against `baseUrl` (a server, or a proxy in front of several):
  * init with JSON, a chunk as multipart (its fields before the bytes, as our client sends them, or

@@ -1,12 +1,9 @@
 import sharp from 'sharp';
-import { createAlbum, createEvent, expectError, organiserSession, readJson, startServer, storedKeys, type TestServer } from './helpers';
+import { createAlbum, createEvent, expectError, organiserSession, readJson, listenToSocket, startServer, storedKeys, type TestServer } from './helpers';
 
 // Issue 29 item 7: the guest's preview of a photo still being processed (PUT
 // /api/events/photos/{id}/preview) is shown as its grid copies at once, to every viewer; the server's
 // own copies replace it when its job has made them, and the preview's file is removed.
-
-// ws ships no types here; the API server's realtime hub uses the same package.
-const WebSocket = require('ws');
 
 type Item = { id: string; processing: boolean; error: string | false; compressed_photo: string | null; display_photo: string | null; thumb_photo?: string | null };
 type Message = { type: string; payload: { photos?: Item[] } };
@@ -38,15 +35,7 @@ async function listed(server: TestServer, albumId: string, id: string): Promise<
   return item as Item;
 }
 
-function listen(url: string): Promise<{ close(): void; messages: Message[] }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url);
-    const messages: Message[] = [];
-    socket.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString()) as Message));
-    socket.on('open', () => resolve({ close: () => socket.close(), messages }));
-    socket.on('error', reject);
-  });
-}
+const listen = (url: string) => listenToSocket<Message>(url);
 
 const until = async (check: () => boolean | Promise<boolean>, tries = 500) => {
   for (let i = 0; i < tries && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 20));

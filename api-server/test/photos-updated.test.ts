@@ -1,12 +1,9 @@
 import sharp from 'sharp';
-import { createAlbum, createEvent, organiserSession, readJson, startServer, usingPostgres, wsTicket, type TestServer } from './helpers';
+import { createAlbum, createEvent, organiserSession, readJson, listenToSocket, startServer, usingPostgres, wsTicket, type TestServer } from './helpers';
 
 // Issue 24 item 3: when a photo's renditions exist (or its processing fails) the media job announces
 // `photos_updated` with the items as lists present them, to every instance's sockets; a guest's socket
 // never hears of a hidden or pending photo.
-
-// ws ships no types here; the API server's realtime hub uses the same package.
-const WebSocket = require('ws');
 
 type Item = { id: string; compressed_photo: string | null; display_photo: string | null; processing: boolean; error: string | false; hidden?: boolean; pending?: boolean };
 type Message = { type: string; payload: { albumId: string; photos?: Item[]; ids?: string[] } };
@@ -24,15 +21,7 @@ async function upload(server: TestServer, albumId: string, who: string, file: { 
   return ((await readJson(response)) as { photos: Item[] }).photos[0];
 }
 
-function listen(url: string): Promise<{ close(): void; messages: Message[] }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url);
-    const messages: Message[] = [];
-    socket.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString()) as Message));
-    socket.on('open', () => resolve({ close: () => socket.close(), messages }));
-    socket.on('error', reject);
-  });
-}
+const listen = (url: string) => listenToSocket<Message>(url);
 
 const until = async (check: () => boolean, tries = 250) => {
   for (let i = 0; i < tries && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
