@@ -29,8 +29,8 @@ export type ReceivedFile = {
   /** A video's length read as its bytes passed (null: unreadable; undefined: the staged file must be read), when the staging did not keep them on this machine (video-limit.ts). */
   duration?: Promise<number | null | undefined>;
   /**
-   * Issue 29: the guest's preview of the photo, sent in the same request right after it (checked by
-   * its header, services/photo-preview.ts): stored with it, it is the photo's grid copies from the start.
+   * Issue 29: the guest's preview of the photo, sent in the same request right after it (its header
+   * checked by the route, domain/photo-preview.ts): stored with it, it is the photo's grid copies from the start.
    */
   preview?: { bytes: Buffer; type: PreviewHeader['type'] };
 };

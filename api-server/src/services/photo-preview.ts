@@ -7,9 +7,10 @@ import type { Storage } from '../infra/storage';
 import { findPhoto, showPreview } from '../repositories/photos';
 
 // Issue 29 item 7: in a burst, a photo's first copies wait for the server's CPU behind the others'
-// (docs/decisions.md, 'The first copies' cost'). The guest's phone has the photo decoded in hand: it
-// sends a small copy after the upload's answer, and the photo is on every wall and gallery at once.
-// The server's own copies replace it when its job has made them (media-job.ts, finishFirstCopies).
+// (docs/decisions.md, 'The first copies' cost'). The guest's phone has the photo in hand and makes a
+// small copy of it, sent with the photo (services/ingest.ts) or, for a photo stored without it, here
+// after the answer: the photo is on every wall and gallery at once. The server's own copies replace
+// it when its job has made them (media-job.ts, finishFirstCopies).
 
 export const previewTexts = {
   shown: 'Prévia recebida.',
