@@ -6,7 +6,8 @@ import { mediaJobsSchema } from '../infra/job-client';
 import type { MediaJobDeps } from '../services/media/media-job';
 import { MediaWorker, type MediaQueue } from '../services/media/media-queue';
 import { PgBossMediaQueue } from '../services/media/media-queue-pg';
-import { findPhotoWithAlbum, pendingPhotoIds, photosNeedingRenditions, videosNeedingPlayback } from '../repositories/photos';
+import { announcePhotoUpdate } from '../services/realtime/photo-update';
+import { pendingPhotoIds, photosNeedingRenditions, videosNeedingPlayback } from '../repositories/photos';
 import { messagesAwaitingAudio } from '../repositories/messages';
 
 declare module 'fastify' {
@@ -22,10 +23,7 @@ declare module 'fastify' {
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     // Issue 24: a finished job is announced (`photos_updated`) to this instance's sockets and, through the bus, to the others'.
-    const announce = async (photoId: string) => {
-      const photo = await findPhotoWithAlbum(app.db, photoId);
-      if (photo) await app.realtime.announceUpdated({ id: photo.album_id, event_id: photo.event_id, is_public: photo.is_public }, [photo]);
-    };
+    const announce = (photoId: string) => announcePhotoUpdate(app.db, app.realtime, photoId);
     const deps: MediaJobDeps = { db: app.db, storage: app.storage, temp: app.temp, media: config.media, guestbook: config.guestbook, log: app.log, announce, exiftool: app.exiftool };
     const queue: MediaQueue =
       app.dbDialect === 'postgres'

@@ -9,6 +9,7 @@ import { readPreviewHeader } from '../infra/media/preview-header';
 import { findPhotoWithAlbum } from '../repositories/photos';
 import { previewFits } from '../domain/photo-preview';
 import { previewTexts, showGuestPreview, type PreviewDeps } from '../services/photo-preview';
+import { announcePhotoUpdate } from '../services/realtime/photo-update';
 
 /**
  * Issue 29: the guest's preview of a photo they just sent (`PUT /api/events/photos/{id}/preview`, the
@@ -19,10 +20,8 @@ const photoPreviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps: PreviewDeps = {
     db: app.db,
     storage: app.storage,
-    announce: async (photo) => {
-      const row = await findPhotoWithAlbum(app.db, photo.id);
-      if (row) await app.realtime.announceUpdated({ id: row.album_id, event_id: row.event_id, is_public: row.is_public }, [row]);
-    },
+    // Shown is shown: a failed announcement is logged, and the viewers catch up from their lists.
+    announce: (photoId) => announcePhotoUpdate(app.db, app.realtime, photoId).catch((error: unknown) => app.log.warn({ err: error, photoId }, 'could not announce the preview')),
   };
 
   app.route({

@@ -25,8 +25,8 @@ export const previewTexts = {
 export interface PreviewDeps {
   db: Kysely<Database>;
   storage: Storage;
-  /** Tells the photo's viewers of its copies (`photos_updated`), as its job would. */
-  announce: (photo: PhotoRow) => Promise<void>;
+  /** Tells the photo's viewers of its copies (`photos_updated`), as its job would; never throws. */
+  announce: (photoId: string) => Promise<void>;
 }
 
 /**
@@ -44,6 +44,5 @@ export async function showGuestPreview(deps: PreviewDeps, photo: PhotoRow, bytes
     await deps.storage.remove(key);
     throw (await findPhoto(deps.db, photo.id)) ? new HttpError(409, previewTexts.late) : notFound(messages.photoNotFound);
   }
-  const shown = await findPhoto(deps.db, photo.id);
-  if (shown) await deps.announce(shown);
+  await deps.announce(photo.id);
 }
