@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { createAlbum, createEvent, organiserSession, readJson, startServer, usingPostgres, wsTicket } from './helpers';
+import { createAlbum, createEvent, organiserSession, readJson, listenToSocket, startServer, usingPostgres, wsTicket } from './helpers';
 
  
 const WebSocket = require('ws');
@@ -8,15 +8,7 @@ const WebSocket = require('ws');
 // gallery on one instance sees what another guest uploaded through another (LISTEN/NOTIFY).
 const onPostgres = usingPostgres() ? describe : describe.skip;
 
-function subscribe(url: string): Promise<{ close: () => void; messages: { type: string; payload: { albumId: string; photos: { id: string }[] } }[] }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url);
-    const messages: never[] = [];
-    socket.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString()) as never));
-    socket.on('open', () => resolve({ close: () => socket.close(), messages }));
-    socket.on('error', reject);
-  });
-}
+const subscribe = (url: string) => listenToSocket<{ type: string; payload: { albumId: string; photos: { id: string }[] } }>(url);
 
 async function waitFor(check: () => boolean) {
   for (let i = 0; i < 100 && !check(); i += 1) await new Promise((r) => setTimeout(r, 20));
