@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp from './in-process-sharp';
 import { detectImageType } from '../../domain/image-type';
 import type { PreviewHeader } from '../../domain/photo-preview';
 

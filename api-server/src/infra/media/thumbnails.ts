@@ -1,5 +1,5 @@
 import fsp from 'node:fs/promises';
-import sharp from 'sharp';
+import sharp from './in-process-sharp';
 import { runDecoder } from './decoder-pool';
 import { runLimited } from './limited-process';
 

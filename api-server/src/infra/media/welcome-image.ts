@@ -4,7 +4,7 @@
 // takes through the image's srcset. Made once per event image, with the card: AVIF costs seconds of
 // CPU where WebP costs a tenth of it, and that is paid once per event, not per photo.
 import { buffer } from 'node:stream/consumers';
-import sharp from 'sharp';
+import sharp from './in-process-sharp';
 import { WELCOME_IMAGE_WIDTHS } from '@momentos/app-manifest/dist/welcome-image';
 import { EVENT_CARD } from './thumbnails';
 import { fileUrl } from '../../domain/files';

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp from '../media/in-process-sharp';
 import type { EventRow } from '../../db/schema';
 import type { Storage } from '../storage';
 
