@@ -1,9 +1,11 @@
 import sharp from 'sharp';
-import { createAlbum, createEvent, expectError, organiserSession, readJson, listenToSocket, startServer, storedKeys, type TestServer } from './helpers';
+import { processPhoto } from '../src/services/media/media-job';
+import { createAlbum, createEvent, expectError, organiserSession, readJson, readStored, listenToSocket, startServer, storedKeys, type TestServer } from './helpers';
 
 // Issue 29 item 7: the guest's preview of a photo still being processed (PUT
 // /api/events/photos/{id}/preview) is shown as its grid copies at once, to every viewer; the server's
-// own copies replace it when its job has made them, and the preview's file is removed.
+// own copies replace it when its job has made them, and the preview's file is removed (its URL then
+// answers with the copy that replaced it).
 
 type Item = { id: string; processing: boolean; error: string | false; compressed_photo: string | null; display_photo: string | null; thumb_photo?: string | null };
 type Message = { type: string; payload: { photos?: Item[] } };
@@ -94,8 +96,21 @@ describe("the guest's preview of a photo (issue 29)", () => {
     const keys = await storedKeys(server);
     expect(keys).toEqual(expect.arrayContaining([keyOf(made.compressed_photo!), keyOf(made.thumb_photo!), keyOf(made.display_photo!)]));
     expect(keys.some((key) => key.includes('-preview-'))).toBe(false);
-    // The preview's URL answers nothing any more.
+    // A wall told of the preview may ask for it after the job: its URL answers with the grid copy
+    // that replaced it, while the photo may be seen, and nothing once it is hidden.
+    const replaced = await fetch(`${server.url}${shown.compressed_photo}`);
+    expect(replaced.status).toBe(200);
+    const gridBytes = Buffer.from(await (await fetch(`${server.url}${made.compressed_photo}`)).arrayBuffer());
+    expect(Buffer.from(await replaced.arrayBuffer()).equals(gridBytes)).toBe(true);
+    const hide = await fetch(`${server.url}/api/events/photos/${sent.id}`, {
+      method: 'PATCH',
+      headers: { authentication: ana.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ hidden: true }),
+    });
+    expect(hide.status).toBe(200);
     expect((await fetch(`${server.url}${shown.compressed_photo}`)).status).toBe(404);
+    // Another photo's preview name in the same album is no file of this one.
+    expect((await fetch(`${server.url}${shown.compressed_photo!.replace(sent.id, 'pho_00000000-0000-4000-8000-000000000000')}`)).status).toBe(404);
   });
 
   test('after the job: 409, and no file is kept', async () => {
@@ -183,6 +198,18 @@ describe("the guest's preview of a photo (issue 29)", () => {
     await until(() => guest.messages.some((message) => message.type === 'new_photos' && message.payload.photos?.some((item) => item.id === withPreview.id && item.compressed_photo === withPreview.compressed_photo)));
     guest.close();
     expect(Buffer.from(await (await fetch(`${server.url}${withPreview.compressed_photo}`)).arrayBuffer()).equals(preview)).toBe(true);
+
+    // The file route's state of the preview's key is read before its job runs (held for the next
+    // minute here, a few seconds in use); the job then replaces the preview and removes its file. A
+    // wall asking for the preview after that gets the grid copy, not a 404.
+    await server.app.fileAccess.lookUp(keyOf(withPreview.compressed_photo!), Date.now() + 60_000);
+    const jobDeps = { db: server.app.db, storage: server.app.storage, temp: server.app.temp, media: server.config.media, log: server.app.log };
+    await processPhoto(jobDeps, withPreview.id, new AbortController().signal);
+    const grid = keyOf((await listed(server, albumId, withPreview.id)).compressed_photo!);
+    expect(grid).toMatch(/-grid\.webp$/);
+    const late = await fetch(`${server.url}${withPreview.compressed_photo}`);
+    expect(late.status).toBe(200);
+    expect(Buffer.from(await late.arrayBuffer()).equals((await readStored(server, grid))!)).toBe(true);
 
     await server.restart();
     await until(async () => (await listed(server, albumId, withPreview.id)).display_photo !== null && (await listed(server, albumId, without.id)).display_photo !== null);

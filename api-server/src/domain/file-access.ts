@@ -91,6 +91,8 @@ export type FileSubject =
       teamIds: string[];
       /** The original (guests get its copy without location), or a rendition. */
       file: 'original' | 'rendition';
+      /** Issue 29: the key asked for is a guest's preview since replaced; this grid copy is sent in its place. */
+      replacement?: string;
       fileType: 'image' | 'video';
       /** The guests' copy of the original; null until made. */
       guestPath: string | null;

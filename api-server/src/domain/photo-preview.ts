@@ -34,5 +34,11 @@ export function previewKeyOf(originalKey: string, type: PreviewType): string {
  * its first copies' job has still to make the server's own.
  */
 export function showsPreview(photo: Pick<PhotoRow, 'original_path' | 'compressed_path'>): boolean {
-  return photo.compressed_path?.startsWith(previewPrefixOf(photo.original_path)) ?? false;
+  return photo.compressed_path !== null && isPreviewKeyOf(photo.compressed_path, photo.original_path);
 }
+
+/** Whether the key is named as a guest's preview of some photo (`…-preview-<8 hex>.webp|jpg`). */
+export const isPreviewName = (key: string): boolean => /-preview-[0-9a-f]{8}\.(webp|jpg)$/.test(key);
+
+/** Whether the key names a guest's preview of the photo stored under `originalKey` (shown, refused or replaced). */
+export const isPreviewKeyOf = (key: string, originalKey: string): boolean => key.startsWith(previewPrefixOf(originalKey));

@@ -4,7 +4,8 @@ import { endpoints, type FileQuery } from '@momentos/api-contract';
 import { route } from '../http/endpoint-route';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { decideFileAccess, type FileSignature, type FileSubject } from '../domain/file-access';
+import { decideFileAccess, type FileDecision, type FileReader, type FileSignature, type FileSubject } from '../domain/file-access';
+import { isPreviewName } from '../domain/photo-preview';
 import { isImmutableKey, isServedKey } from '../domain/files';
 import { ensureGuestCopy } from '../services/media/location-strip';
 import { findPhoto } from '../repositories/photos';
@@ -98,10 +99,15 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!isServedKey(asked.key)) throw notFound(messages.fileNotFound);
     // Issue 22: who may read the file now, and which file they get (guests: the copy without location).
     const organiserId = (await app.optionalOrganiser(request))?.id ?? null;
-    const subject = await app.fileAccess.lookUp(asked.key);
-    const decision = decideFileAccess(subject, asked.key, { organiserId, signature: asked.signature, download }, app.jwtSecret);
-    const key = decision.guestCopy && subject?.kind === 'photo' ? await guestCopyOf(subject) : asked.key;
-    const info = await app.storage.head(key);
+    const reader = { organiserId, signature: asked.signature, download };
+    let { decision, key } = await decide(asked.key, reader);
+    let info = await app.storage.head(key);
+    // Issue 29: a guest's preview whose job replaced it (and removed its file) since its state was read.
+    if (!info && isPreviewName(asked.key)) {
+      app.fileAccess.forget(asked.key);
+      ({ decision, key } = await decide(asked.key, reader));
+      info = await app.storage.head(key);
+    }
     if (!info) throw notFound(messages.fileNotFound);
     const cacheControl = decision.cacheControl || (isImmutableKey(key) ? 'public, max-age=31536000, immutable' : 'public, no-cache');
 
@@ -137,6 +143,14 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
     reply.header('content-length', String(range ? range.end - range.start + 1 : info.size));
     return reply.send(file?.body);
+  }
+
+  /** Who may read the file now, and which stored file they get: the guests' copy of an original, or what replaced a preview. */
+  async function decide(askedKey: string, reader: FileReader): Promise<{ decision: FileDecision; key: string }> {
+    const subject = await app.fileAccess.lookUp(askedKey);
+    const decision = decideFileAccess(subject, askedKey, reader, app.jwtSecret);
+    if (subject?.kind !== 'photo') return { decision, key: askedKey };
+    return { decision, key: decision.guestCopy ? await guestCopyOf(subject) : (subject.replacement ?? askedKey) };
   }
 
   // HEAD is routed explicitly (`head: true` in the table): Fastify's automatic HEAD route would answer Content-Length: 0.

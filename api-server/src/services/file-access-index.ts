@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { isAssetKey, messageIdOfKey, photoIdOfKey, type FileSubject } from '../domain/file-access';
+import { isPreviewKeyOf } from '../domain/photo-preview';
 import { can, type TeamRole } from '../domain/team/roles';
 
 /** Issue 27: the event's team members who may view its photos and messages. */
@@ -96,19 +97,17 @@ async function readSubject(db: Kysely<Database>, key: string): Promise<FileSubje
   if (!row) return null;
   // Only the files the row names now: an old rendition replaced by a new one is no file of the photo.
   const isOriginal = key === row.original_path || key === row.guest_path;
-  if (
-    !isOriginal &&
-    key !== row.compressed_path &&
-    key !== row.display_path &&
-    key !== row.thumb_path &&
-    key !== row.playback_path
-  )
-    return null;
+  const named = isOriginal || key === row.compressed_path || key === row.display_path || key === row.thumb_path || key === row.playback_path;
+  // But for a guest's preview (issue 29), which a wall or grid may ask for just after the job replaced
+  // it (told of the preview a moment before the job's announcement): the grid copy that replaced it.
+  const replacement = !named && isPreviewKeyOf(key, row.original_path) ? row.compressed_path : null;
+  if (!named && !replacement) return null;
   return {
     kind: 'photo',
     photoId: row.id,
     ...(await eventPart(db, row)),
     file: isOriginal ? 'original' : 'rendition',
+    ...(replacement ? { replacement } : {}),
     fileType: row.file_type === 'video' ? 'video' : 'image',
     guestPath: row.guest_path,
     published: Number(row.is_public) === 1 && Number(row.hidden) === 0 && Number(row.pending) === 0,
@@ -135,6 +134,11 @@ export class FileAccessIndex {
     this.entries.set(key, { at: now, subject });
     subject.catch(() => this.entries.delete(key));
     return subject;
+  }
+
+  /** Forgets one key's state (its file was replaced since it was read). */
+  forget(key: string): void {
+    this.entries.delete(key);
   }
 
   /** Forgets every state: called after a change of moderation, an album, an event's rules, PIN or wall link. */
