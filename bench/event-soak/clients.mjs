@@ -147,7 +147,8 @@ export async function startGallerySockets(base, albumId, count) {
 export async function startWall(base, { wallToken, eventId, onReady, onSharp = () => {} }) {
   const wsBase = base.replace(/^http/, 'ws');
   const headers = { 'x-wall-token': wallToken };
-  const stats = { ...newStats(), fetched: 0, fetchedBytes: 0, fetchFailed: 0, listLoads: 0 };
+  // fetchFailures: each failed fetch by its status (0: on the way) and the file's kind (preview, grid, screen copy).
+  const stats = { ...newStats(), fetched: 0, fetchedBytes: 0, fetchFailed: 0, fetchFailures: {}, listLoads: 0 };
   const seen = new Set();
   const seenSharp = new Set();
   const show = (photo, via) => {
@@ -165,11 +166,16 @@ export async function startWall(base, { wallToken, eventId, onReady, onSharp = (
     fetch(new URL(src, base), { headers })
       .then(async (response) => {
         const bytes = await response.arrayBuffer();
-        if (!response.ok) throw new Error(String(response.status));
+        if (!response.ok) throw Object.assign(new Error(String(response.status)), { status: response.status });
         stats.fetched++;
         stats.fetchedBytes += bytes.byteLength;
       })
-      .catch(() => stats.fetchFailed++);
+      .catch((error) => {
+        stats.fetchFailed++;
+        const kind = /-preview-/.test(src) ? 'preview' : /-display\./.test(src) ? 'screen' : 'grid';
+        const label = `${error.status ?? 0} ${kind}`;
+        stats.fetchFailures[label] = (stats.fetchFailures[label] ?? 0) + 1;
+      });
   };
   const reload = async () => {
     stats.listLoads++;

@@ -492,7 +492,7 @@ try {
       parts: wallParts,
       // Public photos a wall never saw ready (hidden before, or missed).
       missedPerWall: walls.map((w) => publicPhotos.filter((id) => !w.seen.has(id)).length),
-      fetched: walls.map((w) => ({ renditions: w.stats.fetched, mb: round(w.stats.fetchedBytes / 1048576, 1), failed: w.stats.fetchFailed, reconnects: w.stats.reconnects, listLoads: w.stats.listLoads })),
+      fetched: walls.map((w) => ({ renditions: w.stats.fetched, mb: round(w.stats.fetchedBytes / 1048576, 1), failed: w.stats.fetchFailed, failures: w.stats.fetchFailures, reconnects: w.stats.reconnects, listLoads: w.stats.listLoads })),
     },
     gallery: { sockets: SUBSCRIBERS, openAtEnd: gallery.open(), reconnects: gallery.reconnects(), publicUploads: publicIds.size, heardMin: Math.min(...galleryHeard), heardMedian: percentile(galleryHeard, 50) },
     organiser: { rounds: organiser.stats.rounds, approved: organiser.stats.approved, hidden: organiser.stats.hidden, shownAgain: organiser.stats.shownAgain, failed: organiser.stats.failed, failures: organiser.stats.failures, listP50Ms: round(percentile(organiser.stats.listMs, 50)), listMaxMs: round(Math.max(...organiser.stats.listMs)), patchP95Ms: round(percentile(organiser.stats.patchMs, 95)) },
