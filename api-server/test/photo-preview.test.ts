@@ -218,6 +218,38 @@ describe("the guest's preview of a photo (issue 29)", () => {
     expect((await storedKeys(server)).some((key) => key.includes('-preview-'))).toBe(false);
   });
 
+  test('replaced between the file route’s look at it and the reading of its bytes: answered with the grid copy', async () => {
+    await server.app.media.pause();
+    const sent = await upload(server, albumId, 'brinde.jpg', await photo(1600, 1200, 8));
+    expect((await sendPreview(server, sent.id, sent.delete_key, await webp(640, 480))).status).toBe(200);
+    const previewUrl = (await listed(server, albumId, sent.id)).compressed_photo!;
+    const previewKey = keyOf(previewUrl);
+    expect(previewKey).toMatch(/-preview-[0-9a-f]{8}\.webp$/);
+
+    // The job runs at the worst moment: the route has found the preview's file, and asks for its bytes.
+    const storage = server.app.storage;
+    const get = storage.get.bind(storage);
+    const jobDeps = { db: server.app.db, storage, temp: server.app.temp, media: server.config.media, log: server.app.log };
+    let raced = false;
+    storage.get = async (key, range) => {
+      if (key === previewKey && !raced) {
+        raced = true;
+        await processPhoto(jobDeps, sent.id, new AbortController().signal);
+      }
+      return get(key, range);
+    };
+    try {
+      const late = await fetch(`${server.url}${previewUrl}`);
+      expect(raced).toBe(true);
+      expect(late.status).toBe(200);
+      const grid = keyOf((await listed(server, albumId, sent.id)).compressed_photo!);
+      expect(grid).toMatch(/-grid\.webp$/);
+      expect(Buffer.from(await late.arrayBuffer()).equals((await readStored(server, grid))!)).toBe(true);
+    } finally {
+      storage.get = get;
+    }
+  });
+
   test('a video takes no preview', async () => {
     const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42', 'latin1'), Buffer.alloc(2048)]);
     const sent = await upload(server, albumId, 'video.mp4', mp4, 'video/mp4');

@@ -9,7 +9,7 @@ import { isPreviewName } from '../domain/photo-preview';
 import { isImmutableKey, isServedKey } from '../domain/files';
 import { ensureGuestCopy } from '../services/media/location-strip';
 import { findPhoto } from '../repositories/photos';
-import { contentTypeOf, isSafeKey, type ByteRange, type StoredInfo } from '../infra/storage';
+import { contentTypeOf, isSafeKey, type ByteRange, type StoredFile, type StoredInfo } from '../infra/storage';
 import { HttpError, messages, notFound } from '../errors';
 
 export { contentTypeOf };
@@ -87,6 +87,12 @@ export function chooseRange(request: FastifyRequest, info: StoredInfo): ByteRang
   return { start: ranges[0].start, end: ranges[0].end };
 }
 
+/** What a file request found: a current copy (304), a range beyond the file (416), or the bytes to send (none for HEAD). */
+type Opened =
+  | { info: StoredInfo; answer: 'not-modified' }
+  | { info: StoredInfo; answer: 'unsatisfiable' }
+  | { info: StoredInfo; answer: 'bytes'; range: ByteRange | null; file: StoredFile | null };
+
 /**
  * Stored files as a CDN would serve them, whichever driver holds them: byte ranges (206, 416),
  * conditional requests (304 on If-None-Match / If-Modified-Since), the type named by the key, and a
@@ -100,45 +106,61 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Issue 22: who may read the file now, and which file they get (guests: the copy without location).
     const organiserId = (await app.optionalOrganiser(request))?.id ?? null;
     const reader = { organiserId, signature: asked.signature, download };
-    let { decision, key } = await decide(asked.key, reader);
-    let info = await app.storage.head(key);
-    // Issue 29: a guest's preview whose job replaced it (and removed its file) since its state was read.
-    if (!info && isPreviewName(asked.key)) {
+    // Issue 29: a guest's preview may be replaced by its job (and its file removed) at any moment
+    // between the route's look at its state, the file's head and its bytes: a preview-named key that
+    // finds nothing is decided once more, from the state as it is now.
+    const retries = isPreviewName(asked.key) ? 1 : 0;
+    for (let attempt = 0; ; attempt++) {
+      const { decision, key } = await decide(asked.key, reader);
+      const found = await open(request, key);
+      if (found) return send(reply, { ...found, decision, key, askedKey: asked.key, download });
+      if (attempt >= retries) throw notFound(messages.fileNotFound);
       app.fileAccess.forget(asked.key);
-      ({ decision, key } = await decide(asked.key, reader));
-      info = await app.storage.head(key);
     }
-    if (!info) throw notFound(messages.fileNotFound);
-    const cacheControl = decision.cacheControl || (isImmutableKey(key) ? 'public, max-age=31536000, immutable' : 'public, no-cache');
+  }
 
-    const lastModified = info.lastModified.toUTCString();
+  /**
+   * The stored file's description and, unless the client's copy is current or a HEAD asks for none,
+   * its bytes (in the range asked for); null when the file is not there (any more).
+   */
+  async function open(request: FastifyRequest, key: string): Promise<Opened | null> {
+    const info = await app.storage.head(key);
+    if (!info) return null;
+    if (isNotModified(request, info)) return { info, answer: 'not-modified' };
+    const range = chooseRange(request, info);
+    if (range === 'unsatisfiable') return { info, answer: 'unsatisfiable' };
+    if (request.method === 'HEAD') return { info, answer: 'bytes', range, file: null };
+    // The bytes are asked for before any header is set, so a failure still answers plain JSON.
+    const file = await app.storage.get(key, range ?? undefined);
+    return file ? { info, answer: 'bytes', range, file } : null;
+  }
+
+  function send(reply: FastifyReply, opened: Opened & { decision: FileDecision; key: string; askedKey: string; download: boolean }) {
+    const { info, decision, key, askedKey, download } = opened;
+    const cacheControl = decision.cacheControl || (isImmutableKey(key) ? 'public, max-age=31536000, immutable' : 'public, no-cache');
     const describe = () => {
       reply
         .header('content-type', contentTypeOf(key))
         .header('accept-ranges', 'bytes')
         .header('cache-control', cacheControl)
         .header('etag', info.etag)
-        .header('last-modified', lastModified)
+        .header('last-modified', info.lastModified.toUTCString())
         .header('x-content-type-options', 'nosniff');
       // Files of a reader's own (signed, or the organiser's header) vary with who asks.
       if (decision.reader !== 'anyone') reply.header('vary', 'authentication, authorization');
-      if (download) reply.header('content-disposition', `attachment; filename="${path.basename(asked.key)}"`);
+      if (download) reply.header('content-disposition', `attachment; filename="${path.basename(askedKey)}"`);
     };
 
-    if (isNotModified(request, info)) {
+    if (opened.answer === 'not-modified') {
       describe();
       return reply.status(304).send();
     }
-    const range = chooseRange(request, info);
     // A 416 carries no caching headers: a cache must not keep it for the file's URL.
-    if (range === 'unsatisfiable') {
+    if (opened.answer === 'unsatisfiable') {
       reply.header('content-range', `bytes */${info.size}`);
       throw new HttpError(416, messages.rangeNotSatisfiable);
     }
-    // The bytes are asked for before any header is set, so a failure still answers plain JSON.
-    const file = request.method === 'HEAD' ? null : await app.storage.get(key, range ?? undefined);
-    if (request.method !== 'HEAD' && !file) throw notFound(messages.fileNotFound);
-
+    const { range, file } = opened;
     describe();
     if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
     reply.header('content-length', String(range ? range.end - range.start + 1 : info.size));
