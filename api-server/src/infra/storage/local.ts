@@ -3,7 +3,14 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { OverlappedReadStream } from './overlapped-read';
 import { assertSafeKey, isSafeKey, type ByteRange, type ListedFile, type Storage, type StoredFile, type StoredInfo } from './index';
+
+/**
+ * Whole-file reads: 1 MB pieces, a few asked of the disk at once. Three leave one of libuv's four
+ * threads to everything else (an upload's writes, a hash) while a ZIP reads.
+ */
+const WHOLE_FILE_READS = { piece: 1024 * 1024, depth: 3 };
 
 /** Names of files being written next to their final place; never listed or served. */
 const WRITING = /\.part$/;
@@ -93,9 +100,11 @@ export class LocalStorage implements Storage {
       return null;
     }
     // A whole file is read in 1 MB pieces (the ZIP, a download, a copy): a quarter of the stream hops,
-    // about 20 % less CPU per byte sent than 256 KB (bench/api/zip-download.mjs); ranges (a video
-    // player's seeks) stay small.
-    const body = handle.createReadStream(range ? { start: range.start, end: range.end, highWaterMark: 256 * 1024 } : { highWaterMark: 1024 * 1024 });
+    // about 20 % less CPU per byte sent than 256 KB (bench/api/zip-download.mjs), and several at once
+    // (overlapped-read.ts). Ranges (a video player's seeks) stay small and one at a time.
+    const body = range
+      ? handle.createReadStream({ start: range.start, end: range.end, highWaterMark: 256 * 1024 })
+      : new OverlappedReadStream(handle, stats.size, WHOLE_FILE_READS);
     return { ...infoOf(stats), body };
   }
 
