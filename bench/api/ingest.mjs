@@ -77,11 +77,12 @@ function syncDisk() {
 }
 
 /** The local floor: a bare server streaming the raw body to a file on the same disk, SHA-256 on the way. */
-async function diskFloor(file) {
+async function diskFloor(file, { runs: count = RUNS } = {}) {
   const target = path.join(work, 'floor.out');
   const server = http.createServer((req, res) => {
     const hash = createHash('sha256');
-    const out = fs.createWriteStream(target);
+    // The API's own write buffer (infra/receive.ts): with the default 16 KB the floor is the slower one.
+    const out = fs.createWriteStream(target, { highWaterMark: 1024 * 1024 });
     req.on('data', (piece) => hash.update(piece));
     req.pipe(out);
     out.on('finish', () => res.end(hash.digest('hex')));
@@ -89,7 +90,7 @@ async function diskFloor(file) {
   const port = await freePort();
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
   const runs = [];
-  for (let run = 0; run < RUNS; run++) {
+  for (let run = 0; run < count; run++) {
     runs.push(Number(await curl(['-o', '/dev/null', '-w', '%{time_total}', '-X', 'POST', '-H', 'content-type: application/octet-stream', '-T', file, `http://127.0.0.1:${port}/`])));
     fs.rmSync(target, { force: true });
     syncDisk();
@@ -112,7 +113,7 @@ async function chunkCallsFloor(file, total, chunkBytes) {
     const parser = new Busboy({ headers: req.headers, limits: { fileSize: chunkBytes } });
     parser.on('field', (name, value) => (fields[name] = value));
     parser.on('file', (_name, stream) => {
-      const out = fs.createWriteStream(target, { flags: fs.existsSync(target) ? 'r+' : 'w', start: Number(fields.chunkIndex) * chunkBytes });
+      const out = fs.createWriteStream(target, { flags: fs.existsSync(target) ? 'r+' : 'w', start: Number(fields.chunkIndex) * chunkBytes, highWaterMark: 1024 * 1024 });
       stream.on('data', (piece) => hash.update(piece));
       stream.pipe(out);
       out.on('finish', () => res.end(Number(fields.chunkIndex) === total - 1 ? hash.digest('hex') : 'ok'));
@@ -171,9 +172,9 @@ if (S3) {
  * The S3 floor: the AWS SDK alone putting the file (the server's part size and queue: 8 MB × 4).
  * `unsigned`: its parts sent as UNSIGNED-PAYLOAD, as the API sends them over TLS.
  */
-async function sdkFloor(file, { unsigned = false } = {}) {
+async function sdkFloor(file, { unsigned = false, runs: count = RUNS } = {}) {
   const runs = [];
-  for (let run = 0; run < RUNS; run++) {
+  for (let run = 0; run < count; run++) {
     const started = performance.now();
     const body = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
     const client = unsigned ? unsignedClient : s3Client;
@@ -183,7 +184,8 @@ async function sdkFloor(file, { unsigned = false } = {}) {
   return median(runs);
 }
 
-const floorOf = (file) => (S3 ? sdkFloor(file) : diskFloor(file));
+// One run of the floor before each run of the API (interleaved: this disk's speed drifts within minutes).
+const floorOf = (file) => (S3 ? sdkFloor(file, { runs: 1 }) : diskFloor(file, { runs: 1 }));
 const floorName = S3 ? 'AWS SDK alone' : 'bare server + SHA-256';
 const where = S3 ? `S3 (s3rver at ${s3.endpoint}${TLS ? ', TLS' : ''})` : `local disk (${os.tmpdir()})`;
 console.log(`ingest into ${where}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}; Node ${process.version}; load before: ${load()}`);
@@ -194,13 +196,14 @@ const singleBytes = fs.statSync(single).size;
 
 // --- one request (multipart) ---
 {
-  const floorS = await floorOf(single);
+  const floorRuns = [];
   const unsignedFloorS = TLS ? await sdkFloor(single, { unsigned: true }) : null;
   const api = await startApi({ ...bucketEnv, VIDEO_MAX_SECONDS: '3600' }, { nodeArgs: process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : [] });
   const idle = rssOf(api.pid);
   const sampler = rssSampler(api.pid);
   const runs = [];
   for (let run = 0; run < RUNS; run++) {
+    floorRuns.push(await floorOf(single));
     mark(single, run + 1);
     // A new client file name each run: the same name and size would be an idempotent retry.
     const out = await curl(['-o', path.join(work, 'resp.json'), '-w', '%{http_code} %{time_total}', '-F', `album_id=${api.albumId}`, '-F', 'user_id=Bench', '-F', `images=@${single};filename=bench-single-${run}.mp4;type=video/mp4`, `${api.url}/api/events/photos`]);
@@ -212,10 +215,11 @@ const singleBytes = fs.statSync(single).size;
   }
   const peak = sampler.stop();
   const seconds = median(runs);
+  const floorS = median(floorRuns);
   const floorRate = rate(singleBytes, floorS);
   const apiRate = rate(singleBytes, seconds);
   console.log(
-    `one request ${mb(singleBytes)} MB (median of ${RUNS}): ${floorName} ${floorRate.toFixed(0)} MB/s (${floorS.toFixed(2)} s)${unsignedFloorS ? `, unsigned payload ${rate(singleBytes, unsignedFloorS).toFixed(0)} MB/s (${unsignedFloorS.toFixed(2)} s)` : ''}; API ${apiRate.toFixed(0)} MB/s (${seconds.toFixed(2)} s; runs ${runs.map((s) => s.toFixed(2)).join(', ')}) = ${((apiRate / floorRate) * 100).toFixed(0)} % of the floor${unsignedFloorS ? ` (${((apiRate / rate(singleBytes, unsignedFloorS)) * 100).toFixed(0)} % of the unsigned one)` : ''}; RSS idle ${mb(idle)} MB, peak ${mb(peak)} MB (+${mb(peak - idle)} MB); load ${load()}`,
+    `one request ${mb(singleBytes)} MB (median of ${RUNS}): ${floorName} ${floorRate.toFixed(0)} MB/s (${floorS.toFixed(2)} s; runs ${floorRuns.map((f) => f.toFixed(2)).join(', ')})${unsignedFloorS ? `, unsigned payload ${rate(singleBytes, unsignedFloorS).toFixed(0)} MB/s (${unsignedFloorS.toFixed(2)} s)` : ''}; API ${apiRate.toFixed(0)} MB/s (${seconds.toFixed(2)} s; runs ${runs.map((s) => s.toFixed(2)).join(', ')}) = ${((apiRate / floorRate) * 100).toFixed(0)} % of the floor${unsignedFloorS ? ` (${((apiRate / rate(singleBytes, unsignedFloorS)) * 100).toFixed(0)} % of the unsigned one)` : ''}; RSS idle ${mb(idle)} MB, peak ${mb(peak)} MB (+${mb(peak - idle)} MB); load ${load()}`,
   );
   await api.stop();
 }
@@ -226,7 +230,7 @@ if (CHUNKED_MB > 0) {
   const file = path.join(work, 'chunked.mp4');
   makeVideo(file, CHUNKED_MB);
   const size = fs.statSync(file).size;
-  const floorS = await floorOf(file);
+  const floorRuns = [];
   const chunkBytes = CHUNK_MB * 1024 * 1024;
   const callsFloorS = S3 ? null : await chunkCallsFloor(file, Math.ceil(size / chunkBytes), chunkBytes);
   const api = await startApi({ ...bucketEnv, UPLOAD_MAX_FILE_BYTES: String(Math.max(size, 1024 * 1024 * 1024)), VIDEO_MAX_SECONDS: '3600' });
@@ -238,6 +242,7 @@ if (CHUNKED_MB > 0) {
   const runs = [];
   const finalizes = [];
   for (let run = 0; run < RUNS; run++) {
+    floorRuns.push(await floorOf(file));
     mark(file, run + 1);
     let seconds = 0;
     const init = JSON.parse(await curl(['-H', 'content-type: application/json', '--data', JSON.stringify({ fileName: `bench-chunked-${run}.mp4`, fileSize: size, fileType: 'video/mp4', albumId: api.albumId, userId: 'Bench' }), `${api.url}/api/events/photos/chunk/init`]));
@@ -262,10 +267,11 @@ if (CHUNKED_MB > 0) {
   }
   const peak = sampler.stop();
   const seconds = median(runs);
+  const floorS = median(floorRuns);
   const floorRate = rate(size, floorS);
   const apiRate = rate(size, seconds);
   console.log(
-    `chunked ${mb(size)} MB in ${total} × ${CHUNK_MB} MB (median of ${RUNS}): ${floorName} ${floorRate.toFixed(0)} MB/s (${floorS.toFixed(2)} s, one stream); API ${apiRate.toFixed(0)} MB/s (curl time ${seconds.toFixed(2)} s; runs ${runs.map((s) => s.toFixed(2)).join(', ')}; finalize median ${median(finalizes).toFixed(3)} s) = ${((apiRate / floorRate) * 100).toFixed(0)} % of the floor` +
+    `chunked ${mb(size)} MB in ${total} × ${CHUNK_MB} MB (median of ${RUNS}): ${floorName} ${floorRate.toFixed(0)} MB/s (${floorS.toFixed(2)} s, one stream; runs ${floorRuns.map((f) => f.toFixed(2)).join(', ')}); API ${apiRate.toFixed(0)} MB/s (curl time ${seconds.toFixed(2)} s; runs ${runs.map((s) => s.toFixed(2)).join(', ')}; finalize median ${median(finalizes).toFixed(3)} s) = ${((apiRate / floorRate) * 100).toFixed(0)} % of the floor` +
       (callsFloorS ? `, ${((callsFloorS / seconds) * 100).toFixed(0)} % of the same ${total} chunk calls to a bare server (${callsFloorS.toFixed(2)} s)` : '') +
       `; RSS idle ${mb(idle)} MB, peak ${mb(peak)} MB (+${mb(peak - idle)} MB); load ${load()}`,
   );
