@@ -90,6 +90,13 @@ test('HEVC and VP9 videos play in the lightbox and on the wall; tiles show their
   const tiles = page.getByRole('button', { name: /^Vídeo enviado por/ });
   await expect(tiles).toHaveCount(2);
   await expect(page.getByTestId('video-badge')).toHaveText(['0:02', '0:02']);
+  // The duration and the hearts each keep a corner of the tile (the duration sat under the hearts).
+  for (const cell of await page.getByRole('listitem').filter({ has: page.getByTestId('video-badge') }).all()) {
+    const duration = (await cell.locator('.gallery-tile__duration').boundingBox())!;
+    const heart = (await cell.getByRole('button', { name: /^Curtir/ }).boundingBox())!;
+    const apart = duration.y + duration.height <= heart.y || heart.y + heart.height <= duration.y || duration.x + duration.width <= heart.x || heart.x + heart.width <= duration.x;
+    expect(apart, `duration ${JSON.stringify(duration)} and hearts ${JSON.stringify(heart)} overlap`).toBe(true);
+  }
   await page.screenshot({ path: test.info().outputPath('video-tiles.png') });
 
   const list = (await (await fetch(`${url}/api/events/photos/${albumId}`)).json()) as Array<{ user_id: string; original_photo: string }>;

@@ -76,7 +76,7 @@ export const PhotoTile = memo(function PhotoTile({ photo, index, size, priority 
   return (
     <button
       type="button"
-      className={['gallery-tile', mark ? 'gallery-tile--marked' : null, selected ? 'gallery-tile--selected' : null].filter(Boolean).join(' ')}
+      className={['gallery-tile', mark ? 'gallery-tile--marked' : null, selecting ? 'gallery-tile--selecting' : null, selected ? 'gallery-tile--selected' : null].filter(Boolean).join(' ')}
       style={{ width: size, height: size }}
       // A marked tile is named by what it shows (the photo's alt text, then its state word), so the
       // visible word is part of the name.
