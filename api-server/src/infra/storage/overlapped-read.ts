@@ -6,9 +6,9 @@ import type { FileHandle } from 'node:fs/promises';
  * `fs.createReadStream` has one read in flight: each waits for the disk's answer to the previous one.
  * A virtual or flash disk answers several at once nearly as fast as one, so a cold file (an event's
  * videos in the ZIP, days after the party) comes off the disk faster when the next pieces are already
- * asked for. Each piece is its own buffer (handed on, never reused); the reads in flight are the only
- * memory beyond the consumer's, `depth` × `piece` bytes. The handle is closed when the stream ends or
- * is destroyed, once no read is using it.
+ * asked for. Each piece is its own buffer (handed on, never reused); a stream holds at most
+ * `depth` + 1 pieces (the reads in flight and one waiting for the consumer). The handle is closed when
+ * the stream ends or is destroyed, once no read is using it.
  */
 export class OverlappedReadStream extends Readable {
   private position = 0;
