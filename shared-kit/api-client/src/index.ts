@@ -4,6 +4,7 @@ export { request } from './http/api-result';
 export { ApiError, dataOf } from './fetching/api-error';
 export { apiKeys } from './fetching/api-keys';
 export { askAgainIfNotLoaded } from './fetching/live-change';
+export { useRevalidateAfterLoad } from './fetching/revalidate-after-load';
 export { useAuthStore } from './auth/auth-store';
 export { isTokenUsable } from './auth/token';
 export { storageKeys, readStored, writeStored } from './storage-keys';

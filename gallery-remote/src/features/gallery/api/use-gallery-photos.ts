@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import useSWR from 'swr';
-import { apiKeys, askAgainIfNotLoaded, dataOf, isPinRefusal, listAlbumPhotos, type ApiError, type PhotoItem, type PhotoOrder } from '@momentos/api-client';
+import { apiKeys, askAgainIfNotLoaded, dataOf, isPinRefusal, listAlbumPhotos, useRevalidateAfterLoad, type ApiError, type PhotoItem, type PhotoOrder } from '@momentos/api-client';
 import { notify } from '@momentos/design-kit';
 import { texts } from '../../../texts';
 
@@ -46,7 +46,7 @@ export function useGalleryPhotos(albumId: string, painted?: PhotoItem[]): Galler
   const [uploader, setUploader] = useState<string | null>(null);
   const [loads, setLoads] = useState(0);
   const [order, setOrder] = useState<PhotoOrder>('recent');
-  const { data, error, mutate } = useSWR(apiKeys.albumPhotos(albumId, uploader, order), () => dataOf(listAlbumPhotos(albumId, uploader, order)), {
+  const { data, error, isLoading, mutate } = useSWR(apiKeys.albumPhotos(albumId, uploader, order), () => dataOf(listAlbumPhotos(albumId, uploader, order)), {
     fallbackData: uploader === null && order === 'recent' ? painted : undefined,
     keepPreviousData: true,
     shouldRetryOnError: false,
@@ -54,9 +54,8 @@ export function useGalleryPhotos(albumId: string, painted?: PhotoItem[]): Galler
     onError: reportLoadError,
   });
 
-  const reload = useCallback(async () => {
-    await mutate();
-  }, [mutate]);
+  // The live socket's first open asks for the list again: after the first answer, not instead of it.
+  const reload = useRevalidateAfterLoad(isLoading, mutate);
 
   const dropPhotos = useCallback(
     (ids: string[]) => {

@@ -1,15 +1,17 @@
 import { useEffect } from 'react';
 import useSWR from 'swr';
-import { albumRealtime, apiKeys, askAgainIfNotLoaded, dataOf, listMessages, type ApiError, type MessageItem, type MessagesRemovedMessage, type NewMessagesMessage } from '@momentos/api-client';
+import { albumRealtime, apiKeys, askAgainIfNotLoaded, dataOf, listMessages, useRevalidateAfterLoad, type ApiError, type MessageItem, type MessagesRemovedMessage, type NewMessagesMessage } from '@momentos/api-client';
 
 /**
  * The event's published messages, newest first, kept current by the event's socket
  * (`new_messages`, `messages_removed`). A closed gallery or a missing PIN is the server's refusal.
  */
 export function useMessages(eventId: string, enabled: boolean) {
-  const { data, error, mutate } = useSWR(enabled ? apiKeys.messages(eventId) : null, () => dataOf(listMessages(eventId)), {
+  const { data, error, isLoading, mutate } = useSWR(enabled ? apiKeys.messages(eventId) : null, () => dataOf(listMessages(eventId)), {
     shouldRetryOnError: false,
   });
+  // The socket's first open asks for the list again: after the first answer, not instead of it.
+  const revalidate = useRevalidateAfterLoad(isLoading, mutate);
 
   useEffect(() => {
     if (!enabled) return;
@@ -21,8 +23,8 @@ export function useMessages(eventId: string, enabled: boolean) {
         const gone = new Set((message as MessagesRemovedMessage).payload.ids);
         void mutate((current) => current?.filter((item) => !gone.has(item.id)), askAgainIfNotLoaded);
       }
-    }, { onOpen: () => void mutate() });
-  }, [eventId, enabled, mutate]);
+    }, { onOpen: () => void revalidate() });
+  }, [eventId, enabled, mutate, revalidate]);
 
   return {
     messages: data ?? null,
