@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchRoute } from '@momentos/app-manifest';
 import { App } from './app';
@@ -14,9 +14,12 @@ export async function boot(remotes: Promise<RemotesConfig>) {
   const route = matchRoute(window.location.pathname);
   if (route) loadRemotePage(route.remote, route.page).catch(() => undefined);
   await paintedViewDrawn();
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root') as HTMLElement);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { LoadingScreen, paintedPage, removeFirstPaint } from '@momentos/design-kit';
 import { texts } from '../texts';
 import { loadRemotePage, type LoadRemotePage } from './load-remote-page';
@@ -25,7 +25,9 @@ export function RemotePage({ remote, page }: { remote: RemoteName; page: PageNam
     let current = true;
     setState({ status: 'loading' });
     load(remote, page).then(
-      (Page) => current && setState({ status: 'ready', Page }),
+      // Rendered as a transition, as the boot's first render is: React renders the page in slices
+      // that leave the main thread free between them (issue 29), rather than in one long task.
+      (Page) => current && startTransition(() => setState({ status: 'ready', Page })),
       (error: unknown) => {
         console.error(`Could not load ${remote}/${page}`, error);
         if (current) setState({ status: 'failed' });
