@@ -15,6 +15,8 @@ export async function boot(remotes: Promise<RemotesConfig>) {
   if (route) loadRemotePage(route.remote, route.page).catch(() => undefined);
   await paintedViewDrawn();
   const root = createRoot(document.getElementById('root') as HTMLElement);
+  // A transition is rendered in slices of a few milliseconds, with the main thread free between
+  // them, where a plain render is one long task (a tap waits for it; issue 29's blocking time).
   startTransition(() =>
     root.render(
       <StrictMode>
