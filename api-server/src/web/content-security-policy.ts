@@ -48,10 +48,11 @@ export function pagePolicyDirectives(inputs: PagePolicyInputs): Record<string, D
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'", ...remotes, () => (inputs.inlineScriptHashes?.() ?? []).join(' ')],
+    // Two templates may carry the same script (the organiser pages' sign-in check): each hash once.
+    'script-src': ["'self'", ...remotes, () => unique(inputs.inlineScriptHashes?.() ?? []).join(' ')],
     'script-src-attr': ["'none'"],
     // Each hash is its own source; a function keeps them current when the shell is rebuilt.
-    'style-src': ["'self'", ...remotes, () => inputs.inlineStyleHashes().join(' ')],
+    'style-src': ["'self'", ...remotes, () => unique(inputs.inlineStyleHashes()).join(' ')],
     'font-src': ["'self'", ...remotes],
     // data: the painted welcome carries its image in the page (issue 29).
     'img-src': ["'self'", 'blob:', 'data:', ...storage],
