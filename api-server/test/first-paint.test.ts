@@ -389,6 +389,8 @@ describe('a painted page\'s scripts wait for its lead images', () => {
 const entryTemplate = fs.readFileSync(path.join(__dirname, '..', '..', 'organiser-remote', 'src', 'features', 'entry', 'first-paint', 'entry.html'), 'utf8');
 // And the event list's frame (no data), from the same remote's.
 const eventListTemplate = fs.readFileSync(path.join(__dirname, '..', '..', 'organiser-remote', 'src', 'features', 'event-list', 'first-paint', 'event-list.html'), 'utf8');
+// And the new-event form (issue 29), from the same remote's.
+const eventFormTemplate = fs.readFileSync(path.join(__dirname, '..', '..', 'organiser-remote', 'src', 'features', 'event-form', 'first-paint', 'event-form.html'), 'utf8');
 // And the upload screen's name step, from the guest remote's.
 const uploadTemplate = fs.readFileSync(path.join(__dirname, '..', '..', 'guest-remote', 'src', 'features', 'upload', 'first-paint', 'upload.html'), 'utf8');
 
@@ -397,7 +399,7 @@ describe('the painted entry and name step', () => {
   const paintedData = (html: string) => JSON.parse(/<script type="application\/json" id="first-paint-data">([^<]*)<\/script>/.exec(html)![1]);
 
   beforeAll(async () => {
-    server = await startServer({ webRoot: makeWebRoot({ ...FAKE_FILES, 'organiser-remote/dist/paint/entry.html': entryTemplate, 'organiser-remote/dist/paint/event-list.html': eventListTemplate, 'guest-remote/dist/paint/upload.html': uploadTemplate }) });
+    server = await startServer({ webRoot: makeWebRoot({ ...FAKE_FILES, 'organiser-remote/dist/paint/entry.html': entryTemplate, 'organiser-remote/dist/paint/event-list.html': eventListTemplate, 'organiser-remote/dist/paint/event-form.html': eventFormTemplate, 'guest-remote/dist/paint/upload.html': uploadTemplate }) });
   });
   afterAll(async () => {
     await server.close();
@@ -445,8 +447,26 @@ describe('the painted entry and name step', () => {
     const bia = await organiserSession(server, 'carla@example.com');
     await createEvent(server, bia.token, { name: 'Festa da Carla' });
     expect(await (await fetch(`${server.url}/events`)).text()).not.toContain('Festa da Carla');
-    // The other organiser pages are not painted.
-    expect(await (await fetch(`${server.url}/events/register`)).text()).not.toContain('first-paint');
+    // The other organiser pages are not painted but the new-event form (below).
+    expect(await (await fetch(`${server.url}/conta`)).text()).not.toContain('first-paint');
+  });
+
+  test('the new-event form is painted, empty and inert, hidden by its own check from a visitor not signed in; editing an event is not painted', async () => {
+    const response = await fetch(`${server.url}/events/register`);
+    const html = await response.text();
+    expect(html).toContain('<div id="first-paint"><div class="org-page"><header class="org-header"><h1>Novo evento</h1></header>');
+    expect(html).toContain('<form class="event-form" novalidate="" inert="">');
+    expect(html).toContain('<input id="event-name" class="mk-field__control" required="" autocomplete="off" type="text" value="">');
+    expect(paintedData(html)).toEqual({ remote: 'organiser_remote', page: 'event-form', data: {} });
+    const inline = inlineScripts(html);
+    expect(inline).toEqual([expect.stringContaining('localStorage.getItem("auth")||')]);
+    expect(scriptSources(response)).toContain(hashOf(inline[0]));
+
+    const ana = await organiserSession(server, 'dora@example.com');
+    const event = await createEvent(server, ana.token, { name: 'Festa da Dora' });
+    const editing = await (await fetch(`${server.url}/events/register/${event.id}`)).text();
+    expect(editing).not.toContain('first-paint');
+    expect(editing).not.toContain('Festa da Dora');
   });
 
   test('the upload screen of an event without a PIN is painted at its name step, with the event as the title; with a PIN it is not', async () => {

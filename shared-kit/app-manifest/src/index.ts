@@ -59,12 +59,17 @@ const entryPaint: FirstPaintSpec = { page: 'entry', template: 'paint/entry.html'
  * every organiser; the template's own check hides it from a visitor who is not signed in.
  */
 const eventListPaint: FirstPaintSpec = { page: 'event-list', template: 'paint/event-list.html', source: 'static' };
+/**
+ * The new-event form (issue 29): empty, the same for every organiser; inert until the app takes it
+ * over (what is typed into the painted copy would be lost). Editing an event needs its data: not painted.
+ */
+const eventFormPaint: FirstPaintSpec = { page: 'event-form', template: 'paint/event-form.html', source: 'static' };
 
 /** Spec §2 routes and the remote that owns each (DESIGN.md §1); organiser pages are guarded. */
 export const routes: readonly AppRoute[] = [
   { path: '/', remote: 'organiser_remote', page: 'entry', firstPaint: entryPaint },
   { path: '/events', remote: 'organiser_remote', page: 'event-list', guarded: true, firstPaint: eventListPaint },
-  { path: '/events/register', remote: 'organiser_remote', page: 'event-form', guarded: true },
+  { path: '/events/register', remote: 'organiser_remote', page: 'event-form', guarded: true, firstPaint: eventFormPaint },
   { path: '/events/register/:id', remote: 'organiser_remote', page: 'event-form', guarded: true },
   { path: '/invite/:code', remote: 'guest_remote', page: 'invite', firstPaint: welcomePaint('invite-code') },
   { path: '/events/share/:id', remote: 'guest_remote', page: 'welcome', firstPaint: welcomePaint('event-id') },

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useAuthStore } from '@momentos/api-client';
+import { fakeApi } from '@momentos/api-client/testing';
+import { fillTemplate, splitPaintTemplate } from '@momentos/app-manifest/dist/paint-template';
+import EventFormPage from '../event-form-page';
+import { fakeToken, renderAt } from '../../../test-support/render';
+
+// Issue 29: the server paints the new-event form from first-paint/event-form.html (empty, the same for
+// every organiser); the page's first render is the same markup, and takes it over.
+const template = splitPaintTemplate(fs.readFileSync(path.join(__dirname, '..', 'first-paint', 'event-form.html'), 'utf8'))!;
+
+function paintedMarkup(): HTMLElement {
+  const holder = document.createElement('div');
+  holder.id = 'first-paint';
+  holder.innerHTML = fillTemplate(template.body, { values: {} });
+  return holder;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  useAuthStore.setState({ token: fakeToken() });
+  fakeApi({ events: [] });
+});
+
+describe('the painted new-event form (issue 29)', () => {
+  it('renders the same markup as the painted template, which is inert until then', () => {
+    const painted = paintedMarkup();
+    document.body.append(painted);
+    try {
+      renderAt('/events/register', '/events/register', <EventFormPage />);
+      const rendered = Array.from(document.querySelectorAll('.org-page')).find((page) => !painted.contains(page))!;
+      // The bottom menu is fixed to the screen's foot, outside the flow: not painted (its spacer is).
+      rendered.querySelector('nav')?.remove();
+      const paintedPage = painted.querySelector('.org-page')!.cloneNode(true) as HTMLElement;
+      // What is typed into the painted copy would be lost when the app takes over: it takes no input.
+      const paintedForm = paintedPage.querySelector('form')!;
+      expect(paintedForm.hasAttribute('inert')).toBe(true);
+      paintedForm.removeAttribute('inert');
+      expect(rendered.outerHTML).toBe(paintedPage.outerHTML);
+    } finally {
+      painted.remove();
+    }
+  });
+
+  it("the app's form, unlike the painted one, takes what is typed", async () => {
+    renderAt('/events/register', '/events/register', <EventFormPage />);
+    await userEvent.type(screen.getByLabelText('Nome do evento'), 'Casamento');
+    expect(screen.getByLabelText('Nome do evento')).toHaveValue('Casamento');
+    expect(document.querySelector('form')!.hasAttribute('inert')).toBe(false);
+  });
+
+  // The template's one inline script: a visitor who is not signed in goes to the entry, so the
+  // painted form must not flash on screen while the app loads.
+  const signInCheck = template.body.match(/<script>([\s\S]*?)<\/script>/)![1];
+  const runSignInCheck = () => new Function(signInCheck)();
+
+  it('removes the painted view when no sign-in is stored, and keeps it when one is', () => {
+    document.body.append(paintedMarkup());
+    runSignInCheck();
+    expect(document.getElementById('first-paint')).toBeNull();
+
+    const painted = paintedMarkup();
+    document.body.append(painted);
+    try {
+      localStorage.setItem('auth', 'a.b.c');
+      runSignInCheck();
+      expect(document.getElementById('first-paint')).toBe(painted);
+    } finally {
+      painted.remove();
+    }
+  });
+});
