@@ -7,6 +7,7 @@ import { GRID_TILE_SIZES } from '@momentos/app-manifest/dist/grid-tile';
 import { WELCOME_IMAGE_SIZES } from '@momentos/app-manifest/dist/welcome-image';
 import sharp from 'sharp';
 import { eventFileKeys, isReferenced } from '../src/repositories/references';
+import { earlyRequestsScriptHash } from '../src/web/early-requests';
 import { createAlbum, createEvent, expectError, FAKE_FILES, makeWebRoot, organiserSession, startServer, type TestServer, readJson } from './helpers';
 
 // The guest remote's own template, as its build emits it into dist/paint/ (CSS slot left as is).
@@ -429,7 +430,7 @@ describe('the painted entry and name step', () => {
     const inline = inlineScripts(await response.text());
     expect(inline).toEqual([expect.stringContaining('localStorage.getItem("auth")')]);
     // Every painted template's inline script, each by its hash, and nothing else inline.
-    expect(scriptSources(response)).toEqual(["'self'", hashOf(inline[0]), hashOf(inlineScripts(eventListTemplate)[0]), hashOf(inlineScripts(uploadTemplate)[0])]);
+    expect(scriptSources(response)).toEqual(["'self'", hashOf(inline[0]), hashOf(inlineScripts(eventListTemplate)[0]), hashOf(inlineScripts(uploadTemplate)[0]), earlyRequestsScriptHash]);
   });
 
   test("the event list's frame is painted for everyone, the same before any sign-in is read; its own check hides it from a visitor not signed in", async () => {
@@ -440,9 +441,10 @@ describe('the painted entry and name step', () => {
     expect(html).toContain('aria-label="Carregando eventos…"');
     expect(paintedData(html)).toEqual({ remote: 'organiser_remote', page: 'event-list', data: {} });
     expect(html).toContain('<title>Momentos</title>');
+    // The early reads' script (early-requests.test.ts), then the view's own check.
     const inline = inlineScripts(html);
-    expect(inline).toEqual([expect.stringContaining('localStorage.getItem("auth")||')]);
-    expect(scriptSources(response)).toContain(hashOf(inline[0]));
+    expect(inline).toEqual([expect.stringContaining('early-requests'), expect.stringContaining('localStorage.getItem("auth")||')]);
+    expect(scriptSources(response)).toContain(hashOf(inline[1]));
     // Nobody's events in it: the page reads them with the sign-in.
     const bia = await organiserSession(server, 'carla@example.com');
     await createEvent(server, bia.token, { name: 'Festa da Carla' });

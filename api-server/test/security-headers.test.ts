@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { inlineHashes, rendersAsMedia, sourceOfUrl } from '../src/web/content-security-policy';
+import { earlyRequestsScriptHash } from '../src/web/early-requests';
 import { createAlbum, createEvent, expectError, FAKE_FILES, makeWebRoot, organiserSession, PNG_BYTES, startServer, type TestServer } from './helpers';
 
 const BOOT_STYLE = '.boot { display: flex; }';
@@ -57,17 +58,17 @@ describe('security headers', () => {
     await server.close();
   });
 
-  test('Content-Security-Policy: scripts only from our origin and the remotes’ origins, no eval, no inline script', () => {
+  test('Content-Security-Policy: scripts only from our origin and the remotes’ origins, no eval, no inline script but the early reads’ (by its hash)', () => {
     const policy = directivesOf(answers[0].response.headers.get('content-security-policy'));
     expect(policy.get('default-src')).toEqual(["'self'"]);
-    expect(policy.get('script-src')).toEqual(["'self'", 'https://cdn.example.com', 'gallery.example.net:8443']);
+    expect(policy.get('script-src')).toEqual(["'self'", 'https://cdn.example.com', 'gallery.example.net:8443', earlyRequestsScriptHash]);
     expect(policy.get('script-src-attr')).toEqual(["'none'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'self'"]);
     const everything = [...policy.values()].flat();
     expect(everything).not.toContain("'unsafe-eval'");
     expect(everything).not.toContain("'unsafe-inline'");
-    expect(everything.filter((source) => source.startsWith("'sha256-"))).toHaveLength(1);
+    expect(everything.filter((source) => source.startsWith("'sha256-"))).toHaveLength(2);
   });
 
   test('Content-Security-Policy: the shell’s first-paint style is allowed by its hash, nothing else inline', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import yauzl from 'yauzl';
 import { expectNoViolations } from '../support/axe';
-import { createPublicAlbum, jpeg, uploadPhotos } from '../support/gallery-album';
+import { createPublicAlbum, jpeg, uploadPhotos, waitForThumbnails } from '../support/gallery-album';
 import { expect, organiser, test } from '../support/organiser-fixtures';
 
 // Issue 11: the organiser reaches every photo of the event from the product's own screens, curates
@@ -101,4 +101,36 @@ test("the organiser's photos: 'Fotos' from the event list, a private album's pho
   expect(byFolder.get('Só nós/Primo Zé')!.equals(bytes.ze)).toBe(true);
   expect(byFolder.get('Recados/Vovó Lia')!.equals(bytes.lia)).toBe(true);
   await guest.close();
+});
+
+// Issue 29: the photo screen asks for its photos as the page is parsed (the early reads), not once
+// the app's whole script chain has run; the app's first read takes that answer.
+test('the photo screen asks for its photos while the scripts are still loading, and the app shows that answer', async ({ page, organiserServer }) => {
+  const url = organiserServer.url;
+  const { token, eventId, albumId } = await createPublicAlbum(url, organiser.email, organiser.password);
+  await uploadPhotos(url, albumId, 'Tia Rosa', [{ name: 'rosa.jpg', bytes: await jpeg('#c2185b') }]);
+  await waitForThumbnails(url, albumId, 1);
+  await page.goto(`${url}/api/health`);
+  await page.evaluate((stored) => localStorage.setItem('auth', stored), token);
+
+  // The shell's entry comes 1.5 s late, as on a slow phone.
+  let entryServedAt = Infinity;
+  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const response = await route.fetch();
+    entryServedAt = Date.now();
+    await route.fulfill({ response });
+  });
+  const listReads: number[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/events/photos/${eventId}`) listReads.push(Date.now());
+  });
+
+  await page.goto(`${url}/events/${eventId}/photos`);
+  await expect(page.getByRole('img', { name: 'Foto enviada por Tia Rosa' })).toBeVisible({ timeout: 20_000 });
+  expect(listReads[0]).toBeLessThan(entryServedAt);
+  // The only other read is the live socket's, once it has opened: the app's own first read sent none.
+  await expect.poll(() => listReads.length, { timeout: 10_000 }).toBe(2);
+  await page.waitForTimeout(500);
+  expect(listReads).toHaveLength(2);
 });

@@ -10,6 +10,7 @@ import {
   SANDBOXED_FILE_POLICY,
   watchedInlineHashes,
 } from '../web/content-security-policy';
+import { earlyRequestsScriptHash } from '../web/early-requests';
 
 /** Paths whose answers other origins may embed: the remotes' code (a shell elsewhere loads it) and stored files. */
 const EMBEDDABLE = /^\/(remotes\/|api\/files(\/|\?|$))/;
@@ -35,7 +36,8 @@ export default fp<{ config: Config }>(
       // browser to the bucket itself (presigned URLs) adds the bucket's public origin here.
       storageOrigins: [],
       inlineStyleHashes: () => styledPages.flatMap((hashesOf) => hashesOf()),
-      inlineScriptHashes: () => scriptedTemplates.flatMap((hashesOf) => hashesOf()),
+      // And the organiser pages' early reads (issue 29, web/early-requests.ts).
+      inlineScriptHashes: () => [...scriptedTemplates.flatMap((hashesOf) => hashesOf()), earlyRequestsScriptHash],
     });
 
     await app.register(fastifyHelmet, {

@@ -5,6 +5,7 @@ import { matchRoute, remotesConfigId, routeParams } from '@momentos/app-manifest
 import type { Config } from '../config';
 import { messages } from '../errors';
 import { rememberInvitePlace } from '../http/place-cookie';
+import { earlyRequestUrls, withEarlyRequests } from './early-requests';
 import { jsonForScript } from './first-paint';
 import { shellPainter } from './paint-source';
 import { preloadUrls, withPreloads } from './preload-hints';
@@ -34,9 +35,10 @@ export function frontEndPageHandler(app: FastifyInstance, config: Config) {
       }
       const pathname = request.url.split('?')[0];
       const preloads = await preloadUrls(pathname, { webRoot: config.webRoot, remotes: config.remotes });
-      const page = (await paintIfPossible(request, html, pathname, preloads)) ?? withPreloads(html, preloads);
-      const invite = matchRoute(pathname);
-      if (invite?.page === 'invite') await rememberInvitePlace(app.db, request, reply, routeParams(invite.path, pathname)?.code ?? '', request.url.slice(pathname.length));
+      const route = matchRoute(pathname);
+      const painted = (await paintIfPossible(request, html, pathname, preloads)) ?? withPreloads(html, preloads);
+      const page = withEarlyRequests(painted, earlyRequestUrls(route, request.url));
+      if (route?.page === 'invite') await rememberInvitePlace(app.db, request, reply, routeParams(route.path, pathname)?.code ?? '', request.url.slice(pathname.length));
       return reply.status(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page);
     }
     const message = request.url.startsWith('/api') ? messages.routeNotFound : messages.notFound;

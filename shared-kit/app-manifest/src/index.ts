@@ -42,7 +42,7 @@ export type PageName<R extends RemoteName> = (typeof remotes)[R]['pages'][number
 
 /** One route of the product: a path (react-router syntax) served by one page of one remote. */
 export type AppRoute = {
-  [R in RemoteName]: { path: string; remote: R; page: PageName<R>; guarded?: boolean; firstPaint?: FirstPaintSpec };
+  [R in RemoteName]: { path: string; remote: R; page: PageName<R>; guarded?: boolean; firstPaint?: FirstPaintSpec; earlyRequests?: readonly string[] };
 }[RemoteName];
 
 /** The guest's welcome, painted by the server on both guest entry points (issue 13). */
@@ -68,7 +68,7 @@ const eventFormPaint: FirstPaintSpec = { page: 'event-form', template: 'paint/ev
 /** Spec §2 routes and the remote that owns each (DESIGN.md §1); organiser pages are guarded. */
 export const routes: readonly AppRoute[] = [
   { path: '/', remote: 'organiser_remote', page: 'entry', firstPaint: entryPaint },
-  { path: '/events', remote: 'organiser_remote', page: 'event-list', guarded: true, firstPaint: eventListPaint },
+  { path: '/events', remote: 'organiser_remote', page: 'event-list', guarded: true, firstPaint: eventListPaint, earlyRequests: ['/api/events'] },
   { path: '/events/register', remote: 'organiser_remote', page: 'event-form', guarded: true, firstPaint: eventFormPaint },
   { path: '/events/register/:id', remote: 'organiser_remote', page: 'event-form', guarded: true },
   { path: '/invite/:code', remote: 'guest_remote', page: 'invite', firstPaint: welcomePaint('invite-code') },
@@ -78,7 +78,13 @@ export const routes: readonly AppRoute[] = [
   { path: '/events/share/:id/recados', remote: 'guest_remote', page: 'messages' },
   { path: '/events/share/albums/:id', remote: 'gallery_remote', page: 'gallery', firstPaint: galleryPaint },
   // Issue 11: the organiser's photos of an event, every album; the gallery team's page.
-  { path: '/events/:id/photos', remote: 'gallery_remote', page: 'event-photos', guarded: true },
+  {
+    path: '/events/:id/photos',
+    remote: 'gallery_remote',
+    page: 'event-photos',
+    guarded: true,
+    earlyRequests: ['/api/events/photos/:id', '/api/events/:id', '/api/albums/:id'],
+  },
   // Issue 12: the live wall, for the organiser, or on a venue's TV through a wall link.
   { path: '/events/:id/wall', remote: 'gallery_remote', page: 'wall', guarded: true },
   { path: '/wall/:token', remote: 'gallery_remote', page: 'wall' },
@@ -90,6 +96,8 @@ export const routes: readonly AppRoute[] = [
   { path: '/redefinir-senha/:token', remote: 'organiser_remote', page: 'password-reset' },
   { path: '/conta', remote: 'organiser_remote', page: 'account', guarded: true },
 ];
+
+export { earlyRequestIds } from './early-requests';
 
 /** Paths of routes one remote links to on another's page (the route table stays the one source). */
 export const paths = {

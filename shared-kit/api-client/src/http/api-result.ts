@@ -1,6 +1,7 @@
 import type { AnswerOf, ApiRoute, BodyOf, FormOf, ParamsOf, QueryOf, Route } from '@momentos/api-contract';
 import { isAxiosError, type AxiosRequestConfig } from 'axios';
 import { texts } from '../texts';
+import { takeEarlyAnswer } from './early-answers';
 import { http } from './http-client';
 
 /** A call that got a 2xx answer: its status, body and (lower-cased) response headers. */
@@ -26,6 +27,9 @@ export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
  * (the server answers `{status, message}` on errors); without one, status 500 and the §8 message.
  */
 export async function request<T>(config: AxiosRequestConfig): Promise<ApiResult<T>> {
+  // Issue 29: the answer of a read the page itself sent as it was parsed, if this is that read.
+  const early = await takeEarlyAnswer(config);
+  if (early) return early as ApiSuccess<T>;
   try {
     const response = await http.request<T>(config);
     return {

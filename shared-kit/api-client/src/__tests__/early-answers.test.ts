@@ -1,0 +1,49 @@
+import { earlyRequestIds } from '@momentos/app-manifest/dist/early-requests';
+import { listAlbumPhotos } from '../calls/photos';
+import { listEvents } from '../calls/events';
+import type { PhotoItem } from '@momentos/api-contract';
+import { fakeApi } from '../testing';
+
+// Issue 29: an organiser's page asks for its first reads as it is parsed (api-server's
+// web/early-requests.ts); the API client takes each answer for the first call of the same URL.
+
+const keep = (answers: Record<string, Promise<Response | null>>) => {
+  (window as unknown as Record<string, unknown>)[earlyRequestIds.global] = answers;
+};
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+const photo = (id: string): PhotoItem => ({ id, original_photo: `/api/files?path=a/${id}.jpg`, compressed_photo: null, user_id: 'Ana', processing: false, error: false, file_type: 'image', created_at: '2030-01-01T10:00:00.000Z' });
+
+afterEach(() => {
+  delete (window as unknown as Record<string, unknown>)[earlyRequestIds.global];
+});
+
+describe('an answer the page asked for early', () => {
+  it('answers the first call of its URL without a request, and only that one', async () => {
+    const api = fakeApi({ photos: { evt1: [photo('from-server')] } });
+    keep({ '/api/events/photos/evt1': Promise.resolve(json([photo('early')])) });
+
+    expect(await listAlbumPhotos('evt1')).toMatchObject({ ok: true, status: 200, data: [{ id: 'early' }], headers: { 'content-type': 'application/json; charset=utf-8' } });
+    expect(api.requests).toHaveLength(0);
+
+    expect(await listAlbumPhotos('evt1')).toMatchObject({ ok: true, data: [{ id: 'from-server' }] });
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('is not used for another URL, nor for the same path with a query', async () => {
+    const api = fakeApi({ photos: { evt1: [photo('from-server')] } });
+    keep({ '/api/events/photos/evt1': Promise.resolve(json([photo('early')])) });
+    expect(await listAlbumPhotos('evt1', 'Ana')).toMatchObject({ ok: true, data: [{ id: 'from-server' }] });
+    expect(api.requests[0].query.get('user_id')).toBe('Ana');
+  });
+
+  it('leaves a refused or failed early request to the call itself', async () => {
+    const api = fakeApi({ events: [] });
+    keep({ '/api/events': Promise.resolve(json({ status: 401, message: 'Sessão expirada' }, 401)) });
+    expect(await listEvents()).toMatchObject({ ok: true, data: [] });
+    expect(api.requests).toHaveLength(1);
+
+    keep({ '/api/events': Promise.resolve(null) });
+    expect(await listEvents()).toMatchObject({ ok: true, data: [] });
+    expect(api.requests).toHaveLength(2);
+  });
+});

@@ -1,0 +1,33 @@
+import type { AxiosRequestConfig } from 'axios';
+import { earlyRequestIds } from '@momentos/app-manifest/dist/early-requests';
+import type { ApiSuccess } from './api-result';
+
+/** What the page's early-requests script keeps (api-server's web/early-requests.ts): one answer per URL. */
+type EarlyAnswers = Record<string, Promise<Response | null> | undefined>;
+
+const earlyAnswers = (): EarlyAnswers | undefined =>
+  typeof window === 'undefined' ? undefined : (window as unknown as Record<string, EarlyAnswers | undefined>)[earlyRequestIds.global];
+
+/**
+ * Issue 29: the answer the page asked for as it was parsed, for the first GET of the same URL (each
+ * answer is used once: later calls ask the server). Null when there is none; the promise gives null
+ * when that request failed or was refused (an expired sign-in), and the call is then sent as usual.
+ */
+export function takeEarlyAnswer(config: AxiosRequestConfig): Promise<ApiSuccess<unknown> | null> | null {
+  const answers = earlyAnswers();
+  const method = (config.method ?? 'GET').toUpperCase();
+  if (!answers || method !== 'GET' || config.params !== undefined || !config.url) return null;
+  const answer = answers[config.url];
+  if (!answer) return null;
+  delete answers[config.url];
+  return answer
+    .then(async (response) => {
+      if (!response?.ok || !response.headers.get('content-type')?.includes('application/json')) return null;
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, key) => {
+        headers[key.toLowerCase()] = value;
+      });
+      return { ok: true as const, status: response.status, data: (await response.json()) as unknown, headers };
+    })
+    .catch(() => null);
+}

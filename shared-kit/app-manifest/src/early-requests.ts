@@ -1,0 +1,12 @@
+// Its own file: the API client reads it without the rest of the manifest (the guest's script budget).
+
+/**
+ * Issue 29: the API reads an organiser's page starts with (a route's `earlyRequests`, its `:name`
+ * parameters filled in), asked for by the page itself as it is parsed, with the sign-in the browser
+ * keeps, rather than once the app's whole script chain has run. The all-in-one server lists them as
+ * JSON in the `<script type="application/json">` element `urlsId`, with one fixed inline script that
+ * sends them and keeps each answer's promise under `window[global][url]`; the API client takes an
+ * answer from there for the first call of the same URL. Only on the route's plain path: a query
+ * string (another album, another tab) may read something else.
+ */
+export const earlyRequestIds = { urlsId: 'early-requests', global: '__momentosEarly' } as const;
