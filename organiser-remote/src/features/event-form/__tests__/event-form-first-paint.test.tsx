@@ -1,23 +1,15 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuthStore } from '@momentos/api-client';
 import { fakeApi } from '@momentos/api-client/testing';
-import { fillTemplate, splitPaintTemplate } from '@momentos/app-manifest/dist/paint-template';
 import EventFormPage from '../event-form-page';
+import { paintedMarkup, readPaintTemplate, signInCheckOf } from '../../../test-support/first-paint';
 import { fakeToken, renderAt } from '../../../test-support/render';
 
 // Issue 29: the server paints the new-event form from first-paint/event-form.html (empty, the same for
 // every organiser); the page's first render is the same markup, and takes it over.
-const template = splitPaintTemplate(fs.readFileSync(path.join(__dirname, '..', 'first-paint', 'event-form.html'), 'utf8'))!;
-
-function paintedMarkup(): HTMLElement {
-  const holder = document.createElement('div');
-  holder.id = 'first-paint';
-  holder.innerHTML = fillTemplate(template.body, { values: {} });
-  return holder;
-}
+const template = readPaintTemplate(path.join(__dirname, '..', 'first-paint', 'event-form.html'));
 
 beforeEach(() => {
   localStorage.clear();
@@ -27,7 +19,7 @@ beforeEach(() => {
 
 describe('the painted new-event form (issue 29)', () => {
   it('renders the same markup as the painted template, which is inert until then', () => {
-    const painted = paintedMarkup();
+    const painted = paintedMarkup(template);
     document.body.append(painted);
     try {
       renderAt('/events/register', '/events/register', <EventFormPage />);
@@ -54,15 +46,14 @@ describe('the painted new-event form (issue 29)', () => {
 
   // The template's one inline script: a visitor who is not signed in goes to the entry, so the
   // painted form must not flash on screen while the app loads.
-  const signInCheck = template.body.match(/<script>([\s\S]*?)<\/script>/)![1];
-  const runSignInCheck = () => new Function(signInCheck)();
+  const runSignInCheck = signInCheckOf(template);
 
   it('removes the painted view when no sign-in is stored, and keeps it when one is', () => {
-    document.body.append(paintedMarkup());
+    document.body.append(paintedMarkup(template));
     runSignInCheck();
     expect(document.getElementById('first-paint')).toBeNull();
 
-    const painted = paintedMarkup();
+    const painted = paintedMarkup(template);
     document.body.append(painted);
     try {
       localStorage.setItem('auth', 'a.b.c');

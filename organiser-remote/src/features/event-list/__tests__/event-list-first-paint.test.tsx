@@ -1,26 +1,18 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { screen } from '@testing-library/react';
 import { useAuthStore } from '@momentos/api-client';
 import { apiServer, fakeApi, http, HttpResponse } from '@momentos/api-client/testing';
-import { fillTemplate, splitPaintTemplate } from '@momentos/app-manifest/dist/paint-template';
 import EventListPage from '../event-list-page';
+import { paintedMarkup, readPaintTemplate, signInCheckOf } from '../../../test-support/first-paint';
 import { fakeToken, renderAt } from '../../../test-support/render';
 
 // Issue 29: the server paints the event list's frame from first-paint/event-list.html (the same for
 // every organiser: the server cannot read the events without the sign-in the browser keeps); the page's
 // first render, while the events load, is the same markup, and takes it over.
-const template = splitPaintTemplate(fs.readFileSync(path.join(__dirname, '..', 'first-paint', 'event-list.html'), 'utf8'))!;
+const template = readPaintTemplate(path.join(__dirname, '..', 'first-paint', 'event-list.html'));
 
 /** The help button's tooltip id: React's useId in the page, a fixed id in the template. */
 const sameIds = (html: string) => html.replace(/(aria-describedby|id)="(?!event-list-title)[^"]*"/g, '$1="tooltip"');
-
-function paintedMarkup(): HTMLElement {
-  const holder = document.createElement('div');
-  holder.id = 'first-paint';
-  holder.innerHTML = fillTemplate(template.body, { values: {} });
-  return holder;
-}
 
 beforeEach(() => {
   localStorage.clear();
@@ -32,7 +24,7 @@ beforeEach(() => {
 describe('the painted event list (issue 29)', () => {
   it('renders the same markup as the painted template while the events load', () => {
     apiServer.use(http.get('/api/events', () => new Promise<never>(() => undefined)));
-    const painted = paintedMarkup();
+    const painted = paintedMarkup(template);
     document.body.append(painted);
     try {
       renderAt('/events', '/events', <EventListPage />);
@@ -54,17 +46,16 @@ describe('the painted event list (issue 29)', () => {
 
   // The template's one inline script: a visitor who is not signed in goes to the entry, so the
   // painted frame must not flash on screen while the app loads.
-  const signInCheck = template.body.match(/<script>([\s\S]*?)<\/script>/)![1];
-  const runSignInCheck = () => new Function(signInCheck)();
+  const runSignInCheck = signInCheckOf(template);
 
   it('removes the painted view when no sign-in is stored, before anything else is parsed', () => {
-    document.body.append(paintedMarkup());
+    document.body.append(paintedMarkup(template));
     runSignInCheck();
     expect(document.getElementById('first-paint')).toBeNull();
   });
 
   it('keeps it for an organiser who is signed in', () => {
-    const painted = paintedMarkup();
+    const painted = paintedMarkup(template);
     document.body.append(painted);
     try {
       localStorage.setItem('auth', 'a.b.c');

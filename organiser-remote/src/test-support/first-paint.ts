@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import { fillTemplate, splitPaintTemplate, type PaintTemplate } from '@momentos/app-manifest/dist/paint-template';
+
+// Issue 29: the organiser pages the server paints (the event list's frame, the new-event form) and
+// what their tests share: the template, its markup as the server fills it, and its sign-in check.
+
+/** A page's template (`first-paint/<name>.html`), as the build emits it. */
+export const readPaintTemplate = (file: string): PaintTemplate => splitPaintTemplate(fs.readFileSync(file, 'utf8'))!;
+
+/** The painted view as the server writes it into the shell's page. */
+export function paintedMarkup(template: PaintTemplate): HTMLElement {
+  const holder = document.createElement('div');
+  holder.id = 'first-paint';
+  holder.innerHTML = fillTemplate(template.body, { values: {} });
+  return holder;
+}
+
+/** The template's one inline script (it removes the painted view when no sign-in is stored), to run as the page would. */
+export function signInCheckOf(template: PaintTemplate): () => void {
+  const script = template.body.match(/<script>([\s\S]*?)<\/script>/)![1];
+  return () => new Function(script)();
+}
