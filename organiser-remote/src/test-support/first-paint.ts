@@ -15,8 +15,26 @@ export function paintedMarkup(template: PaintTemplate): HTMLElement {
   return holder;
 }
 
-/** The template's one inline script (it removes the painted view when no sign-in is stored), to run as the page would. */
-export function signInCheckOf(template: PaintTemplate): () => void {
+/**
+ * Checks the template's one inline script, run as the page runs it: it removes the painted view when
+ * no sign-in is stored (the app will show the entry: the view must not flash on screen), and keeps it
+ * for an organiser who is signed in.
+ */
+export function expectSignInCheck(template: PaintTemplate): void {
   const script = template.body.match(/<script>([\s\S]*?)<\/script>/)![1];
-  return () => new Function(script)();
+  const run = () => new Function(script)();
+  localStorage.removeItem('auth');
+  document.body.append(paintedMarkup(template));
+  run();
+  expect(document.getElementById('first-paint')).toBeNull();
+
+  const painted = paintedMarkup(template);
+  document.body.append(painted);
+  try {
+    localStorage.setItem('auth', 'a.b.c');
+    run();
+    expect(document.getElementById('first-paint')).toBe(painted);
+  } finally {
+    painted.remove();
+  }
 }

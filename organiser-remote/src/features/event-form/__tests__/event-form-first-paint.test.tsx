@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useAuthStore } from '@momentos/api-client';
 import { fakeApi } from '@momentos/api-client/testing';
 import EventFormPage from '../event-form-page';
-import { paintedMarkup, readPaintTemplate, signInCheckOf } from '../../../test-support/first-paint';
+import { expectSignInCheck, paintedMarkup, readPaintTemplate } from '../../../test-support/first-paint';
 import { fakeToken, renderAt } from '../../../test-support/render';
 
 // Issue 29: the server paints the new-event form from first-paint/event-form.html (empty, the same for
@@ -44,23 +44,6 @@ describe('the painted new-event form (issue 29)', () => {
     expect(document.querySelector('form')!.hasAttribute('inert')).toBe(false);
   });
 
-  // The template's one inline script: a visitor who is not signed in goes to the entry, so the
-  // painted form must not flash on screen while the app loads.
-  const runSignInCheck = signInCheckOf(template);
-
-  it('removes the painted view when no sign-in is stored, and keeps it when one is', () => {
-    document.body.append(paintedMarkup(template));
-    runSignInCheck();
-    expect(document.getElementById('first-paint')).toBeNull();
-
-    const painted = paintedMarkup(template);
-    document.body.append(painted);
-    try {
-      localStorage.setItem('auth', 'a.b.c');
-      runSignInCheck();
-      expect(document.getElementById('first-paint')).toBe(painted);
-    } finally {
-      painted.remove();
-    }
-  });
+  // The template's one inline script: a visitor who is not signed in goes to the entry.
+  it('removes the painted view when no sign-in is stored, and keeps it when one is', () => expectSignInCheck(template));
 });

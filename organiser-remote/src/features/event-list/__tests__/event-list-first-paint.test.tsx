@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { useAuthStore } from '@momentos/api-client';
 import { apiServer, fakeApi, http, HttpResponse } from '@momentos/api-client/testing';
 import EventListPage from '../event-list-page';
-import { paintedMarkup, readPaintTemplate, signInCheckOf } from '../../../test-support/first-paint';
+import { expectSignInCheck, paintedMarkup, readPaintTemplate } from '../../../test-support/first-paint';
 import { fakeToken, renderAt } from '../../../test-support/render';
 
 // Issue 29: the server paints the event list's frame from first-paint/event-list.html (the same for
@@ -46,23 +46,5 @@ describe('the painted event list (issue 29)', () => {
 
   // The template's one inline script: a visitor who is not signed in goes to the entry, so the
   // painted frame must not flash on screen while the app loads.
-  const runSignInCheck = signInCheckOf(template);
-
-  it('removes the painted view when no sign-in is stored, before anything else is parsed', () => {
-    document.body.append(paintedMarkup(template));
-    runSignInCheck();
-    expect(document.getElementById('first-paint')).toBeNull();
-  });
-
-  it('keeps it for an organiser who is signed in', () => {
-    const painted = paintedMarkup(template);
-    document.body.append(painted);
-    try {
-      localStorage.setItem('auth', 'a.b.c');
-      runSignInCheck();
-      expect(document.getElementById('first-paint')).toBe(painted);
-    } finally {
-      painted.remove();
-    }
-  });
+  it('removes the painted view when no sign-in is stored, and keeps it for an organiser who is signed in', () => expectSignInCheck(template));
 });
