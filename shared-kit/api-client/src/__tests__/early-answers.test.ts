@@ -1,5 +1,6 @@
 import { earlyRequestIds } from '@momentos/app-manifest/dist/early-requests';
 import { listAlbumPhotos } from '../calls/photos';
+import { EARLY_ANSWER_MAX_AGE_MS, takeEarlyAnswer } from '../http/early-answers';
 import { listEvents } from '../calls/events';
 import type { PhotoItem } from '@momentos/api-contract';
 import { fakeApi } from '../testing';
@@ -45,5 +46,11 @@ describe('an answer the page asked for early', () => {
     keep({ '/api/events': Promise.resolve(null) });
     expect(await listEvents()).toMatchObject({ ok: true, data: [] });
     expect(api.requests).toHaveLength(2);
+  });
+
+  it("is the page's first screen's: a read made later in the visit asks the server", async () => {
+    keep({ '/api/events': Promise.resolve(json([])) });
+    expect(takeEarlyAnswer({ method: 'GET', url: '/api/events' }, EARLY_ANSWER_MAX_AGE_MS + 1)).toBeNull();
+    expect(await takeEarlyAnswer({ method: 'GET', url: '/api/events' }, 1_000)).toMatchObject({ ok: true, data: [] });
   });
 });

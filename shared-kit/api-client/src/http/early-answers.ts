@@ -9,14 +9,22 @@ const earlyAnswers = (): EarlyAnswers | undefined =>
   typeof window === 'undefined' ? undefined : (window as unknown as Record<string, EarlyAnswers | undefined>)[earlyRequestIds.global];
 
 /**
+ * How long into the visit an early answer may still be used. It answers the page's first screen; a
+ * screen opened later in the same visit (one whose read the first screen did not make) asks the
+ * server, whose answer may have changed since. Generous: a slow phone takes seconds to run the app.
+ */
+export const EARLY_ANSWER_MAX_AGE_MS = 60_000;
+
+/**
  * Issue 29: the answer the page asked for as it was parsed, for the first GET of the same URL (each
  * answer is used once: later calls ask the server). Null when there is none; the promise gives null
  * when that request failed or was refused (an expired sign-in), and the call is then sent as usual.
  */
-export function takeEarlyAnswer(config: AxiosRequestConfig): Promise<ApiSuccess<unknown> | null> | null {
+export function takeEarlyAnswer(config: AxiosRequestConfig, now = performance.now()): Promise<ApiSuccess<unknown> | null> | null {
   const answers = earlyAnswers();
   const method = (config.method ?? 'GET').toUpperCase();
   if (!answers || method !== 'GET' || config.params !== undefined || !config.url) return null;
+  if (now > EARLY_ANSWER_MAX_AGE_MS) return null;
   const answer = answers[config.url];
   if (!answer) return null;
   delete answers[config.url];
