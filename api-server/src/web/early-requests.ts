@@ -3,7 +3,7 @@
 // has run: on a slow phone the photo screen's list arrived a script chain and a round trip later.
 // The API client takes each answer for the first call of the same URL (api-client's early-answers.ts).
 import { createHash } from 'node:crypto';
-import { earlyRequestIds, routeParams, type AppRoute } from '@momentos/app-manifest';
+import { earlyRequestIds, fillPath, routeParams, type AppRoute } from '@momentos/app-manifest';
 import { jsonForScript } from './first-paint';
 
 /**
@@ -20,14 +20,15 @@ export const EARLY_REQUESTS_SCRIPT =
 export const earlyRequestsScriptHash = `'sha256-${createHash('sha256').update(EARLY_REQUESTS_SCRIPT).digest('base64')}'`;
 
 /**
- * The reads a route's page starts with, its parameters filled in as the API client fills them; none
- * with a query string (another album or tab of the same page may read something else).
+ * The reads a route's page starts with, its parameters filled in as the API client fills them
+ * (`fillPath`: the client matches the answers by URL); none with a query string (another album or
+ * tab of the same page may read something else).
  */
 export function earlyRequestUrls(route: AppRoute | null | undefined, url: string): string[] {
   const [pathname, query] = url.split('?');
   if (!route?.earlyRequests || query !== undefined) return [];
   const params = routeParams(route.path, pathname) ?? {};
-  return route.earlyRequests.map((path) => path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? '')));
+  return route.earlyRequests.map((path) => fillPath(path, params));
 }
 
 /** The page with the list and the script that sends it, at the end of its head. */

@@ -98,6 +98,7 @@ export const routes: readonly AppRoute[] = [
 ];
 
 export { earlyRequestIds } from './early-requests';
+export { fillPath } from './path-params';
 
 /** Paths of routes one remote links to on another's page (the route table stays the one source). */
 export const paths = {

@@ -1,5 +1,6 @@
 import type { AnswerOf, ApiRoute, BodyOf, FormOf, ParamsOf, QueryOf, Route } from '@momentos/api-contract';
 import { isAxiosError, type AxiosRequestConfig } from 'axios';
+import { fillPath } from '@momentos/app-manifest/dist/path-params';
 import { texts } from '../texts';
 import { takeEarlyAnswer } from './early-answers';
 import { http } from './http-client';
@@ -84,5 +85,5 @@ export function call<R extends ApiRoute>(
 
 /** The URL of a route of the endpoint table, its `:name` parameters filled in (encoded). */
 export function routeUrl(route: Route, params: Record<string, string> = {}): string {
-  return route.slice(route.indexOf(' ') + 1).replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]));
+  return fillPath(route.slice(route.indexOf(' ') + 1), params);
 }

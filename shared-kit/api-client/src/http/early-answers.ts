@@ -31,11 +31,8 @@ export function takeEarlyAnswer(config: AxiosRequestConfig, now = performance.no
   return answer
     .then(async (response) => {
       if (!response?.ok || !response.headers.get('content-type')?.includes('application/json')) return null;
-      const headers: Record<string, string> = {};
-      response.headers.forEach((value, key) => {
-        headers[key.toLowerCase()] = value;
-      });
-      return { ok: true as const, status: response.status, data: (await response.json()) as unknown, headers };
+      // Fetch's header names are lower-cased already, as `request` gives them.
+      return { ok: true as const, status: response.status, data: (await response.json()) as unknown, headers: Object.fromEntries(response.headers) };
     })
     .catch(() => null);
 }
