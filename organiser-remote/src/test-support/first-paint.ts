@@ -16,6 +16,24 @@ export function paintedMarkup(template: PaintTemplate): HTMLElement {
 }
 
 /**
+ * The page's first render, made while the painted view is in the document, and the painted view's
+ * page, to compare. The bottom menu is fixed to the screen's foot, outside the flow: not painted
+ * (its spacer is), so it is left out of the render.
+ */
+export function firstRenderBesidePainted(template: PaintTemplate, renderPage: () => void): { rendered: HTMLElement; painted: HTMLElement } {
+  const holder = paintedMarkup(template);
+  document.body.append(holder);
+  try {
+    renderPage();
+    const rendered = Array.from(document.querySelectorAll<HTMLElement>('.org-page')).find((page) => !holder.contains(page))!;
+    rendered.querySelector('nav')?.remove();
+    return { rendered, painted: holder.querySelector('.org-page')!.cloneNode(true) as HTMLElement };
+  } finally {
+    holder.remove();
+  }
+}
+
+/**
  * Checks the template's one inline script, run as the page runs it: it removes the painted view when
  * no sign-in is stored (the app will show the entry: the view must not flash on screen), and keeps it
  * for an organiser who is signed in.

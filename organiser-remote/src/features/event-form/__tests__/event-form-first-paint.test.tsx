@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useAuthStore } from '@momentos/api-client';
 import { fakeApi } from '@momentos/api-client/testing';
 import EventFormPage from '../event-form-page';
-import { expectSignInCheck, paintedMarkup, readPaintTemplate } from '../../../test-support/first-paint';
+import { expectSignInCheck, firstRenderBesidePainted, readPaintTemplate } from '../../../test-support/first-paint';
 import { fakeToken, renderAt } from '../../../test-support/render';
 
 // Issue 29: the server paints the new-event form from first-paint/event-form.html (empty, the same for
@@ -19,22 +19,12 @@ beforeEach(() => {
 
 describe('the painted new-event form (issue 29)', () => {
   it('renders the same markup as the painted template, which is inert until then', () => {
-    const painted = paintedMarkup(template);
-    document.body.append(painted);
-    try {
-      renderAt('/events/register', '/events/register', <EventFormPage />);
-      const rendered = Array.from(document.querySelectorAll('.org-page')).find((page) => !painted.contains(page))!;
-      // The bottom menu is fixed to the screen's foot, outside the flow: not painted (its spacer is).
-      rendered.querySelector('nav')?.remove();
-      const paintedPage = painted.querySelector('.org-page')!.cloneNode(true) as HTMLElement;
-      // What is typed into the painted copy would be lost when the app takes over: it takes no input.
-      const paintedForm = paintedPage.querySelector('form')!;
-      expect(paintedForm.hasAttribute('inert')).toBe(true);
-      paintedForm.removeAttribute('inert');
-      expect(rendered.outerHTML).toBe(paintedPage.outerHTML);
-    } finally {
-      painted.remove();
-    }
+    const { rendered, painted } = firstRenderBesidePainted(template, () => renderAt('/events/register', '/events/register', <EventFormPage />));
+    // What is typed into the painted copy would be lost when the app takes over: it takes no input.
+    const paintedForm = painted.querySelector('form')!;
+    expect(paintedForm.hasAttribute('inert')).toBe(true);
+    paintedForm.removeAttribute('inert');
+    expect(rendered.outerHTML).toBe(painted.outerHTML);
   });
 
   it("the app's form, unlike the painted one, takes what is typed", async () => {

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { useAuthStore } from '@momentos/api-client';
 import { apiServer, fakeApi, http, HttpResponse } from '@momentos/api-client/testing';
 import EventListPage from '../event-list-page';
-import { expectSignInCheck, paintedMarkup, readPaintTemplate } from '../../../test-support/first-paint';
+import { expectSignInCheck, firstRenderBesidePainted, readPaintTemplate } from '../../../test-support/first-paint';
 import { fakeToken, renderAt } from '../../../test-support/render';
 
 // Issue 29: the server paints the event list's frame from first-paint/event-list.html (the same for
@@ -24,17 +24,8 @@ beforeEach(() => {
 describe('the painted event list (issue 29)', () => {
   it('renders the same markup as the painted template while the events load', () => {
     apiServer.use(http.get('/api/events', () => new Promise<never>(() => undefined)));
-    const painted = paintedMarkup(template);
-    document.body.append(painted);
-    try {
-      renderAt('/events', '/events', <EventListPage />);
-      const rendered = Array.from(document.querySelectorAll('.org-page')).find((page) => !painted.contains(page))!;
-      // The bottom menu is fixed to the screen's foot, outside the flow: not painted (its spacer is).
-      rendered.querySelector('nav')?.remove();
-      expect(sameIds(rendered.outerHTML)).toBe(sameIds(painted.querySelector('.org-page')!.outerHTML));
-    } finally {
-      painted.remove();
-    }
+    const { rendered, painted } = firstRenderBesidePainted(template, () => renderAt('/events', '/events', <EventListPage />));
+    expect(sameIds(rendered.outerHTML)).toBe(sameIds(painted.outerHTML));
   });
 
   it('then shows the events in place of the placeholders', async () => {
