@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import vm from 'node:vm';
+import { tileState, type TilePhoto } from '@momentos/app-manifest/dist/tile-state';
 import { createEvent, FAKE_FILES, makeWebRoot, organiserSession, startServer, type TestServer } from './helpers';
 
 // Issue 29: an organiser's page asks for its first API reads as it is parsed (app-manifest's
@@ -7,29 +8,56 @@ import { createEvent, FAKE_FILES, makeWebRoot, organiserSession, startServer, ty
 
 /** The page's inline scripts, and its JSON list of early reads. */
 const inlineScripts = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
-const earlyList = (html: string) => {
+const earlyJson = (html: string) => {
   const match = /<script type="application\/json" id="early-requests">([^<]*)<\/script>/.exec(html);
-  return match ? (JSON.parse(match[1]) as string[]) : null;
+  return match ? (JSON.parse(match[1]) as { urls: string[]; tiles?: string }) : null;
 };
+const earlyList = (html: string) => earlyJson(html)?.urls ?? null;
 
-/** Runs the page's script as a browser would, with this storage; answers the requests it sent. */
-function runEarlyScript(html: string, stored: Record<string, string>) {
+/** An image the script asked for: the attributes it set, in order. */
+class FakeImage {
+  set: Array<[string, string]> = [];
+  set sizes(value: string) {
+    this.set.push(['sizes', value]);
+  }
+  set srcset(value: string) {
+    this.set.push(['srcset', value]);
+  }
+  set src(value: string) {
+    this.set.push(['src', value]);
+  }
+}
+
+/**
+ * Runs the page's script as a browser would, with this storage; each request it sends is answered by
+ * `answer(url)` (by default a bare 'answer'). Resolves the images it asked for once its answers are in.
+ */
+function runEarlyScript(html: string, stored: Record<string, string>, answer: (url: string) => unknown = () => 'answer') {
   const sent: Array<{ url: string; headers: Record<string, string> }> = [];
   const list = /<script type="application\/json" id="early-requests">([^<]*)<\/script>/.exec(html)?.[1];
   const window: Record<string, unknown> = {};
   const context = {
     window,
+    Image: FakeImage,
+    Array,
     document: { getElementById: (id: string) => (id === 'early-requests' && list ? { textContent: list } : null) },
     localStorage: { getItem: (key: string) => stored[key] ?? null },
     fetch: (url: string, init: { headers: Record<string, string> }) => {
       sent.push({ url, headers: init.headers });
-      return Promise.resolve('answer');
+      return Promise.resolve(answer(url));
     },
   };
   const script = inlineScripts(html).find((text) => text.includes('early-requests'))!;
   vm.runInNewContext(script, context);
-  return { sent, kept: window.__momentosEarly as Record<string, Promise<unknown>> | undefined };
+  const images = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    return window.__momentosEarlyTiles as FakeImage[] | undefined;
+  };
+  return { sent, kept: window.__momentosEarly as Record<string, Promise<unknown>> | undefined, images };
 }
+
+/** A fetch answer as the script reads it: `ok`, and a copy whose body is this JSON. */
+const jsonAnswer = (body: unknown, ok = true) => ({ ok, clone: () => ({ json: () => Promise.resolve(body) }) });
 
 describe('early reads of an organiser page', () => {
   let server: TestServer;
@@ -66,10 +94,63 @@ describe('early reads of an organiser page', () => {
     expect(photos).toEqual([]);
   });
 
+  test("the grid's list names the first screen of tiles, asked for with the grid's own srcset and sizes", async () => {
+    const event = await createEvent(server, ana.token, { name: 'Aniversário' });
+    const html = await (await fetch(`${server.url}/events/${event.id}/photos`)).text();
+    expect(earlyJson(html)?.tiles).toBe(`/api/events/photos/${event.id}`);
+    const file = (name: string) => `/api/files?path=events/${event.id}/${name}&sig=x`;
+    const photo = (name: string, fields: Partial<TilePhoto> = {}): TilePhoto & { id: string } => ({
+      id: name,
+      file_type: 'image',
+      compressed_photo: file(`${name}-grid.webp`),
+      thumb_photo: file(`${name}-thumb.webp`),
+      processing: false,
+      error: false,
+      ...fields,
+    });
+    const list = [
+      photo('a'),
+      photo('failed', { error: 'Erro', compressed_photo: null, thumb_photo: null }),
+      photo('older', { thumb_photo: null }),
+      photo('video', { file_type: 'video', playback_video: null, processing: true }),
+      photo('processing', { processing: true, compressed_photo: null, thumb_photo: null }),
+      photo('one-size', { thumb_photo: file('one-size-grid.webp') }),
+      photo('b'),
+      photo('c'),
+      photo('ninth'),
+      photo('tenth'),
+    ];
+    const run = runEarlyScript(html, { auth: ana.token }, (url) => (url === `/api/events/photos/${event.id}` ? jsonAnswer(list) : jsonAnswer({})));
+    const images = (await run.images())!;
+    // What each of the first eight tiles will load (none for a failed or unprocessed one), in the grid's order.
+    const expected = list.slice(0, 8).flatMap((item) => {
+      const tile = tileState(item);
+      if (tile.show !== 'image') return [];
+      return [tile.srcset ? [['sizes', tile.sizes], ['srcset', tile.srcset]] : [['src', tile.src]]];
+    });
+    expect(images.map((image) => image.set)).toEqual(expected);
+    expect(images).toHaveLength(6);
+    expect(images[0].set[1][1]).toBe(`${file('a-thumb.webp')} 320w, ${file('a-grid.webp')} 640w`);
+  });
+
+  test('no images for a refused or failed list, nor on a page without a grid', async () => {
+    const event = await createEvent(server, ana.token, { name: 'Chá' });
+    const html = await (await fetch(`${server.url}/events/${event.id}/photos`)).text();
+    expect(await runEarlyScript(html, { auth: ana.token }, () => jsonAnswer({ status: 401, message: 'x' }, false)).images()).toEqual([]);
+    expect(await runEarlyScript(html, { auth: ana.token }, () => null).images()).toEqual([]);
+    expect(await runEarlyScript(html, { auth: ana.token }, () => jsonAnswer({ status: 200 })).images()).toEqual([]);
+    const list = await (await fetch(`${server.url}/events`)).text();
+    expect(earlyJson(list)?.tiles).toBeUndefined();
+    expect(await runEarlyScript(list, { auth: ana.token }, () => jsonAnswer([{ compressed_photo: '/x.webp' }])).images()).toBeUndefined();
+  });
+
   test('nothing is sent without a stored sign-in', async () => {
     const html = await (await fetch(`${server.url}/events`)).text();
     expect(earlyList(html)).toEqual(['/api/events']);
-    expect(runEarlyScript(html, {})).toEqual({ sent: [], kept: undefined });
+    const run = runEarlyScript(html, {});
+    expect(run.sent).toEqual([]);
+    expect(run.kept).toBeUndefined();
+    expect(await run.images()).toBeUndefined();
   });
 
   test('another album or tab of the page (a query string), and pages without early reads, have none', async () => {

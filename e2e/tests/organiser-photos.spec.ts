@@ -105,7 +105,7 @@ test("the organiser's photos: 'Fotos' from the event list, a private album's pho
 
 // Issue 29: the photo screen asks for its photos as the page is parsed (the early reads), not once
 // the app's whole script chain has run; the app's first read takes that answer.
-test('the photo screen asks for its photos while the scripts are still loading, and the app shows that answer', async ({ page, organiserServer }) => {
+test('the photo screen asks for its photos and its first tiles while the scripts are still loading, and the app shows them', async ({ page, organiserServer }) => {
   const url = organiserServer.url;
   const { token, eventId, albumId } = await createPublicAlbum(url, organiser.email, organiser.password);
   await uploadPhotos(url, albumId, 'Tia Rosa', [{ name: 'rosa.jpg', bytes: await jpeg('#c2185b') }]);
@@ -122,8 +122,11 @@ test('the photo screen asks for its photos while the scripts are still loading, 
     await route.fulfill({ response });
   });
   const listReads: number[] = [];
+  const tileReads: Array<{ at: number; url: string }> = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === `/api/events/photos/${eventId}`) listReads.push(Date.now());
+    const { pathname } = new URL(request.url());
+    if (pathname === `/api/events/photos/${eventId}`) listReads.push(Date.now());
+    if (pathname === '/api/files' && request.resourceType() === 'image') tileReads.push({ at: Date.now(), url: request.url() });
   });
 
   await page.goto(`${url}/events/${eventId}/photos`);
@@ -133,4 +136,10 @@ test('the photo screen asks for its photos while the scripts are still loading, 
   await expect.poll(() => listReads.length, { timeout: 10_000 }).toBe(2);
   await page.waitForTimeout(500);
   expect(listReads).toHaveLength(2);
+  // The first screen's tile image was asked for from that answer, before the scripts came, and the
+  // grid drew it from there: one request, for the very image the grid shows.
+  expect(tileReads).toHaveLength(1);
+  expect(tileReads[0].at).toBeLessThan(entryServedAt);
+  const shown = await page.getByRole('img', { name: 'Foto enviada por Tia Rosa' }).evaluate((image: HTMLImageElement) => image.currentSrc);
+  expect(shown).toBe(tileReads[0].url);
 });

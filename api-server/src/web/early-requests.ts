@@ -3,18 +3,34 @@
 // has run: on a slow phone the photo screen's list arrived a script chain and a round trip later.
 // The API client takes each answer for the first call of the same URL (api-client's early-answers.ts).
 import { createHash } from 'node:crypto';
-import { earlyRequestIds, fillPath, routeParams, type AppRoute } from '@momentos/app-manifest';
+import { EARLY_TILE_COUNT, earlyRequestIds, fillPath, routeParams, type AppRoute } from '@momentos/app-manifest';
+import { COMPRESSED_PHOTO_EDGE, GRID_TILE_SIZES, THUMB_PHOTO_EDGE } from '@momentos/app-manifest/dist/grid-tile';
 import { jsonForScript } from './first-paint';
+
+/** What the page's JSON element holds: the reads, and the one whose answer is the photo grid's list. */
+export interface EarlyRequests {
+  urls: string[];
+  tiles?: string;
+}
 
 /**
  * Sends the listed reads with the stored sign-in (the API client's headers) and keeps each answer's
- * promise, a network failure as null. Fixed text: the page's policy allows it by its hash. Nothing is
- * sent without a stored sign-in (the app will send the visitor to the entry).
+ * promise, a network failure as null. When the grid's list arrives, asks for the images of its first
+ * tiles as the grid's tiles will (app-manifest's tile-state: none for a failed photo; the phone copy
+ * and the grid copy with the grid's sizes, or the grid copy alone), at the browser's low priority for
+ * images not yet on screen, so that they do not slow the scripts. Fixed text: the page's policy allows
+ * it by its hash. Nothing is sent without a stored sign-in (the app will send the visitor to the entry).
  */
 export const EARLY_REQUESTS_SCRIPT =
   `(function(){try{var l=document.getElementById("${earlyRequestIds.urlsId}"),t=l&&localStorage.getItem("auth");if(!t)return;` +
-  `var k=window.${earlyRequestIds.global}={};JSON.parse(l.textContent).forEach(function(u){` +
-  `k[u]=fetch(u,{headers:{authentication:t,"X-Client-Origin":"momentos-web",Accept:"application/json, text/plain, */*"}}).catch(function(){return null})})}catch(e){}})()`;
+  `var c=JSON.parse(l.textContent),k=window.${earlyRequestIds.global}={};c.urls.forEach(function(u){` +
+  `k[u]=fetch(u,{headers:{authentication:t,"X-Client-Origin":"momentos-web",Accept:"application/json, text/plain, */*"}}).catch(function(){return null})});` +
+  `var g=c.tiles&&k[c.tiles];if(g)g.then(function(r){return r&&r.ok?r.clone().json():null}).then(function(a){` +
+  `var m=window.${earlyRequestIds.tilesGlobal}=[];if(Array.isArray(a))a.slice(0,${EARLY_TILE_COUNT}).forEach(function(p){` +
+  `if(!p||p.error||!p.compressed_photo)return;var i=new Image;` +
+  `if(p.thumb_photo&&p.thumb_photo!==p.compressed_photo){i.sizes=${JSON.stringify(GRID_TILE_SIZES)};` +
+  `i.srcset=p.thumb_photo+" ${THUMB_PHOTO_EDGE}w, "+p.compressed_photo+" ${COMPRESSED_PHOTO_EDGE}w"}else i.src=p.compressed_photo;m.push(i)})` +
+  `}).catch(function(){})}catch(e){}})()`;
 
 /** The policy's source for the script above. */
 export const earlyRequestsScriptHash = `'sha256-${createHash('sha256').update(EARLY_REQUESTS_SCRIPT).digest('base64')}'`;
@@ -24,15 +40,18 @@ export const earlyRequestsScriptHash = `'sha256-${createHash('sha256').update(EA
  * (`fillPath`: the client matches the answers by URL); none with a query string (another album or
  * tab of the same page may read something else).
  */
-export function earlyRequestUrls(route: AppRoute | null | undefined, url: string): string[] {
+export function earlyRequestsOf(route: AppRoute | null | undefined, url: string): EarlyRequests | null {
   const [pathname, query] = url.split('?');
-  if (!route?.earlyRequests || query !== undefined) return [];
+  if (!route?.earlyRequests || query !== undefined) return null;
   const params = routeParams(route.path, pathname) ?? {};
-  return route.earlyRequests.map((path) => fillPath(path, params));
+  return {
+    urls: route.earlyRequests.map((path) => fillPath(path, params)),
+    ...(route.earlyTiles ? { tiles: fillPath(route.earlyTiles, params) } : {}),
+  };
 }
 
-/** The page with the list and the script that sends it, at the end of its head. */
-export function withEarlyRequests(html: string, urls: string[]): string {
-  if (urls.length === 0 || !html.includes('</head>')) return html;
-  return html.replace('</head>', `<script type="application/json" id="${earlyRequestIds.urlsId}">${jsonForScript(urls)}</script><script>${EARLY_REQUESTS_SCRIPT}</script></head>`);
+/** The page with the reads and the script that sends them, at the end of its head. */
+export function withEarlyRequests(html: string, early: EarlyRequests | null): string {
+  if (!early || early.urls.length === 0 || !html.includes('</head>')) return html;
+  return html.replace('</head>', `<script type="application/json" id="${earlyRequestIds.urlsId}">${jsonForScript(early)}</script><script>${EARLY_REQUESTS_SCRIPT}</script></head>`);
 }

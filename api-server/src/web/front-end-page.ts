@@ -5,7 +5,7 @@ import { matchRoute, remotesConfigId, routeParams } from '@momentos/app-manifest
 import type { Config } from '../config';
 import { messages } from '../errors';
 import { rememberInvitePlace } from '../http/place-cookie';
-import { earlyRequestUrls, withEarlyRequests } from './early-requests';
+import { earlyRequestsOf, withEarlyRequests } from './early-requests';
 import { jsonForScript } from './first-paint';
 import { shellPainter } from './paint-source';
 import { preloadUrls, withPreloads } from './preload-hints';
@@ -37,7 +37,7 @@ export function frontEndPageHandler(app: FastifyInstance, config: Config) {
       const preloads = await preloadUrls(pathname, { webRoot: config.webRoot, remotes: config.remotes });
       const route = matchRoute(pathname);
       const painted = (await paintIfPossible(request, html, pathname, preloads)) ?? withPreloads(html, preloads);
-      const page = withEarlyRequests(painted, earlyRequestUrls(route, request.url));
+      const page = withEarlyRequests(painted, earlyRequestsOf(route, request.url));
       if (route?.page === 'invite') await rememberInvitePlace(app.db, request, reply, routeParams(route.path, pathname)?.code ?? '', request.url.slice(pathname.length));
       return reply.status(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page);
     }

@@ -9,4 +9,14 @@
  * answer from there for the first call of the same URL. Only on the route's plain path: a query
  * string (another album, another tab) may read something else.
  */
-export const earlyRequestIds = { urlsId: 'early-requests', global: '__momentosEarly' } as const;
+export const earlyRequestIds = { urlsId: 'early-requests', global: '__momentosEarly', tilesGlobal: '__momentosEarlyTiles' } as const;
+
+/**
+ * A route's `earlyTiles`: when that read's answer (a photo list, in the grid's order) arrives, the
+ * script asks for the images of its first tiles, with the grid's own srcset and sizes
+ * (grid-tile.ts), while the app's scripts are still loading: the grid then draws them from the
+ * browser's memory instead of sending for them a round trip after the whole script chain. As many as
+ * a phone's first screen shows (two columns, four rows); the images are kept under `tilesGlobal` so
+ * that none is dropped before the grid takes it.
+ */
+export const EARLY_TILE_COUNT = 8;

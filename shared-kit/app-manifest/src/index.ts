@@ -42,7 +42,11 @@ export type PageName<R extends RemoteName> = (typeof remotes)[R]['pages'][number
 
 /** One route of the product: a path (react-router syntax) served by one page of one remote. */
 export type AppRoute = {
-  [R in RemoteName]: { path: string; remote: R; page: PageName<R>; guarded?: boolean; firstPaint?: FirstPaintSpec; earlyRequests?: readonly string[] };
+  [R in RemoteName]: { path: string; remote: R; page: PageName<R>; guarded?: boolean; firstPaint?: FirstPaintSpec;
+    earlyRequests?: readonly string[];
+    /** One of `earlyRequests` whose answer is the page's photo grid: its first screen of tiles is asked for as that answer arrives (early-requests.ts). */
+    earlyTiles?: string;
+  };
 }[RemoteName];
 
 /** The guest's welcome, painted by the server on both guest entry points (issue 13). */
@@ -84,6 +88,7 @@ export const routes: readonly AppRoute[] = [
     page: 'event-photos',
     guarded: true,
     earlyRequests: ['/api/events/photos/:id', '/api/events/:id', '/api/albums/:id'],
+    earlyTiles: '/api/events/photos/:id',
   },
   // Issue 12: the live wall, for the organiser, or on a venue's TV through a wall link.
   { path: '/events/:id/wall', remote: 'gallery_remote', page: 'wall', guarded: true },
@@ -97,7 +102,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/conta', remote: 'organiser_remote', page: 'account', guarded: true },
 ];
 
-export { earlyRequestIds } from './early-requests';
+export { EARLY_TILE_COUNT, earlyRequestIds } from './early-requests';
 export { fillPath } from './path-params';
 
 /** Paths of routes one remote links to on another's page (the route table stays the one source). */
