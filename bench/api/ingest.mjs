@@ -13,7 +13,7 @@
 //                                             SDK-alone floor is timed both as the SDK signs by default and so
 //   BENCH_CHUNKED_MB=256 node ...             scale the chunked run down (0: one request only)
 //   BENCH_SINGLE_MB=0 node ...                the chunked run only
-//   BENCH_PROF=<dir> node ...                 a CPU profile of the API during the one-request runs
+//   BENCH_PROF=<dir> node ...                 a CPU profile of the API (one file per API started)
 // Needs the built API: (cd api-server && npx tsc -p tsconfig.build.json).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -192,6 +192,7 @@ async function sdkFloor(file, { unsigned = false, runs: count = RUNS } = {}) {
 }
 
 // One run of the floor before each run of the API (interleaved: this disk's speed drifts within minutes).
+const profileArgs = process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : [];
 const floorOf = (file) => (S3 ? sdkFloor(file, { runs: 1 }) : diskFloor(file, { runs: 1 }));
 const floorName = S3 ? 'AWS SDK alone' : 'bare server + SHA-256';
 const where = S3 ? `S3 (s3rver at ${s3.endpoint}${TLS ? ', TLS' : ''})` : `local disk (${os.tmpdir()})`;
@@ -204,7 +205,7 @@ if (SINGLE_MB > 0) {
   const singleBytes = fs.statSync(single).size;
   const floorRuns = [];
   const unsignedFloorS = TLS ? await sdkFloor(single, { unsigned: true }) : null;
-  const api = await startApi({ ...bucketEnv, VIDEO_MAX_SECONDS: '3600' }, { nodeArgs: process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : [] });
+  const api = await startApi({ ...bucketEnv, VIDEO_MAX_SECONDS: '3600' }, { nodeArgs: profileArgs });
   const idle = rssOf(api.pid);
   const sampler = rssSampler(api.pid);
   const runs = [];
@@ -239,7 +240,10 @@ if (CHUNKED_MB > 0) {
   const floorRuns = [];
   const chunkBytes = CHUNK_MB * 1024 * 1024;
   const callsFloorS = S3 ? null : await chunkCallsFloor(file, Math.ceil(size / chunkBytes), chunkBytes);
-  const api = await startApi({ ...bucketEnv, UPLOAD_MAX_FILE_BYTES: String(Math.max(size, 1024 * 1024 * 1024)), VIDEO_MAX_SECONDS: '3600' });
+  const api = await startApi(
+    { ...bucketEnv, UPLOAD_MAX_FILE_BYTES: String(Math.max(size, 1024 * 1024 * 1024)), VIDEO_MAX_SECONDS: '3600' },
+    { nodeArgs: profileArgs },
+  );
   const idle = rssOf(api.pid);
   const sampler = rssSampler(api.pid);
   const total = Math.ceil(size / chunkBytes);

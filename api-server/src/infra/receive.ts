@@ -221,10 +221,12 @@ export function readRange(file: string, start = 0, end?: number): AsyncIterable<
 }
 
 /**
- * Buffer of the positioned write stream of a chunk: 256 KB (issue 23: twenty chunks streaming at once
- * hold 5 MB of it, not 20 MB, inside the 50 MB the trickle benchmark allows).
+ * Buffer of the positioned write stream of a chunk: 1 MB, as one request's (streamToFile). With 256 KB
+ * a 1 GB upload in 41 chunks took 3.08 / 3.61 s against 3.05 / 2.85 s in an interleaved A/B (issue 29
+ * item 6, bench/api/ingest.mjs). It is a ceiling, not an allocation: twenty chunks trickling at once
+ * (bench/api/chunk-trickle.mjs) raised the server's RSS by 35.5 MB with it, inside issue 23's 50 MB.
  */
-const WRITE_BATCH = 256 * 1024;
+const WRITE_BATCH = 1024 * 1024;
 
 /**
  * Streams a part straight to its place (`offset`) in an existing, pre-sized file (or a new one with
