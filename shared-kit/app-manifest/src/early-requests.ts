@@ -15,8 +15,9 @@ export const earlyRequestIds = { urlsId: 'early-requests', global: '__momentosEa
  * A route's `earlyTiles`: when that read's answer (a photo list, in the grid's order) arrives, the
  * script asks for the images of its first tiles, with the grid's own srcset and sizes
  * (grid-tile.ts), while the app's scripts are still loading: the grid then draws them from the
- * browser's memory instead of sending for them a round trip after the whole script chain. As many as
- * a phone's first screen shows (two columns, four rows); the images are kept under `tilesGlobal` so
- * that none is dropped before the grid takes it.
+ * browser's memory instead of sending for them a round trip after the whole script chain. Eight: four
+ * rows of a phone's two columns, the first screen's row or two below the toolbar and the rows the
+ * grid's lazy loading fetches at once anyway (Chromium loads lazy images within 1250–2500 px of the
+ * screen). The images are kept under `tilesGlobal` so that none is dropped before the grid takes it.
  */
 export const EARLY_TILE_COUNT = 8;
