@@ -17,7 +17,8 @@ describe('PhotoGrid', () => {
       />,
     );
     const badges = screen.getAllByTestId('video-badge');
-    expect(badges.map((badge) => badge.textContent)).toEqual(['0:42', '1:15', '0:42']);
+    // The state word sits in the badge, under the play icon (the corners hold the place, the duration, the organiser's mark and the hearts).
+    expect(badges.map((badge) => badge.textContent)).toEqual(['0:42', '1:15Processando vídeo…', '0:42Não foi possível preparar este vídeo.']);
     expect(screen.getByText('Processando vídeo…')).toBeInTheDocument();
     expect(screen.getByText('Não foi possível preparar este vídeo.')).toBeInTheDocument();
   });

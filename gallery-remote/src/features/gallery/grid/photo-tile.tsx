@@ -95,8 +95,9 @@ export const PhotoTile = memo(function PhotoTile({ photo, index, size, priority 
 });
 
 /**
- * Issue 25: a video tile's corner, a play badge with the duration ('0:42'); while the rendition is
- * being made 'Processando vídeo…', and 'Não foi possível preparar este vídeo.' when it failed.
+ * Issue 25: a video tile's play badge, the duration ('0:42') in its top corner; under the play icon,
+ * while the rendition is being made 'Processando vídeo…', and 'Não foi possível preparar este vídeo.'
+ * when it failed.
  */
 function VideoBadge({ video }: { video: NonNullable<Extract<TileState, { show: 'image' }>['video']> }) {
   return (
@@ -104,12 +105,12 @@ function VideoBadge({ video }: { video: NonNullable<Extract<TileState, { show: '
       <span className="gallery-tile__badge" data-testid="video-badge">
         <PlayIcon />
         {video.duration ? <span className="gallery-tile__duration">{video.duration}</span> : null}
+        {video.state ? (
+          <span className={`gallery-tile__video-state gallery-tile__video-state--${video.state}`} role="status">
+            {video.state === 'failed' ? videoTexts.failed : videoTexts.preparing}
+          </span>
+        ) : null}
       </span>
-      {video.state ? (
-        <span className={`gallery-tile__video-state gallery-tile__video-state--${video.state}`} role="status">
-          {video.state === 'failed' ? videoTexts.failed : videoTexts.preparing}
-        </span>
-      ) : null}
     </>
   );
 }
