@@ -42,7 +42,12 @@ export type PageName<R extends RemoteName> = (typeof remotes)[R]['pages'][number
 
 /** One route of the product: a path (react-router syntax) served by one page of one remote. */
 export type AppRoute = {
-  [R in RemoteName]: { path: string; remote: R; page: PageName<R>; guarded?: boolean; firstPaint?: FirstPaintSpec;
+  [R in RemoteName]: {
+    path: string;
+    remote: R;
+    page: PageName<R>;
+    guarded?: boolean;
+    firstPaint?: FirstPaintSpec;
     earlyRequests?: readonly string[];
     /** One of `earlyRequests` whose answer is the page's photo grid: its first screen of tiles is asked for as that answer arrives (early-requests.ts). */
     earlyTiles?: string;
