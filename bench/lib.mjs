@@ -129,6 +129,15 @@ export function curl(args) {
   );
 }
 
+/**
+ * What the app keeps in local storage for a signed-in organiser (api-client's storageKeys, spec §3):
+ * the credential, and the event list's tour already seen. [key, value] pairs, for a page to store.
+ */
+export const signedInStorage = (token) => [
+  ['auth', token],
+  ['hasSeenEventListTour', 'true'],
+];
+
 /** Flags that let Chromium run as root on a machine with no network but loopback. */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 

@@ -12,7 +12,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { addCoverImage, fillAlbum } from './guest-event.mjs';
-import { CHROMIUM_ARGS, requireChromiumAndBuild, startApi } from './lib.mjs';
+import { CHROMIUM_ARGS, requireChromiumAndBuild, signedInStorage, startApi } from './lib.mjs';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',');
@@ -62,11 +62,7 @@ async function signedIn() {
       localStorage.clear();
       for (const [key, value] of entries) localStorage.setItem(key, value);
     },
-    // api-client's storageKeys (spec §3): the credential, and the event list's tour already seen.
-    [
-      ['auth', api.token],
-      ['hasSeenEventListTour', 'true'],
-    ],
+    signedInStorage(api.token),
   );
   await page.close();
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHmac } from 'node:crypto';
 import { signToken } from '../src/domain/token';
-import { addOrganiser, expectError, login, startServer, usingPostgres, type TestServer } from './helpers';
+import { addOrganiser, expectError, login, startServer, tamperSignature, usingPostgres, type TestServer } from './helpers';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -203,11 +203,7 @@ describe('tokens', () => {
   test('a token with a bad signature is 401', async () => {
     const other = signToken({ sub: organiser.id, email: organiser.email, sid: 'nenhuma' }, 'another-secret', 3600);
     await expectError(await getEvents({ authentication: other }), 401);
-    // A character inside the signature: the last one carries two bits that decoders ignore, so
-    // changing it alone may leave the same bytes (a test that passed by chance).
-    const at = token.lastIndexOf('.') + 10;
-    const tampered = token.slice(0, at) + (token[at] === 'A' ? 'B' : 'A') + token.slice(at + 1);
-    await expectError(await getEvents({ authentication: tampered }), 401);
+    await expectError(await getEvents({ authentication: tamperSignature(token) }), 401);
   });
 
   test('an expired token is 401', async () => {

@@ -269,6 +269,16 @@ export async function createAlbum(server: TestServer, token: string, eventId: st
 }
 
 /** Asserts the `{ status, message }` error shape with a given status. */
+/**
+ * A signed token or ticket with one character inside its signature changed. Not the last one: the
+ * last base64url character of a signature carries bits that decoders ignore, so changing it alone
+ * may leave the same bytes (a test that passes by chance).
+ */
+export function tamperSignature(signed: string): string {
+  const at = signed.length - 10;
+  return signed.slice(0, at) + (signed[at] === 'A' ? 'B' : 'A') + signed.slice(at + 1);
+}
+
 export async function expectError(response: Response, status: number): Promise<{ status: number; message: string }> {
   const body = (await response.json()) as { status: number; message: string };
   expect(response.status).toBe(status);

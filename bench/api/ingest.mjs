@@ -191,8 +191,8 @@ async function sdkFloor(file, { unsigned = false, runs: count = RUNS } = {}) {
   return median(runs);
 }
 
-// One run of the floor before each run of the API (interleaved: this disk's speed drifts within minutes).
 const profileArgs = process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : [];
+// One run of the floor before each run of the API (interleaved: this disk's speed drifts within minutes).
 const floorOf = (file) => (S3 ? sdkFloor(file, { runs: 1 }) : diskFloor(file, { runs: 1 }));
 const floorName = S3 ? 'AWS SDK alone' : 'bare server + SHA-256';
 const where = S3 ? `S3 (s3rver at ${s3.endpoint}${TLS ? ', TLS' : ''})` : `local disk (${os.tmpdir()})`;
