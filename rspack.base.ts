@@ -98,9 +98,9 @@ class CompileHintsPlugin {
  * Issue 29: `page-chunks.json`, what a first visit needs beyond what the federation stats list, so that
  * the all-in-one server can preload it beside the shell instead of one round trip after another
  * (api-server's web/preload-hints.ts):
- * - `pages`: the chunk groups the given module imports, by chunk name (`webpackChunkName`): a remote's
- *   pages (routes.ts, each named after its page), the shell's bootstrap (index.ts). Each with its
- *   files (scripts and stylesheets) and the shared modules it consumes.
+ * - `pages`: the chunk groups the given modules import, by chunk name (`webpackChunkName`): a remote's
+ *   pages (routes.ts, each named after its page), the shell's bootstrap (index.ts) and auth guard
+ *   (auth/guarded.tsx). Each with its files (scripts and stylesheets) and the shared modules it consumes.
  * - `shared`: every file of each shared module this app provides (mf-stats lists one chunk of a
  *   module split in several: the data layer's axios chunk was missing).
  * Written once the files have their final (content-hashed) names.
@@ -110,7 +110,7 @@ const shareKeyOf = (kind: 'provide' | 'consume', identifier: string) =>
   new RegExp(`^${kind} shared module \\([^)]*\\) ((?:@[^@/\\s]+\\/)?[^@\\s]+)@`).exec(identifier)?.[1];
 
 class PageChunksPlugin {
-  constructor(private readonly importer: string) {}
+  constructor(private readonly importers: string[]) {}
 
   apply(compiler: Compiler) {
     compiler.hooks.thisCompilation.tap('PageChunksPlugin', (compilation) => {
@@ -123,9 +123,10 @@ class PageChunksPlugin {
             const provided = shareKeyOf('provide', origin.module?.identifier() ?? '');
             if (provided) shared[provided] = [...new Set([...(shared[provided] ?? []), ...scriptsAndStyles(group.getFiles())])];
           }
-          if (!group.origins.some((origin) => (origin.module as { resource?: string } | undefined)?.resource === this.importer)) continue;
+          const importer = this.importers.find((file) => group.origins.some((origin) => (origin.module as { resource?: string } | undefined)?.resource === file));
+          if (!importer) continue;
           if (!group.name) {
-            compilation.errors.push(new compiler.rspack.WebpackError(`PageChunksPlugin: an import in ${this.importer} has no webpackChunkName`));
+            compilation.errors.push(new compiler.rspack.WebpackError(`PageChunksPlugin: an import in ${importer} has no webpackChunkName`));
             continue;
           }
           const consumed = new Set<string>();
@@ -264,7 +265,7 @@ export function createAppConfig(options: AppConfigOptions): (env: unknown, argv:
             optimization: { disableSnapshot: true, target: 'web' },
           },
         }),
-        new PageChunksPlugin(path.join(options.dir, 'src', isHost ? 'index.ts' : 'routes.ts')),
+        new PageChunksPlugin((isHost ? ['index.ts', 'auth/guarded.tsx'] : ['routes.ts']).map((file) => path.join(options.dir, 'src', file))),
         ...(options.firstPaint ? [new FirstPaintPlugin(options.dir, options.firstPaint)] : []),
         ...(production && isHost ? [new CompileHintsPlugin()] : []),
         ...(production ? [new PrecompressPlugin()] : []),

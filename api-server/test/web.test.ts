@@ -170,7 +170,7 @@ describe('the server skeleton', () => {
     }
   });
 
-  test('issue 29: preloads the shell\'s bootstrap, the route\'s page chunk and stylesheet, and the data layer (all its files) when the page consumes it', async () => {
+  test('issue 29: preloads the shell\'s bootstrap, the route\'s page chunk and stylesheet, the data layer (all its files) when the page consumes it, and the auth guard on an organiser page', async () => {
     const webRoot = makeWebRoot({
       ...FAKE_FILES,
       'shell/dist/mf-stats.json': JSON.stringify({
@@ -182,7 +182,10 @@ describe('the server skeleton', () => {
       }),
       // The build's own list: the data layer's axios chunk, which mf-stats leaves out, and the bootstrap.
       'shell/dist/page-chunks.json': JSON.stringify({
-        pages: { bootstrap: { files: ['731.ffff6666.js', 'bootstrap.7777aaaa.js', 'bootstrap.8888bbbb.css'], shared: ['react'] } },
+        pages: {
+          bootstrap: { files: ['731.ffff6666.js', 'bootstrap.7777aaaa.js', 'bootstrap.8888bbbb.css'], shared: ['react'] },
+          'auth-guard': { files: ['auth-guard.abab1212.js'], shared: ['@momentos/api-client'] },
+        },
         shared: { '@momentos/api-client': ['873.9999cccc.js', '990.dddd4444.js'], 'react': ['121.aaaa1111.js'] },
       }),
       'guest-remote/dist/mf-stats.json': JSON.stringify({
@@ -195,6 +198,7 @@ describe('the server skeleton', () => {
         },
         shared: {},
       }),
+      'organiser-remote/dist/page-chunks.json': JSON.stringify({ pages: { 'event-form': { files: ['event-form.6666ffff.js'], shared: ['react'] } }, shared: {} }),
     });
     const withChunks = await startServer({ webRoot });
     const tags = async (url: string) => (await (await fetch(`${withChunks.url}${url}`)).text()).match(/<link rel="preload"[^>]*>/g);
@@ -219,7 +223,22 @@ describe('the server skeleton', () => {
       const invite = await tags('/invite/ABC');
       expect(invite).toContain(tag('/remotes/guest/welcome.1111aaaa.js'));
       expect(invite).toContain(tag('/remotes/guest/welcome.2222bbbb.css', 'style'));
-      expect(invite!.join('')).not.toMatch(/990\.dddd4444|873\.9999cccc|456\.eeee5555|upload\./);
+      expect(invite!.join('')).not.toMatch(/990\.dddd4444|873\.9999cccc|456\.eeee5555|upload\.|auth-guard/);
+      // An organiser's page: the shell's auth guard after its bootstrap, and the data layer the guard
+      // reads, though the page itself consumes none (an event's form, which the server does not paint).
+      expect(await tags('/events/register/evt_1')).toEqual([
+        tag('/121.aaaa1111.js'),
+        tag('/990.dddd4444.js'),
+        tag('/873.9999cccc.js'),
+        tag('/456.eeee5555.js'),
+        tag('/731.ffff6666.js'),
+        tag('/bootstrap.7777aaaa.js'),
+        tag('/bootstrap.8888bbbb.css', 'style'),
+        tag('/auth-guard.abab1212.js'),
+        tag('/remotes/organiser/remoteEntry.js'),
+        tag('/remotes/organiser/event-form.6666ffff.js'),
+      ]);
+      expect((await tags('/events/upload/evt_1'))!.join('')).not.toContain('auth-guard');
     } finally {
       await withChunks.close();
     }

@@ -40,8 +40,8 @@ interface PageChunks {
 
 /**
  * URLs worth preloading for a first visit to `pathname`, in the order the page needs them: the shell's
- * shared modules and bootstrap, the remote's entry and routes module, then (issue 29) the route's page
- * chunk. Without the last ones, a page the server does not paint waited one round trip more after
+ * shared modules and bootstrap (and auth guard on an organiser page), the remote's entry and routes
+ * module, then (issue 29) the route's page chunk. Without the last ones, a page the server does not paint waited one round trip more after
  * the routes module, another for the data layer it consumes, and the shell's bootstrap one after the
  * shell's entry had run.
  */
@@ -57,7 +57,9 @@ export async function preloadUrls(pathname: string, sources: PreloadSources): Pr
   ]);
   // The invite route shows the welcome it leads to: its page chunk is the welcome's.
   const page = route ? remoteChunks?.pages?.[route.firstPaint?.page ?? route.page] : undefined;
-  const dataLayer = (page?.shared ?? []).some((name) => LOADED_AFTER_START.has(name));
+  // An organiser page's auth guard (the shell's): the shell's boot loads it before the first render there.
+  const guard = route?.guarded ? shellChunks?.pages?.['auth-guard'] : undefined;
+  const dataLayer = [...(page?.shared ?? []), ...(guard?.shared ?? [])].some((name) => LOADED_AFTER_START.has(name));
 
   const urls: string[] = [];
   for (const shared of shellStats?.shared ?? []) {
@@ -65,6 +67,7 @@ export async function preloadUrls(pathname: string, sources: PreloadSources): Pr
     for (const file of [...(shared.assets?.js?.sync ?? []), ...(shellChunks?.shared?.[shared.name] ?? [])]) urls.push(`/${file}`);
   }
   for (const file of shellChunks?.pages?.bootstrap?.files ?? []) urls.push(`/${file}`);
+  for (const file of guard?.files ?? []) urls.push(`/${file}`);
   // The route table is the shell's (app manifest): the same match tells which remote a path needs.
   if (remote) {
     const moved = sources.remotes[remote];

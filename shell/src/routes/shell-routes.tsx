@@ -1,20 +1,8 @@
-import { lazy, Suspense, type ReactNode } from 'react';
 import { routes } from '@momentos/app-manifest';
 import type { AppRoute } from '@momentos/design-kit/router';
-import { PageLoading, RemotePage } from '../remotes/remote-page';
+import { Guarded } from '../auth/guarded';
+import { RemotePage } from '../remotes/remote-page';
 import { NotFoundPage } from './not-found-page';
-
-// The guard reads the auth store (@momentos/api-client, with axios): loaded with the first organiser
-// page, so that a guest's first visit does not download it.
-const AuthGuard = lazy(() => import('../auth/auth-guard').then((module) => ({ default: module.AuthGuard })));
-
-function Guarded({ children }: { children: ReactNode }) {
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <AuthGuard>{children}</AuthGuard>
-    </Suspense>
-  );
-}
 
 /** The router's routes: each path of the app manifest renders its remote's page, organiser pages guarded. */
 export function shellRoutes(): AppRoute[] {
