@@ -46,8 +46,13 @@ export function photosInView(photos: readonly PhotoItem[], view: PhotoView, hear
 export function placesOf(photos: readonly PhotoItem[]): string[] {
   const places = new Set<string>();
   for (const photo of photos) if (photo.place) places.add(photo.place);
-  return [...places].sort(new Intl.Collator('pt-BR', { numeric: true, sensitivity: 'base' }).compare);
+  // A collator costs tens of milliseconds to make on a slow phone (issue 29: it stood in the photo
+  // screen's first render): made once, and only when there is something to sort.
+  return places.size < 2 ? [...places] : [...places].sort(placeCollator().compare);
 }
+
+let collator: Intl.Collator | undefined;
+const placeCollator = () => (collator ??= new Intl.Collator('pt-BR', { numeric: true, sensitivity: 'base' }));
 
 /** The photos of one place ('Filtrar por local'); all of them without a choice. */
 export const photosOfPlace = (photos: PhotoItem[], place: string | null) => (place === null ? photos : photos.filter((photo) => photo.place === place));
