@@ -270,8 +270,18 @@ describe("'Resumo diário' (a real smtp-server in the test)", () => {
   });
 
   (usingPostgres() ? test : test.skip)('two instances on one PostgreSQL: both running the job at once send one e-mail', async () => {
+    // The same database and the same bucket, as two instances of one deployment: with a bucket of its
+    // own, a photo sent through one instance was missing to the other, whose worker could take its media
+    // job and fail it into a 30-s retry that held the test's wait on the media queue (a flake, issue 29).
     const second = await startServer({
-      env: { SMTP_URL: mail.url, PUBLIC_URL, DIGEST_HOUR: '7', DATABASE_SCHEMA: server.config.databaseSchema!, JWT_SECRET: server.config.jwtSecret! },
+      env: {
+        SMTP_URL: mail.url,
+        PUBLIC_URL,
+        DIGEST_HOUR: '7',
+        DATABASE_SCHEMA: server.config.databaseSchema!,
+        JWT_SECRET: server.config.jwtSecret!,
+        ...(server.config.storage.s3 ? { S3_BUCKET: server.config.storage.s3.bucket } : {}),
+      },
     });
     try {
       const pair = await organiserSession(server, 'par-resumo@example.com');
