@@ -26,6 +26,9 @@ class FakeImage {
   set src(value: string) {
     this.set.push(['src', value]);
   }
+  set fetchPriority(value: string) {
+    this.set.push(['fetchPriority', value]);
+  }
 }
 
 /**
@@ -123,14 +126,18 @@ describe('early reads of an organiser page', () => {
     const run = runEarlyScript(html, { auth: ana.token }, (url) => (url === `/api/events/photos/${event.id}` ? jsonAnswer(list) : jsonAnswer({})));
     const images = (await run.images())!;
     // What each of the first eight tiles will load (none for a failed or unprocessed one), in the grid's order.
-    const expected = list.slice(0, 8).flatMap((item) => {
-      const tile = tileState(item);
-      if (tile.show !== 'image') return [];
-      return [tile.srcset ? [['sizes', tile.sizes], ['srcset', tile.srcset]] : [['src', tile.src]]];
-    });
+    // The first four images at a high priority (the first row), the others at the browser's default.
+    const expected = list
+      .slice(0, 8)
+      .flatMap((item) => {
+        const tile = tileState(item);
+        if (tile.show !== 'image') return [];
+        return [tile.srcset ? [['sizes', tile.sizes], ['srcset', tile.srcset]] : [['src', tile.src]]];
+      })
+      .map((attributes, index) => (index < 4 ? [['fetchPriority', 'high'], ...attributes] : attributes));
     expect(images.map((image) => image.set)).toEqual(expected);
     expect(images).toHaveLength(6);
-    expect(images[0].set[1][1]).toBe(`${file('a-thumb.webp')} 320w, ${file('a-grid.webp')} 640w`);
+    expect(images[0].set[2][1]).toBe(`${file('a-thumb.webp')} 320w, ${file('a-grid.webp')} 640w`);
   });
 
   test('no images for a refused or failed list, nor on a page without a grid', async () => {
@@ -142,6 +149,18 @@ describe('early reads of an organiser page', () => {
     const list = await (await fetch(`${server.url}/events`)).text();
     expect(earlyJson(list)?.tiles).toBeUndefined();
     expect(await runEarlyScript(list, { auth: ana.token }, () => jsonAnswer([{ compressed_photo: '/x.webp' }])).images()).toBeUndefined();
+  });
+
+  test("the photo screen's script preloads are at a low priority, so that its reads and first tiles go first; a page without early reads keeps the default", async () => {
+    const event = await createEvent(server, ana.token, { name: 'Bodas' });
+    const photos = await (await fetch(`${server.url}/events/${event.id}/photos`)).text();
+    const preloads = photos.match(/<link rel="preload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(0);
+    for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
+    // Another album of the page (a query string) sends no reads of its own: its preloads are as usual.
+    const other = await (await fetch(`${server.url}/events/${event.id}/photos?album=alb_x`)).text();
+    expect(other).toMatch(/<link rel="preload" as="script" href="[^"]+">/);
+    expect(other).not.toContain('fetchpriority="low"');
   });
 
   test('nothing is sent without a stored sign-in', async () => {

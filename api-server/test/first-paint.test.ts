@@ -354,7 +354,7 @@ describe('a painted page\'s scripts wait for its lead images', () => {
     expect(painted).toContain('<link rel="preload" as="script" href="/remotes/guest/remoteEntry.js" fetchpriority="low">');
     expect(scriptsOf(painted)).toBeNull();
 
-    const plain = (await plainGet(`${server.url}/events`)).body;
+    const plain = (await plainGet(`${server.url}/events/register/${event.id}`)).body;
     expect(plain).toContain('<script defer src="/main.1a2b3c4d.js"></script>');
     expect(plain).toContain('<link rel="preload" as="script" href="/remotes/organiser/remoteEntry.js">');
     expect(plain).not.toContain('paint-loader');

