@@ -205,16 +205,20 @@ describe('the server skeleton', () => {
     const withChunks = await startServer({ webRoot });
     const tags = async (url: string) => (await (await fetch(`${withChunks.url}${url}`)).text()).match(/<link rel="preload"[^>]*>/g);
     const tag = (href: string, as = 'script') => `<link rel="preload" as="${as}" href="${href}">`;
+    // The shell's part for a page that reads data: React, the data layer (all its files), the bootstrap.
+    const shellWithData = [
+      tag('/121.aaaa1111.js'),
+      tag('/990.dddd4444.js'),
+      tag('/873.9999cccc.js'),
+      tag('/456.eeee5555.js'),
+      tag('/731.ffff6666.js'),
+      tag('/bootstrap.7777aaaa.js'),
+      tag('/bootstrap.8888bbbb.css', 'style'),
+    ];
     try {
       // The upload page reads data: the data layer comes with it, then the page's own chunks.
       expect(await tags('/events/upload/evt_1')).toEqual([
-        tag('/121.aaaa1111.js'),
-        tag('/990.dddd4444.js'),
-        tag('/873.9999cccc.js'),
-        tag('/456.eeee5555.js'),
-        tag('/731.ffff6666.js'),
-        tag('/bootstrap.7777aaaa.js'),
-        tag('/bootstrap.8888bbbb.css', 'style'),
+        ...shellWithData,
         tag('/remotes/guest/remoteEntry.js'),
         tag('/remotes/guest/__federation_expose_routes.cccc3333.js'),
         tag('/remotes/guest/466.3333cccc.js'),
@@ -229,13 +233,7 @@ describe('the server skeleton', () => {
       // An organiser's page: the shell's auth guard after its bootstrap, and the data layer the guard
       // reads, though the page itself consumes none (an event's form, which the server does not paint).
       expect(await tags('/events/register/evt_1')).toEqual([
-        tag('/121.aaaa1111.js'),
-        tag('/990.dddd4444.js'),
-        tag('/873.9999cccc.js'),
-        tag('/456.eeee5555.js'),
-        tag('/731.ffff6666.js'),
-        tag('/bootstrap.7777aaaa.js'),
-        tag('/bootstrap.8888bbbb.css', 'style'),
+        ...shellWithData,
         tag('/auth-guard.abab1212.js'),
         tag('/remotes/organiser/remoteEntry.js'),
         tag('/remotes/organiser/event-form.6666ffff.js'),
