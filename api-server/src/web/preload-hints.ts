@@ -41,9 +41,9 @@ interface PageChunks {
 /**
  * URLs worth preloading for a first visit to `pathname`, in the order the page needs them: the shell's
  * shared modules and bootstrap (and auth guard on an organiser page), the remote's entry and routes
- * module, then (issue 29) the route's page chunk. Without the last ones, a page the server does not paint waited one round trip more after
- * the routes module, another for the data layer it consumes, and the shell's bootstrap one after the
- * shell's entry had run.
+ * module, then (issue 29) the route's page chunk. Without the last ones, a page the server does not
+ * paint waited one round trip more after the routes module, another for the data layer it consumes,
+ * and the shell's bootstrap one after the shell's entry had run.
  */
 export async function preloadUrls(pathname: string, sources: PreloadSources): Promise<string[]> {
   const route = matchRoute(pathname);
