@@ -268,7 +268,6 @@ export async function createAlbum(server: TestServer, token: string, eventId: st
   return (await response.json()) as { id: string; album_name: string; album_description: string; is_public: boolean; is_available: boolean };
 }
 
-/** Asserts the `{ status, message }` error shape with a given status. */
 /**
  * A signed token or ticket with one character inside its signature changed. Not the last one: the
  * last base64url character of a signature carries bits that decoders ignore, so changing it alone
@@ -279,6 +278,7 @@ export function tamperSignature(signed: string): string {
   return signed.slice(0, at) + (signed[at] === 'A' ? 'B' : 'A') + signed.slice(at + 1);
 }
 
+/** Asserts the `{ status, message }` error shape with a given status. */
 export async function expectError(response: Response, status: number): Promise<{ status: number; message: string }> {
   const body = (await response.json()) as { status: number; message: string };
   expect(response.status).toBe(status);

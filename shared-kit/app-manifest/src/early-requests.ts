@@ -31,4 +31,3 @@ export const EARLY_TILE_COUNT = 8;
  * 2.7 s, and the photo screen's LCP p50 went from 4.04 to 3.84 s (7 runs each).
  */
 export const EARLY_TILE_FIRST_ROW = 4;
-

@@ -1,6 +1,5 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
-import { PageLoading } from '../remotes/remote-page';
-import { RemoteFallback } from '../remotes/remote-fallback';
+import { PageFailed, PageLoading } from '../remotes/remote-page';
 import type * as AuthGuardModule from './auth-guard';
 
 type GuardModule = typeof AuthGuardModule;
@@ -43,9 +42,10 @@ export function Guarded({ children }: { children: ReactNode }) {
     };
   }, [attempt]);
 
+  // As a remote page that could not load (remote-page.tsx): the fallback, in place of a painted view.
   if (guard === 'failed')
     return (
-      <RemoteFallback
+      <PageFailed
         onRetry={() => {
           setGuard(undefined);
           setAttempt((value) => value + 1);

@@ -41,22 +41,23 @@ export function RemotePage({ remote, page }: { remote: RemoteName; page: PageNam
   const retry = () => setAttempt((value) => value + 1);
 
   if (state.status === 'loading') return <PageLoading />;
-  if (state.status === 'failed') return (
-      <PaintHandover>
-        <RemoteFallback onRetry={retry} />
-      </PaintHandover>
-    );
+  if (state.status === 'failed') return <PageFailed onRetry={retry} />;
   const { Page } = state;
   return (
-    <RemoteErrorBoundary key={attempt} onReset={retry} fallback={(reset) => (
-        <PaintHandover>
-          <RemoteFallback onRetry={reset} />
-        </PaintHandover>
-      )}>
+    <RemoteErrorBoundary key={attempt} onReset={retry} fallback={(reset) => <PageFailed onRetry={reset} />}>
       <PaintHandover when={`${remote}/${page}`}>
         <Page />
       </PaintHandover>
     </RemoteErrorBoundary>
+  );
+}
+
+/** What a page that could not load shows: the shell's fallback with 'Tentar novamente', in place of a painted view. */
+export function PageFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <PaintHandover>
+      <RemoteFallback onRetry={onRetry} />
+    </PaintHandover>
   );
 }
 
