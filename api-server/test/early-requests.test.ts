@@ -43,7 +43,8 @@ function runEarlyScript(html: string, stored: Record<string, string>, answer: (u
     window,
     Image: FakeImage,
     Array,
-    document: { getElementById: (id: string) => (id === 'early-requests' && list ? { textContent: list } : null) },
+    // No painted frame here (the drawing into one is tested in Chromium, e2e organiser-photos.spec.ts).
+    document: { getElementById: (id: string) => (id === 'early-requests' && list ? { textContent: list } : null), querySelector: () => null },
     localStorage: { getItem: (key: string) => stored[key] ?? null },
     fetch: (url: string, init: { headers: Record<string, string> }) => {
       sent.push({ url, headers: init.headers });
@@ -56,7 +57,7 @@ function runEarlyScript(html: string, stored: Record<string, string>, answer: (u
     await new Promise((resolve) => setTimeout(resolve, 10));
     return window.__momentosEarlyTiles as FakeImage[] | undefined;
   };
-  return { sent, kept: window.__momentosEarly as Record<string, Promise<unknown>> | undefined, images };
+  return { sent, kept: window.__momentosEarly as Record<string, Promise<unknown>> | undefined, images, list: () => window.__momentosEarlyList };
 }
 
 /** A fetch answer as the script reads it: `ok`, and a copy whose body is this JSON. */
@@ -132,12 +133,14 @@ describe('early reads of an organiser page', () => {
       .flatMap((item) => {
         const tile = tileState(item);
         if (tile.show !== 'image') return [];
-        return [tile.srcset ? [['sizes', tile.sizes], ['srcset', tile.srcset]] : [['src', tile.src]]];
+        return [tile.srcset ? [['sizes', tile.sizes], ['srcset', tile.srcset], ['src', tile.src]] : [['src', tile.src]]];
       })
       .map((attributes, index) => (index < 4 ? [['fetchPriority', 'high'], ...attributes] : attributes));
     expect(images.map((image) => image.set)).toEqual(expected);
     expect(images).toHaveLength(6);
     expect(images[0].set[2][1]).toBe(`${file('a-thumb.webp')} 320w, ${file('a-grid.webp')} 640w`);
+    // The whole list, parsed, for the page's first render (api-client's earlyAlbumPhotos).
+    expect(run.list()).toEqual({ url: `/api/events/photos/${event.id}`, photos: list });
   });
 
   test('no images for a refused or failed list, nor on a page without a grid', async () => {
@@ -145,7 +148,9 @@ describe('early reads of an organiser page', () => {
     const html = await (await fetch(`${server.url}/events/${event.id}/photos`)).text();
     expect(await runEarlyScript(html, { auth: ana.token }, () => jsonAnswer({ status: 401, message: 'x' }, false)).images()).toEqual([]);
     expect(await runEarlyScript(html, { auth: ana.token }, () => null).images()).toEqual([]);
-    expect(await runEarlyScript(html, { auth: ana.token }, () => jsonAnswer({ status: 200 })).images()).toEqual([]);
+    const notAList = runEarlyScript(html, { auth: ana.token }, () => jsonAnswer({ status: 200 }));
+    expect(await notAList.images()).toEqual([]);
+    expect(notAList.list()).toBeUndefined();
     const list = await (await fetch(`${server.url}/events`)).text();
     expect(earlyJson(list)?.tiles).toBeUndefined();
     expect(await runEarlyScript(list, { auth: ana.token }, () => jsonAnswer([{ compressed_photo: '/x.webp' }])).images()).toBeUndefined();

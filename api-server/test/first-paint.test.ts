@@ -392,6 +392,8 @@ const entryTemplate = fs.readFileSync(path.join(__dirname, '..', '..', 'organise
 const eventListTemplate = fs.readFileSync(path.join(__dirname, '..', '..', 'organiser-remote', 'src', 'features', 'event-list', 'first-paint', 'event-list.html'), 'utf8');
 // And the new-event form (issue 29), from the same remote's.
 const eventFormTemplate = fs.readFileSync(path.join(__dirname, '..', '..', 'organiser-remote', 'src', 'features', 'event-form', 'first-paint', 'event-form.html'), 'utf8');
+// And the organiser's photo screen's frame (issue 29), from the gallery remote's.
+const eventPhotosTemplate = fs.readFileSync(path.join(__dirname, '..', '..', 'gallery-remote', 'src', 'features', 'event-photos', 'first-paint', 'event-photos.html'), 'utf8');
 // And the upload screen's name step, from the guest remote's.
 const uploadTemplate = fs.readFileSync(path.join(__dirname, '..', '..', 'guest-remote', 'src', 'features', 'upload', 'first-paint', 'upload.html'), 'utf8');
 
@@ -400,7 +402,7 @@ describe('the painted entry and name step', () => {
   const paintedData = (html: string) => JSON.parse(/<script type="application\/json" id="first-paint-data">([^<]*)<\/script>/.exec(html)![1]);
 
   beforeAll(async () => {
-    server = await startServer({ webRoot: makeWebRoot({ ...FAKE_FILES, 'organiser-remote/dist/paint/entry.html': entryTemplate, 'organiser-remote/dist/paint/event-list.html': eventListTemplate, 'organiser-remote/dist/paint/event-form.html': eventFormTemplate, 'guest-remote/dist/paint/upload.html': uploadTemplate }) });
+    server = await startServer({ webRoot: makeWebRoot({ ...FAKE_FILES, 'organiser-remote/dist/paint/entry.html': entryTemplate, 'organiser-remote/dist/paint/event-list.html': eventListTemplate, 'organiser-remote/dist/paint/event-form.html': eventFormTemplate, 'guest-remote/dist/paint/upload.html': uploadTemplate, 'gallery-remote/dist/paint/event-photos.html': eventPhotosTemplate }) });
   });
   afterAll(async () => {
     await server.close();
@@ -469,6 +471,33 @@ describe('the painted entry and name step', () => {
     const editing = await (await fetch(`${server.url}/events/register/${event.id}`)).text();
     expect(editing).not.toContain('first-paint');
     expect(editing).not.toContain('Festa da Dora');
+  });
+
+  test("the photo screen's frame is painted with the event's id in its links (escaped), an empty grid for the early script, and no data; its check hides it from a visitor not signed in", async () => {
+    const ana = await organiserSession(server, 'eva@example.com');
+    const event = await createEvent(server, ana.token, { name: 'Festa da Eva' });
+    const response = await fetch(`${server.url}/events/${event.id}/photos`);
+    const html = await response.text();
+    expect(html).toContain(`<div id="first-paint"><nav class="event-tabs" aria-label="Conteúdo do evento"><a class="event-tabs__tab" aria-current="page" href="/events/${event.id}/photos">Fotos</a>`);
+    expect(html).toContain(`<main class="gallery-page event-photos" data-event-id="${event.id}">`);
+    expect(html).toContain('<div class="gallery-grid gallery-grid--painted" role="list" aria-label="Fotos do álbum" data-early-tiles=""');
+    expect(html).not.toContain('Festa da Eva');
+    expect(paintedData(html)).toEqual({ remote: 'gallery_remote', page: 'event-photos', data: {} });
+    // The early reads' script, then the view's own check, each by its hash; the scripts' preloads low.
+    const inline = inlineScripts(html);
+    expect(inline).toEqual([expect.stringContaining('early-requests'), expect.stringContaining('localStorage.getItem("auth")||')]);
+    for (const script of inline) expect(scriptSources(response)).toContain(hashOf(script));
+    expect(html.match(/<link rel="preload"[^>]*>/g)!.every((tag) => tag.includes('fetchpriority="low"'))).toBe(true);
+
+    const hostile = await (await fetch(`${server.url}/events/${encodeURIComponent('a"><img src=x>')}/photos`)).text();
+    expect(hostile).toContain('href="/events/a&quot;&gt;&lt;img src=x&gt;/photos"');
+    expect(hostile).not.toContain('<img src=x>');
+    // The messages tab or another album (a query string) is another view: neither painted nor read early.
+    for (const query of ['?tab=recados', '?album=alb_1']) {
+      const other = await (await fetch(`${server.url}/events/${event.id}/photos${query}`)).text();
+      expect(other).not.toContain('first-paint');
+      expect(other).not.toContain('early-requests');
+    }
   });
 
   test('the upload screen of an event without a PIN is painted at its name step, with the event as the title; with a PIN it is not', async () => {

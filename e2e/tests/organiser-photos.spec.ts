@@ -129,8 +129,22 @@ test('the photo screen asks for its photos and its first tiles while the scripts
     if (pathname === '/api/files' && request.resourceType() === 'image') tileReads.push({ at: Date.now(), url: request.url() });
   });
 
-  await page.goto(`${url}/events/${eventId}/photos`);
-  await expect(page.getByRole('img', { name: 'Foto enviada por Tia Rosa' })).toBeVisible({ timeout: 20_000 });
+  const problems: string[] = [];
+  page.on('console', (message) => ['error', 'warning'].includes(message.type()) && problems.push(message.text()));
+  // Not waiting for the load event, which waits for the entry.
+  await page.goto(`${url}/events/${eventId}/photos`, { waitUntil: 'commit' });
+  // The server's painted frame, with the tile the early script drew into it from that answer, before
+  // the app's entry has even come; no spinner left beside it.
+  const painted = page.locator('#first-paint');
+  await expect(painted.getByRole('img', { name: 'Foto enviada por Tia Rosa' })).toBeVisible({ timeout: 20_000 });
+  expect(Date.now()).toBeLessThan(entryServedAt);
+  await expect(painted.getByRole('button', { name: 'Foto enviada por Tia Rosa' })).toBeVisible();
+  await expect(painted.getByRole('status', { name: 'Carregando fotos' })).toHaveCount(0);
+  await expect(painted.getByRole('heading', { name: 'Fotos do evento' })).toBeVisible();
+  // Then the app's page in its place, the same tile once.
+  await expect(painted).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByRole('img', { name: 'Foto enviada por Tia Rosa' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Foto enviada por Tia Rosa' })).toHaveCount(1);
   expect(listReads[0]).toBeLessThan(entryServedAt);
   // The only other read is the live socket's, once it has opened: the app's own first read sent none.
   await expect.poll(() => listReads.length, { timeout: 10_000 }).toBe(2);
@@ -142,4 +156,5 @@ test('the photo screen asks for its photos and its first tiles while the scripts
   expect(tileReads[0].at).toBeLessThan(entryServedAt);
   const shown = await page.getByRole('img', { name: 'Foto enviada por Tia Rosa' }).evaluate((image: HTMLImageElement) => image.currentSrc);
   expect(shown).toBe(tileReads[0].url);
+  expect(problems).toEqual([]);
 });

@@ -15,21 +15,29 @@ export interface EarlyRequests {
 
 /**
  * Sends the listed reads with the stored sign-in (the API client's headers) and keeps each answer's
- * promise, a network failure as null. When the grid's list arrives, asks for the images of its first
- * tiles as the grid's tiles will (app-manifest's tile-state: none for a failed photo; the phone copy
- * and the grid copy with the grid's sizes, or the grid copy alone): the first row's at a high priority,
- * the others at the browser's low one for images not yet on screen. Fixed text: the page's policy allows
- * it by its hash. Nothing is sent without a stored sign-in (the app will send the visitor to the entry).
+ * promise, a network failure as null. When the grid's list arrives, keeps it parsed (`listGlobal`) and
+ * asks for the images of its first tiles as the grid's tiles will (app-manifest's tile-state: the phone
+ * copy and the grid copy with the grid's sizes, or the grid copy alone): the first row's at a high
+ * priority, the others at the browser's low one for images not yet on screen. Where the server painted
+ * the page's frame, the images are drawn into its grid (`gridAttribute`, one tile's `<template>`) in
+ * place of its spinner, up to the first photo without an image (a failed or processing one: the app
+ * draws it), so that what is drawn stays where the app's grid puts it. Fixed text: the page's policy
+ * allows it by its hash. Nothing is sent without a stored sign-in (the app will send the visitor to the
+ * entry).
  */
 export const EARLY_REQUESTS_SCRIPT =
   `(function(){try{var l=document.getElementById("${earlyRequestIds.urlsId}"),t=l&&localStorage.getItem("auth");if(!t)return;` +
   `var c=JSON.parse(l.textContent),k=window.${earlyRequestIds.global}={};c.urls.forEach(function(u){` +
   `k[u]=fetch(u,{headers:{authentication:t,"X-Client-Origin":"momentos-web",Accept:"application/json, text/plain, */*"}}).catch(function(){return null})});` +
   `var g=c.tiles&&k[c.tiles];if(g)g.then(function(r){return r&&r.ok?r.clone().json():null}).then(function(a){` +
-  `var m=window.${earlyRequestIds.tilesGlobal}=[];if(Array.isArray(a))a.slice(0,${EARLY_TILE_COUNT}).forEach(function(p){` +
-  `if(!p||p.error||!p.compressed_photo)return;var i=new Image;if(${EARLY_TILE_FIRST_ROW}>m.length)i.fetchPriority="high";` +
+  `var m=window.${earlyRequestIds.tilesGlobal}=[],d=document.querySelector("[${earlyRequestIds.gridAttribute}]"),s=d&&d.querySelector("template"),w=!!s;` +
+  `if(!Array.isArray(a))return;window.${earlyRequestIds.listGlobal}={url:c.tiles,photos:a};a.slice(0,${EARLY_TILE_COUNT}).forEach(function(p){` +
+  `if(!p||p.error||!p.compressed_photo){w=false;return}var i=new Image;if(${EARLY_TILE_FIRST_ROW}>m.length)i.fetchPriority="high";` +
   `if(p.thumb_photo&&p.thumb_photo!==p.compressed_photo){i.sizes=${JSON.stringify(GRID_TILE_SIZES)};` +
-  `i.srcset=p.thumb_photo+" ${THUMB_PHOTO_EDGE}w, "+p.compressed_photo+" ${COMPRESSED_PHOTO_EDGE}w"}else i.src=p.compressed_photo;m.push(i)})` +
+  `i.srcset=p.thumb_photo+" ${THUMB_PHOTO_EDGE}w, "+p.compressed_photo+" ${COMPRESSED_PHOTO_EDGE}w"}i.src=p.compressed_photo;m.push(i);if(!w)return;` +
+  `var e=s.content.firstElementChild.cloneNode(!0),b=e.querySelector("button"),n=d.getAttribute(p.file_type==="video"?"data-video":"data-photo")+" "+p.user_id;` +
+  `i.className="gallery-tile__image";i.alt=n;i.width=i.height=${COMPRESSED_PHOTO_EDGE};i.decoding="async";i.draggable=!1;b.setAttribute("aria-label",n);b.appendChild(i);d.appendChild(e)});` +
+  `if(d&&d.querySelector("button")){d.previousElementSibling.remove();d.hidden=!1}` +
   `}).catch(function(){})}catch(e){}})()`;
 
 /** The policy's source for the script above. */

@@ -66,8 +66,9 @@ export function shellPainter(app: FastifyInstance, config: Config) {
         return { view: { values: {}, sections: { setup: setup.needed, login: !setup.needed } }, data: setup, leadImages: [] };
       }
       case 'static':
-        // A page's frame before its data (an organiser's page): nothing to read.
-        return { view: { values: {} }, data: {}, leadImages: [] };
+        // A page's frame before its data (an organiser's page): nothing to read; the route's parameters
+        // (the photo screen's event id, in its links) fill the slots of their names, escaped.
+        return { view: { values: { ...params } }, data: {}, leadImages: [] };
       default:
         return undefined;
     }
@@ -105,6 +106,9 @@ export function shellPainter(app: FastifyInstance, config: Config) {
   const paintIfPossible = async (request: FastifyRequest, html: string, pathname: string, preload: string[]) => {
     const route = matchRoute(pathname);
     if (!route?.firstPaint || config.remotes[route.remote]) return undefined;
+    // A page's frame is its plain path's: a query may show another view of it (the photo screen's
+    // messages tab, another album), which the page draws itself.
+    if (route.firstPaint.source === 'static' && request.url.includes('?')) return undefined;
     const [template, source, paintLoader] = await Promise.all([readPaintTemplate(config.webRoot, route), paintSource(route, pathname), findPaintLoader(config.webRoot)]);
     if (!template || !source) return undefined;
     const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;

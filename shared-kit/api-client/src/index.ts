@@ -42,6 +42,7 @@ export { searchEventByCode, getShareQrCode, fetchQrCodeImage } from './calls/inv
 export type { EventItem, EventInput, PublicEvent, Album, AlbumInput, EventSearchResult } from './calls/types';
 export {
   listAlbumPhotos,
+  earlyAlbumPhotos,
   getPhotoUpdates,
   listAlbumUploaders,
   removePhoto,

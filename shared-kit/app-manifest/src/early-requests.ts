@@ -9,7 +9,13 @@
  * answer from there for the first call of the same URL. Only on the route's plain path: a query
  * string (another album, another tab) may read something else.
  */
-export const earlyRequestIds = { urlsId: 'early-requests', global: '__momentosEarly', tilesGlobal: '__momentosEarlyTiles' } as const;
+export const earlyRequestIds = {
+  urlsId: 'early-requests',
+  global: '__momentosEarly',
+  tilesGlobal: '__momentosEarlyTiles',
+  listGlobal: '__momentosEarlyList',
+  gridAttribute: 'data-early-tiles',
+} as const;
 
 /**
  * A route's `earlyTiles`: when that read's answer (a photo list, in the grid's order) arrives, the
@@ -19,6 +25,11 @@ export const earlyRequestIds = { urlsId: 'early-requests', global: '__momentosEa
  * rows of a phone's two columns, the first screen's row or two below the toolbar and the rows the
  * grid's lazy loading fetches at once anyway (Chromium loads lazy images within 1250–2500 px of the
  * screen). The images are kept under `tilesGlobal` so that none is dropped before the grid takes it.
+ *
+ * Where the server painted the page's frame (the photo screen), the frame's grid carries the attribute
+ * `gridAttribute` and a `<template>` of one tile: the script draws the tiles into it as well, so that
+ * the first screen shows its photos before the app's scripts have run, and keeps the parsed list as
+ * `{url, photos}` under `listGlobal` for the page's first render to start from the same tiles.
  */
 export const EARLY_TILE_COUNT = 8;
 

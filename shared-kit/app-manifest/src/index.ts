@@ -73,6 +73,12 @@ const eventListPaint: FirstPaintSpec = { page: 'event-list', template: 'paint/ev
  * over (what is typed into the painted copy would be lost). Editing an event needs its data: not painted.
  */
 const eventFormPaint: FirstPaintSpec = { page: 'event-form', template: 'paint/event-form.html', source: 'static' };
+/**
+ * The organiser's photo screen (issue 29): its frame before its data, with the event's id in its links;
+ * the page's early-requests script draws the grid's first tiles into it as the early list arrives
+ * (early-requests.ts), before the app's scripts have run.
+ */
+const eventPhotosPaint: FirstPaintSpec = { page: 'event-photos', template: 'paint/event-photos.html', source: 'static' };
 
 /** Spec §2 routes and the remote that owns each (DESIGN.md §1); organiser pages are guarded. */
 export const routes: readonly AppRoute[] = [
@@ -92,6 +98,7 @@ export const routes: readonly AppRoute[] = [
     remote: 'gallery_remote',
     page: 'event-photos',
     guarded: true,
+    firstPaint: eventPhotosPaint,
     earlyRequests: ['/api/events/photos/:id', '/api/events/:id', '/api/albums/:id'],
     earlyTiles: '/api/events/photos/:id',
   },
@@ -159,8 +166,8 @@ export interface FirstPaintSpec {
    * for its upload screen (`event-upload`: the guest's name step, the same for every event without a
    * PIN); or, for the entry, no parameter: whether the server still waits for its first organiser
    * (GET /api/setup's answer); or nothing at all (`static`: a page's frame before its data, the same
-   * for everyone, such as an organiser's page, whose data the server cannot read without the sign-in
-   * that the browser keeps).
+   * for everyone but for the route's parameters, which fill the slots of their names: an organiser's
+   * page, whose data the server cannot read without the sign-in that the browser keeps).
    */
   source: 'event-id' | 'invite-code' | 'album-id' | 'event-upload' | 'setup-state' | 'static';
 }

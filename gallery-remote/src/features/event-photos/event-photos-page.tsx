@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { apiUrl, moderatePhoto, requestDownload, useAlbumLive, useAuthStore, type PhotoItem } from '@momentos/api-client';
+import { apiUrl, earlyAlbumPhotos, moderatePhoto, requestDownload, useAlbumLive, useAuthStore, type PhotoItem } from '@momentos/api-client';
 import { Button, ConfirmDialog, formatText, Link, notify, useLocation, useNavigate, useParams } from '@momentos/design-kit';
 import { texts } from '../../texts';
 import { OrderToggle, PhotoPage, useGalleryPhotos, usePhotoViewers } from '../gallery';
@@ -49,7 +49,10 @@ function EventPhotos({ eventId, albumId }: { eventId: string; albumId: string | 
   const navigate = useNavigate();
   const scopeId = albumId ?? eventId;
   const { eventName, albums } = useEventScope(eventId);
-  const gallery = useGalleryPhotos(scopeId);
+  // Issue 29: the list the page's early script read (and drew the painted frame's first tiles from):
+  // the first render shows the same tiles, so the frame gives way to them rather than to a spinner.
+  const [early] = useState(() => earlyAlbumPhotos(scopeId));
+  const gallery = useGalleryPhotos(scopeId, early);
   // Issue 28: 'Filtrar por local' narrows what the screen shows, selects and downloads.
   const [place, setPlace] = useState<string | null>(null);
   const [byPlace, setByPlace] = useState(false);

@@ -1,6 +1,6 @@
 import { earlyRequestIds } from '@momentos/app-manifest/dist/early-requests';
-import { listAlbumPhotos } from '../calls/photos';
-import { EARLY_ANSWER_MAX_AGE_MS, takeEarlyAnswer } from '../http/early-answers';
+import { earlyAlbumPhotos, listAlbumPhotos } from '../calls/photos';
+import { EARLY_ANSWER_MAX_AGE_MS, earlyList, takeEarlyAnswer } from '../http/early-answers';
 import { listEvents } from '../calls/events';
 import type { PhotoItem } from '@momentos/api-contract';
 import { fakeApi } from '../testing';
@@ -16,6 +16,7 @@ const photo = (id: string): PhotoItem => ({ id, original_photo: `/api/files?path
 
 afterEach(() => {
   delete (window as unknown as Record<string, unknown>)[earlyRequestIds.global];
+  delete (window as unknown as Record<string, unknown>)[earlyRequestIds.listGlobal];
 });
 
 describe('an answer the page asked for early', () => {
@@ -52,5 +53,29 @@ describe('an answer the page asked for early', () => {
     keep({ '/api/events': Promise.resolve(json([])) });
     expect(takeEarlyAnswer({ method: 'GET', url: '/api/events' }, EARLY_ANSWER_MAX_AGE_MS + 1)).toBeNull();
     expect(await takeEarlyAnswer({ method: 'GET', url: '/api/events' }, 1_000)).toMatchObject({ ok: true, data: [] });
+  });
+});
+
+describe('the photo list the page read early, parsed (the photo screen\'s first render)', () => {
+  const list = [photo('p1'), photo('p2')];
+  beforeEach(() => {
+    (window as unknown as Record<string, unknown>)[earlyRequestIds.listGlobal] = { url: '/api/events/photos/evt%201', photos: list };
+  });
+
+  it("is the list of that event's URL, as the list's call encodes it, and leaves the early answer to that call", async () => {
+    keep({ '/api/events/photos/evt%201': Promise.resolve(json(list)) });
+    expect(earlyAlbumPhotos('evt 1')).toBe(list);
+    expect(earlyAlbumPhotos('evt 1')).toBe(list);
+    const api = fakeApi({});
+    const answer = await listAlbumPhotos('evt 1');
+    expect(answer).toMatchObject({ ok: true, data: list });
+    expect(api.calls('GET', '/api/events/photos/evt%201')).toHaveLength(0);
+  });
+
+  it("is not another album's, nor taken later in the visit, nor anything but a list", () => {
+    expect(earlyAlbumPhotos('evt_2')).toBeUndefined();
+    expect(earlyList('/api/events/photos/evt%201', EARLY_ANSWER_MAX_AGE_MS + 1)).toBeUndefined();
+    (window as unknown as Record<string, unknown>)[earlyRequestIds.listGlobal] = { url: '/api/events/photos/evt%201', photos: { status: 200 } };
+    expect(earlyAlbumPhotos('evt 1')).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
-import type { DownloadTicketBody, PhotoModeration, PhotoOrder } from '@momentos/api-contract';
-import { call } from '../http/api-result';
+import type { DownloadTicketBody, PhotoItem, PhotoModeration, PhotoOrder } from '@momentos/api-contract';
+import { call, routeUrl } from '../http/api-result';
+import { earlyList } from '../http/early-answers';
 import { http } from '../http/http-client';
 
 export type { DownloadTicket, DownloadTicketBody, PaintedGallery, PhotoItem, PhotoModeration, PhotoUpdate, Uploader, UploadedPhoto } from '@momentos/api-contract';
@@ -11,6 +12,14 @@ export type { DownloadTicket, DownloadTicketBody, PaintedGallery, PhotoItem, Pho
 export function listAlbumPhotos(albumId: string, userId?: string | null, order: PhotoOrder = 'recent') {
   const query = { ...(userId ? { user_id: userId } : {}), ...(order === 'taken' ? { order } : {}) };
   return call('GET /api/events/photos/:albumId', { params: { albumId }, query: Object.keys(query).length > 0 ? query : undefined });
+}
+
+/**
+ * The event's (or album's) list as the page's early-requests script read it before the app ran (issue
+ * 29, the organiser's photo screen), or undefined: what listAlbumPhotos(albumId) will answer first.
+ */
+export function earlyAlbumPhotos(albumId: string): PhotoItem[] | undefined {
+  return earlyList(routeUrl('GET /api/events/photos/:albumId', { albumId })) as PhotoItem[] | undefined;
 }
 
 /** The photos guests see of an album or event, even when the organiser asks (the live wall, issue 12). */

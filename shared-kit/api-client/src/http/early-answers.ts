@@ -36,3 +36,15 @@ export function takeEarlyAnswer(config: AxiosRequestConfig, now = performance.no
     })
     .catch(() => null);
 }
+
+/**
+ * Issue 29: the photo list the page's script read as it was parsed (the photo screen's grid), parsed,
+ * when `url` is the URL it read and the visit is young enough (as above). The page's first render starts
+ * from it, so that the tiles the script drew into the painted frame are the first render's too and the
+ * frame gives way to the same grid. It does not use up the early answer: the list's call still takes it.
+ */
+export function earlyList(url: string, now = performance.now()): unknown[] | undefined {
+  if (typeof window === 'undefined' || now > EARLY_ANSWER_MAX_AGE_MS) return undefined;
+  const kept = (window as unknown as Record<string, { url?: unknown; photos?: unknown } | undefined>)[earlyRequestIds.listGlobal];
+  return kept?.url === url && Array.isArray(kept.photos) ? kept.photos : undefined;
+}
