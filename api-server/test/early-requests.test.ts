@@ -57,7 +57,7 @@ function runEarlyScript(html: string, stored: Record<string, string>, answer: (u
     await new Promise((resolve) => setTimeout(resolve, 10));
     return window.__momentosEarlyTiles as FakeImage[] | undefined;
   };
-  return { sent, kept: window.__momentosEarly as Record<string, Promise<unknown>> | undefined, images, list: () => window.__momentosEarlyList };
+  return { sent, kept: window.__momentosEarly as Record<string, Promise<unknown>> | undefined, images, list: () => window.__momentosEarlyList, drawing: () => window.__momentosEarlyDrawn as Promise<unknown> | undefined };
 }
 
 /** A fetch answer as the script reads it: `ok`, and a copy whose body is this JSON. */
@@ -141,6 +141,8 @@ describe('early reads of an organiser page', () => {
     expect(images[0].set[2][1]).toBe(`${file('a-thumb.webp')} 320w, ${file('a-grid.webp')} 640w`);
     // The whole list, parsed, for the page's first render (api-client's earlyAlbumPhotos).
     expect(run.list()).toEqual({ url: `/api/events/photos/${event.id}`, photos: list });
+    // And the drawing's promise, which the shell's boot waits on (painted-view-drawn.ts), settled.
+    expect(await run.drawing()).toBeUndefined();
   });
 
   test('no images for a refused or failed list, nor on a page without a grid', async () => {
@@ -175,6 +177,7 @@ describe('early reads of an organiser page', () => {
     expect(run.sent).toEqual([]);
     expect(run.kept).toBeUndefined();
     expect(await run.images()).toBeUndefined();
+    expect(run.drawing()).toBeUndefined();
   });
 
   test('another album or tab of the page (a query string), and pages without early reads, have none', async () => {

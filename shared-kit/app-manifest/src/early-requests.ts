@@ -15,6 +15,7 @@ export const earlyRequestIds = {
   tilesGlobal: '__momentosEarlyTiles',
   listGlobal: '__momentosEarlyList',
   gridAttribute: 'data-early-tiles',
+  drawnGlobal: '__momentosEarlyDrawn',
 } as const;
 
 /**
@@ -29,7 +30,9 @@ export const earlyRequestIds = {
  * Where the server painted the page's frame (the photo screen), the frame's grid carries the attribute
  * `gridAttribute` and a `<template>` of one tile: the script draws the tiles into it as well, so that
  * the first screen shows its photos before the app's scripts have run, and keeps the parsed list as
- * `{url, photos}` under `listGlobal` for the page's first render to start from the same tiles.
+ * `{url, photos}` under `listGlobal` for the page's first render to start from the same tiles. Its
+ * promise under `drawnGlobal` settles once the tiles are drawn (or none can be): the shell's boot waits
+ * for their first row, briefly, before React takes the painted view over (shell's painted-view-drawn.ts).
  */
 export const EARLY_TILE_COUNT = 8;
 
