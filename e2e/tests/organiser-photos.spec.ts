@@ -113,10 +113,10 @@ test('the photo screen asks for its photos and its first tiles while the scripts
   await page.goto(`${url}/api/health`);
   await page.evaluate((stored) => localStorage.setItem('auth', stored), token);
 
-  // The shell's entry comes 1.5 s late, as on a slow phone.
+  // The shell's entry comes 3 s late, as on a slow phone (time enough, on a loaded machine, for the painted tile).
   let entryServedAt = Infinity;
   await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise((resolve) => setTimeout(resolve, 3000));
     const response = await route.fetch();
     entryServedAt = Date.now();
     await route.fulfill({ response });

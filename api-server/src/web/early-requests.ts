@@ -22,9 +22,8 @@ export interface EarlyRequests {
  * the page's frame, the images are drawn into its grid (`gridAttribute`, one tile's `<template>`) in
  * place of its spinner, up to the first photo without an image (a failed or processing one: the app
  * draws it), so that what is drawn stays where the app's grid puts it; the promise of that drawing is
- * kept (`drawnGlobal`) for the shell's boot. Fixed text: the page's policy
- * allows it by its hash. Nothing is sent without a stored sign-in (the app will send the visitor to the
- * entry).
+ * kept (`drawnGlobal`) for the shell's boot. Fixed text: the page's policy allows it by its hash.
+ * Nothing is sent without a stored sign-in (the app will send the visitor to the entry).
  */
 export const EARLY_REQUESTS_SCRIPT =
   `(function(){try{var l=document.getElementById("${earlyRequestIds.urlsId}"),t=l&&localStorage.getItem("auth");if(!t)return;` +
