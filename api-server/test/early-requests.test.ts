@@ -35,7 +35,7 @@ class FakeImage {
  * Runs the page's script as a browser would, with this storage; each request it sends is answered by
  * `answer(url)` (by default a bare 'answer'). Resolves the images it asked for once its answers are in.
  */
-function runEarlyScript(html: string, stored: Record<string, string>, answer: (url: string) => unknown = () => 'answer') {
+function runEarlyScript(html: string, stored: Record<string, string>, answer: (url: string) => unknown = () => 'answer', placeControls: Array<{ hidden: boolean }> = []) {
   const sent: Array<{ url: string; headers: Record<string, string> }> = [];
   const list = /<script type="application\/json" id="early-requests">([^<]*)<\/script>/.exec(html)?.[1];
   const window: Record<string, unknown> = {};
@@ -44,7 +44,7 @@ function runEarlyScript(html: string, stored: Record<string, string>, answer: (u
     Image: FakeImage,
     Array,
     // No painted frame here (the drawing into one is tested in Chromium, e2e organiser-photos.spec.ts).
-    document: { getElementById: (id: string) => (id === 'early-requests' && list ? { textContent: list } : null), querySelector: () => null },
+    document: { getElementById: (id: string) => (id === 'early-requests' && list ? { textContent: list } : null), querySelector: () => null, querySelectorAll: (selector: string) => (selector === '[data-early-places]' ? placeControls : []) },
     localStorage: { getItem: (key: string) => stored[key] ?? null },
     fetch: (url: string, init: { headers: Record<string, string> }) => {
       sent.push({ url, headers: init.headers });
@@ -156,6 +156,18 @@ describe('early reads of an organiser page', () => {
     const list = await (await fetch(`${server.url}/events`)).text();
     expect(earlyJson(list)?.tiles).toBeUndefined();
     expect(await runEarlyScript(list, { auth: ana.token }, () => jsonAnswer([{ compressed_photo: '/x.webp' }])).images()).toBeUndefined();
+  });
+
+  test("the painted frame's place controls are shown when a photo of the list has a place, as the page shows them", async () => {
+    const event = await createEvent(server, ana.token, { name: 'Mesas' });
+    const html = await (await fetch(`${server.url}/events/${event.id}/photos`)).text();
+    const tile = { id: 'a', file_type: 'image', compressed_photo: '/a.webp', processing: false, error: false };
+    const shown = [{ hidden: true }, { hidden: true }];
+    await runEarlyScript(html, { auth: ana.token }, () => jsonAnswer([tile, { ...tile, id: 'b', place: 'Mesa 5' }]), shown).images();
+    expect(shown).toEqual([{ hidden: false }, { hidden: false }]);
+    const still = [{ hidden: true }];
+    await runEarlyScript(html, { auth: ana.token }, () => jsonAnswer([tile, { ...tile, id: 'b', place: null }]), still).images();
+    expect(still).toEqual([{ hidden: true }]);
   });
 
   test("the photo screen's script preloads are at a low priority, so that its reads and first tiles go first; a page without early reads keeps the default", async () => {

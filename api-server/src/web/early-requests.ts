@@ -21,9 +21,10 @@ export interface EarlyRequests {
  * priority, the others at the browser's low one for images not yet on screen. Where the server painted
  * the page's frame, the images are drawn into its grid (`gridAttribute`, one tile's `<template>`) in
  * place of its spinner, up to the first photo without an image (a failed or processing one: the app
- * draws it), so that what is drawn stays where the app's grid puts it; the promise of that drawing is
- * kept (`drawnGlobal`) for the shell's boot. Fixed text: the page's policy allows it by its hash.
- * Nothing is sent without a stored sign-in (the app will send the visitor to the entry).
+ * draws it), so that what is drawn stays where the app's grid puts it; the frame's place controls are
+ * shown when a photo has a place (`placesAttribute`), as the page shows them. The promise of that
+ * drawing is kept (`drawnGlobal`) for the shell's boot. Fixed text: the page's policy allows it by its
+ * hash. Nothing is sent without a stored sign-in (the app will send the visitor to the entry).
  */
 export const EARLY_REQUESTS_SCRIPT =
   `(function(){try{var l=document.getElementById("${earlyRequestIds.urlsId}"),t=l&&localStorage.getItem("auth");if(!t)return;` +
@@ -31,7 +32,8 @@ export const EARLY_REQUESTS_SCRIPT =
   `k[u]=fetch(u,{headers:{authentication:t,"X-Client-Origin":"momentos-web",Accept:"application/json, text/plain, */*"}}).catch(function(){return null})});` +
   `var g=c.tiles&&k[c.tiles];if(g)window.${earlyRequestIds.drawnGlobal}=g.then(function(r){return r&&r.ok?r.clone().json():null}).then(function(a){` +
   `var m=window.${earlyRequestIds.tilesGlobal}=[],d=document.querySelector("[${earlyRequestIds.gridAttribute}]"),s=d&&d.querySelector("template"),w=!!s;` +
-  `if(!Array.isArray(a))return;window.${earlyRequestIds.listGlobal}={url:c.tiles,photos:a};a.slice(0,${EARLY_TILE_COUNT}).forEach(function(p){` +
+  `if(!Array.isArray(a))return;window.${earlyRequestIds.listGlobal}={url:c.tiles,photos:a};if(a.some(function(p){return p&&p.place}))` +
+  `document.querySelectorAll("[${earlyRequestIds.placesAttribute}]").forEach(function(e){e.hidden=!1});a.slice(0,${EARLY_TILE_COUNT}).forEach(function(p){` +
   `if(!p||p.error||!p.compressed_photo){w=false;return}var i=new Image;if(${EARLY_TILE_FIRST_ROW}>m.length)i.fetchPriority="high";` +
   `if(p.thumb_photo&&p.thumb_photo!==p.compressed_photo){i.sizes=${JSON.stringify(GRID_TILE_SIZES)};` +
   `i.srcset=p.thumb_photo+" ${THUMB_PHOTO_EDGE}w, "+p.compressed_photo+" ${COMPRESSED_PHOTO_EDGE}w"}i.src=p.compressed_photo;m.push(i);if(!w)return;` +

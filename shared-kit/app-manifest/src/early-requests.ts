@@ -15,6 +15,7 @@ export const earlyRequestIds = {
   tilesGlobal: '__momentosEarlyTiles',
   listGlobal: '__momentosEarlyList',
   gridAttribute: 'data-early-tiles',
+  placesAttribute: 'data-early-places',
   drawnGlobal: '__momentosEarlyDrawn',
 } as const;
 
@@ -28,7 +29,8 @@ export const earlyRequestIds = {
  * screen). The images are kept under `tilesGlobal` so that none is dropped before the grid takes it.
  *
  * Where the server painted the page's frame (the photo screen), the frame's grid carries the attribute
- * `gridAttribute` and a `<template>` of one tile: the script draws the tiles into it as well, so that
+ * `gridAttribute` and a `<template>` of one tile: the script draws the tiles into it as well (and shows
+ * the frame's hidden `placesAttribute` controls when a photo has a place, as the page does), so that
  * the first screen shows its photos before the app's scripts have run, and keeps the parsed list as
  * `{url, photos}` under `listGlobal` for the page's first render to start from the same tiles. Its
  * promise under `drawnGlobal` settles once the tiles are drawn (or none can be): the shell's boot waits

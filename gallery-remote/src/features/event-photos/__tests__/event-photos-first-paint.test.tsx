@@ -23,8 +23,20 @@ function paintedMarkup(id: string): HTMLElement {
   return holder;
 }
 
-/** The page's markup, without what only the painted copy has: its inert selects (a choice there would be lost). */
-const sameAsPage = (html: string) => html.replace(/ inert=""/g, '');
+/**
+ * The painted header as the page renders it: without what only the painted copy has (its controls are
+ * inert: a choice there would be lost), and with its place controls as the early script leaves them
+ * (shown when a photo has a place, else hidden: the page renders none).
+ */
+function sameAsPage(header: Element, withPlaces = false): string {
+  const copy = header.cloneNode(true) as Element;
+  copy.querySelectorAll(`[${earlyRequestIds.placesAttribute}]`).forEach((control) => {
+    if (withPlaces) control.removeAttribute('hidden');
+    else control.remove();
+    control.removeAttribute(earlyRequestIds.placesAttribute);
+  });
+  return copy.outerHTML.replace(/ inert=""/g, '');
+}
 
 const tilesOf = (root: ParentNode) =>
   Array.from(root.querySelectorAll('.gallery-tile')).map((tile) => [tile.getAttribute('aria-label'), tile.querySelector('img')?.getAttribute('srcset')]);
@@ -52,10 +64,11 @@ describe("the painted frame of the organiser's photo screen", () => {
     const { container } = renderScreen();
     const painted = paintedMarkup('evt_1');
     expect(container.querySelector('nav.event-tabs')!.outerHTML).toBe(painted.querySelector('nav.event-tabs')!.outerHTML);
-    expect(container.querySelector('header.gallery-header')!.outerHTML).toBe(sameAsPage(painted.querySelector('header.gallery-header')!.outerHTML));
+    expect(container.querySelector('header.gallery-header')!.outerHTML).toBe(sameAsPage(painted.querySelector('header.gallery-header')!));
     expect(container.querySelector('.gallery-loading')!.outerHTML).toBe(painted.querySelector('.gallery-loading')!.outerHTML);
-    // The painted copy's selects are inert.
-    expect(Array.from(painted.querySelectorAll('select')).every((select) => select.closest('[inert]'))).toBe(true);
+    // The painted copy's selects and check box are inert; its place controls hidden until a place is seen.
+    expect(Array.from(painted.querySelectorAll('select, input')).every((control) => control.closest('[inert]'))).toBe(true);
+    expect(Array.from(painted.querySelectorAll<HTMLElement>(`[${earlyRequestIds.placesAttribute}]`)).map((control) => control.hidden)).toEqual([true, true]);
   });
 
   it("offers the early script an empty grid with the page's own tile markup and names", () => {
@@ -82,6 +95,18 @@ describe("the painted frame of the organiser's photo screen", () => {
       ['Foto enviada por Tia Rosa', `/api/files?path=events/evt_1/p1-thumb.webp 320w, ${early[0].compressed_photo} 640w`],
       ['Vídeo enviado por Zé', null],
     ]);
+  });
+
+  it('shows its place controls where the page does when a photo of the early list has a place', () => {
+    const early = [photo('p1', { user_id: 'Tia Rosa', place: 'Mesa 5' })];
+    (window as unknown as Record<string, unknown>)[earlyRequestIds.listGlobal] = { url: '/api/events/photos/evt_1', photos: early };
+    const { container } = renderScreen(early);
+    // The page lists the places it has, the painted copy only 'Todos os locais' (its select is inert);
+    // with photos the page's buttons are enabled, the painted ones wait for the app: the same layout.
+    const alike = (html: string) => html.replace(/<option value="Mesa 5">Mesa 5<\/option>/, '').replace(/ disabled=""/g, '');
+    const page = container.querySelector('header.gallery-header')!.outerHTML;
+    expect(page).toContain('Filtrar por local');
+    expect(alike(page)).toBe(alike(sameAsPage(paintedMarkup('evt_1').querySelector('header.gallery-header')!, true)));
   });
 
   it("is not taken for another event's page", () => {
