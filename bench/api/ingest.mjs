@@ -41,6 +41,12 @@ const piecesDir = fs.existsSync('/dev/shm') ? fs.mkdtempSync('/dev/shm/momentos-
 const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const rate = (bytes, seconds) => bytes / 1048576 / seconds;
+/**
+ * curl as a browser sends a body: without `Expect: 100-continue`. curl asks for it on every body over
+ * 1 MB and holds the body until the server's interim answer; no browser does. Over 41 chunk calls that
+ * wait cost 0.27 s (2.40 → 2.13 s to a bare busboy server, 1 Dec), in the floors and the API alike.
+ */
+const send = (args) => curl(['-H', 'Expect:', ...args]);
 
 /**
  * A real MP4 of about `megabytes`, its index (moov) at the end as phones write it: a 2-s lossless 1080p
@@ -98,7 +104,7 @@ async function diskFloor(file, { runs: count = RUNS } = {}) {
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
   const runs = [];
   for (let run = 0; run < count; run++) {
-    runs.push(Number(await curl(['-o', '/dev/null', '-w', '%{time_total}', '-X', 'POST', '-H', 'content-type: application/octet-stream', '-T', file, `http://127.0.0.1:${port}/`])));
+    runs.push(Number(await send(['-o', '/dev/null', '-w', '%{time_total}', '-X', 'POST', '-H', 'content-type: application/octet-stream', '-T', file, `http://127.0.0.1:${port}/`])));
     fs.rmSync(target, { force: true });
     syncDisk();
   }
@@ -139,7 +145,7 @@ async function chunkCallsFloor(file, total, chunkBytes) {
     for (let index = 0; index < total; index++) {
       const n = fs.readSync(fd, buffer, 0, chunkBytes, index * chunkBytes);
       fs.writeFileSync(piece, buffer.subarray(0, n));
-      const out = await curl(['-o', '/dev/null', '-w', '%{http_code} %{time_total}', '-F', `sessionId=floor`, '-F', `chunkIndex=${index}`, '-F', `totalChunks=${total}`, '-F', `chunk=@${piece};filename=blob`, `http://127.0.0.1:${port}/`]);
+      const out = await send(['-o', '/dev/null', '-w', '%{http_code} %{time_total}', '-F', `sessionId=floor`, '-F', `chunkIndex=${index}`, '-F', `totalChunks=${total}`, '-F', `chunk=@${piece};filename=blob`, `http://127.0.0.1:${port}/`]);
       seconds += Number(out.split(' ')[1]);
     }
     fs.closeSync(fd);
@@ -213,7 +219,7 @@ if (SINGLE_MB > 0) {
     floorRuns.push(await floorOf(single));
     mark(single, run + 1);
     // A new client file name each run: the same name and size would be an idempotent retry.
-    const out = await curl(['-o', path.join(work, 'resp.json'), '-w', '%{http_code} %{time_total}', '-F', `album_id=${api.albumId}`, '-F', 'user_id=Bench', '-F', `images=@${single};filename=bench-single-${run}.mp4;type=video/mp4`, `${api.url}/api/events/photos`]);
+    const out = await send(['-o', path.join(work, 'resp.json'), '-w', '%{http_code} %{time_total}', '-F', `album_id=${api.albumId}`, '-F', 'user_id=Bench', '-F', `images=@${single};filename=bench-single-${run}.mp4;type=video/mp4`, `${api.url}/api/events/photos`]);
     const [status, time] = out.split(' ');
     if (status !== '201') throw new Error(`one request: HTTP ${status} ${fs.readFileSync(path.join(work, 'resp.json'), 'utf8')}`);
     runs.push(Number(time));
@@ -261,7 +267,7 @@ if (CHUNKED_MB > 0) {
     for (let index = 0; index < total; index++) {
       const n = fs.readSync(fd, buffer, 0, chunkBytes, index * chunkBytes);
       fs.writeFileSync(piece, buffer.subarray(0, n));
-      const out = await curl(['-o', '/dev/null', '-w', '%{http_code} %{time_total}', '-F', `sessionId=${init.sessionId}`, '-F', `chunkIndex=${index}`, '-F', `totalChunks=${total}`, '-F', `chunk=@${piece};filename=blob`, `${api.url}/api/events/photos/chunk/upload`]);
+      const out = await send(['-o', '/dev/null', '-w', '%{http_code} %{time_total}', '-F', `sessionId=${init.sessionId}`, '-F', `chunkIndex=${index}`, '-F', `totalChunks=${total}`, '-F', `chunk=@${piece};filename=blob`, `${api.url}/api/events/photos/chunk/upload`]);
       const [code, s] = out.split(' ');
       if (code !== '200') throw new Error(`chunk ${index}: HTTP ${code}`);
       seconds += Number(s);
