@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import childProcess, { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -245,6 +245,33 @@ describeWithFfmpeg('videos (issue 25)', () => {
     // Empty: the server's default again.
     expect(await readJson(await put(''))).toMatchObject({ video_max_seconds: null });
     expect((await readJson(await fetch(`${server.url}/api/events/${event.id}/public`))).video_max_seconds).toBe(2);
+  });
+
+  test("a chunked video's length is read once its last chunk is in, not at finalize; a chunk sent again reads it anew", async () => {
+    // Issue 29 item 6: ffprobe's start-up overlaps the client's way back to finalize.
+    const spawn = jest.spyOn(childProcess, 'spawn');
+    try {
+      const bytes = Buffer.concat([fs.readFileSync(fixtures.long), Buffer.from('chunked')]);
+      const half = Math.ceil(bytes.length / 2);
+      const chunks = chunkCalls(server.url);
+      const { sessionId } = await readJson(await chunks.init({ fileName: 'long-3.mp4', fileSize: bytes.length, fileType: 'video/mp4', albumId: album.id, userId: 'Rui' }));
+      /** ffprobe runs on this session's file so far. */
+      const readings = () => spawn.mock.calls.filter(([command, args]) => String(command).endsWith('ffprobe') && (args ?? []).some((arg) => arg.includes(sessionId))).length;
+      // On S3 the store assembles the file at finalize: nothing on this machine to read before it.
+      const early = server.app.staging.chunks.localFile({ id: sessionId }) === null ? 0 : 1;
+      expect((await chunks.sendChunk(sessionId, 0, 2, bytes.subarray(0, half))).status).toBe(200);
+      expect(readings()).toBe(0); // not all in yet
+      expect((await chunks.sendChunk(sessionId, 1, 2, bytes.subarray(half))).status).toBe(200);
+      expect(readings()).toBe(early);
+      // The last chunk again (its answer lost): the file may have changed, so it is read again.
+      expect((await chunks.sendChunk(sessionId, 1, 2, bytes.subarray(half))).status).toBe(200);
+      expect(readings()).toBe(2 * early);
+      const finalized = await chunks.finalize(sessionId);
+      expect(await readJson(finalized)).toEqual({ status: 413, message: 'Este vídeo tem 3 s; o limite deste evento é 2 s.' });
+      expect(readings()).toBe(2 * early); // finalize read nothing itself
+    } finally {
+      spawn.mockRestore();
+    }
   });
 
   test("photos carry their capture time; 'taken' order lists them oldest first, unknown last", async () => {

@@ -20,6 +20,7 @@ import {
   wrongSizeMessage,
 } from '../services/chunk-session';
 import { storeUploads } from '../services/ingest';
+import { LengthsAhead } from '../services/video-limit';
 import { uploadPlace } from '../domain/printables/places';
 import { detectMediaType } from '../domain/media-type';
 import type { LandedChunk } from '../infra/storage/staging';
@@ -42,6 +43,7 @@ const isChunkField = (name: string): name is keyof ChunkUploadFields => name ===
 
 const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limits = config.uploads;
+  const lengthsAhead = new LengthsAhead(config.media.video.ffprobePath);
   async function liveSession(sessionId: string | undefined): Promise<UploadSessionRow> {
     if (!isSessionId(sessionId)) throw notFound(messages.sessionNotFound);
     const session = await findSession(app.db, sessionId);
@@ -144,6 +146,7 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
           const tooLongForPlace = () => new HttpError(400, 'A parte enviada é maior que o esperado.');
           // Straight to its place when the session knows it; never more bytes than that place (or a chunk) holds.
           const limit = place ? { length: place.length, tooLong: tooLongForPlace } : { length: limits.maxChunkBytes, tooLong: tooLong };
+          lengthsAhead.drop(session.id); // the file changes: a length read before is stale
           received = { session, index, total, landed: await app.staging.chunks.land(session, index, place, part.file, limit) };
         }
       } catch (error) {
@@ -163,8 +166,12 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
       const refusal = app.staging.chunks.refusal(index, total, place.chunkSize);
       if (refusal) throw new HttpError(400, refusal);
       const etag = await landed.keep(place.offset);
-      await setSessionShape(app.db, session.id, { total_chunks: total, chunk_size: place.chunkSize });
+      // Written once, by the first chunk that teaches them; later chunks only checked against them.
+      if (session.total_chunks === null || session.chunk_size === null) await setSessionShape(app.db, session.id, { total_chunks: total, chunk_size: place.chunkSize });
       const receivedChunks = await recordChunk(app.db, session.id, index, landed.size, etag);
+      // The last chunk in: a declared video's length is read now, while the client comes back to finalize.
+      const file = receivedChunks === total && session.file_type.startsWith('video/') ? app.staging.chunks.localFile(session) : null;
+      if (file) lengthsAhead.start(session.id, file);
       return { received: index, totalChunks: total, receivedChunks };
     } finally {
       await received?.landed.drop();
@@ -225,7 +232,18 @@ const chunkRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, {
         app.ingest,
         album,
         session.user_id,
-        [{ staged, photoId: session.planned_photo_id ?? undefined, clientName: session.file_name, size: staged.size, type, sha256: staged.sha256, clientKeyHash: session.client_key_hash ?? null }],
+        [
+          {
+            staged,
+            photoId: session.planned_photo_id ?? undefined,
+            clientName: session.file_name,
+            size: staged.size,
+            type,
+            sha256: staged.sha256,
+            clientKeyHash: session.client_key_hash ?? null,
+            duration: lengthsAhead.take(session.id),
+          },
+        ],
         { place: session.place },
       );
       await markSessionDone(app.db, session.id, uploads[0].row.id);

@@ -124,3 +124,42 @@ function pipedReader(ffprobe: string): { watcher: ByteWatcher; length: Promise<n
   };
   return { watcher, length: lengthOf(ffprobe, bytes) };
 }
+
+/**
+ * Issue 29 item 6: a chunk session's video length read as soon as its last chunk is in, so that
+ * ffprobe's start-up (about 0.1 s of loading FFmpeg's libraries) overlaps the client's round trip to
+ * finalize instead of following it, as a one-request upload's overlaps its bytes. Per instance, for a
+ * session whose whole file is on this machine; a chunk that lands again drops the reading (the file
+ * changed), and finalize reads the file itself when none is ready here.
+ */
+export class LengthsAhead {
+  private readonly readings = new Map<string, { length: Promise<number | null>; expiry: NodeJS.Timeout }>();
+
+  constructor(
+    private readonly ffprobe: string | null,
+    /** At most this many readings at once: the rest are read at their finalize, as before. */
+    private readonly most = 8,
+    /** A reading not taken by then (a session never finalized) is forgotten. */
+    private readonly keepMs = 10 * 60_000,
+  ) {}
+
+  start(sessionId: string, file: string): void {
+    if (!this.ffprobe || this.readings.has(sessionId) || this.readings.size >= this.most) return;
+    const expiry = setTimeout(() => this.readings.delete(sessionId), this.keepMs).unref();
+    this.readings.set(sessionId, { length: lengthOf(this.ffprobe, file), expiry });
+  }
+
+  /** The session's reading (gone from here), or undefined: the staged file is then read at the check. */
+  take(sessionId: string): Promise<number | null> | undefined {
+    const reading = this.readings.get(sessionId);
+    this.drop(sessionId);
+    return reading?.length;
+  }
+
+  drop(sessionId: string): void {
+    const reading = this.readings.get(sessionId);
+    if (!reading) return;
+    clearTimeout(reading.expiry);
+    this.readings.delete(sessionId);
+  }
+}

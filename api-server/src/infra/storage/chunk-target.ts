@@ -54,6 +54,8 @@ export interface ChunkTarget {
     source: Readable,
     limit: { length: number; tooLong: () => Error },
   ): Promise<LandedChunk>;
+  /** The session's file on this machine once every chunk is in, to read it before finalize; null on S3. */
+  localFile(session: Pick<UploadSessionRow, 'id'>): string | null;
   /** At finalize, every chunk recorded: the whole file, staged (404 when gone, 400 when not the declared size). */
   finish(session: UploadSessionRow, chunks: ReadonlyArray<{ chunk_index: number | string; size: number | string; etag: string | null }>): Promise<Staged>;
   /** Drops what a session left (expired); a finished session's photo is not touched. */
@@ -75,6 +77,10 @@ export class DiskChunks implements ChunkTarget {
 
   refusal(): string | null {
     return null;
+  }
+
+  localFile(session: Pick<UploadSessionRow, 'id'>): string {
+    return sessionFile(this.temp, session.id);
   }
 
   async open(sessionId: string, fileSize: number): Promise<{ uploadId: string | null; key: string | null }> {
@@ -169,6 +175,11 @@ export class StoreChunks implements ChunkTarget {
     const min = this.storage.minPartBytes;
     const shown = min >= 1024 * 1024 ? `${Math.floor(min / (1024 * 1024))}MB` : `${Math.ceil(min / 1024)}KB`;
     if (total > 1 && chunkSize < min) return `Cada parte, exceto a última, deve ter pelo menos ${shown}.`;
+    return null;
+  }
+
+  /** The file is assembled by the store at finalize: nothing to read before. */
+  localFile(): null {
     return null;
   }
 
