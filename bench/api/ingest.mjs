@@ -4,7 +4,8 @@
 // - S3 (BENCH_S3=1): the same file put into the same S3-compatible server (s3rver, as the PostgreSQL +
 //   S3 test run starts it) by the AWS SDK alone (lib-storage's Upload, the server's part size and
 //   queue), against the API with STORAGE_DRIVER=s3 on that server.
-// Each figure is the median of BENCH_RUNS (3) runs, each after the previous run's media job is done;
+// Each figure is the median of BENCH_RUNS (3) runs, each after the previous run's media job is done and
+// beside its own run of the floors (interleaved; the chunked row also prints the median of the per-run ratios);
 // the machine's load (uptime) is printed with them.
 //   node bench/api/ingest.mjs                 180 MB in one request, 1 GB through 25 MB chunk calls, local disk
 //   BENCH_S3=1 node bench/api/ingest.mjs      the same into S3
@@ -117,7 +118,7 @@ async function diskFloor(file, { runs: count = RUNS } = {}) {
  * server that parses them with busboy (as @fastify/multipart does), writes each chunk at its offset
  * into one file and SHA-256s them in order. What the protocol costs without our sessions.
  */
-async function chunkCallsFloor(file, total, chunkBytes) {
+async function chunkCallsFloor(file, total, chunkBytes, { runs: count = RUNS } = {}) {
   const Busboy = createRequire(path.join(ROOT, 'api-server', 'package.json'))('@fastify/busboy');
   const target = path.join(work, 'floor-chunks.out');
   let hash = createHash('sha256');
@@ -138,7 +139,7 @@ async function chunkCallsFloor(file, total, chunkBytes) {
   const piece = path.join(piecesDir, 'floor-piece.bin');
   const buffer = Buffer.alloc(chunkBytes);
   const runs = [];
-  for (let run = 0; run < RUNS; run++) {
+  for (let run = 0; run < count; run++) {
     hash = createHash('sha256');
     let seconds = 0;
     const fd = fs.openSync(file, 'r');
@@ -245,7 +246,7 @@ if (CHUNKED_MB > 0) {
   const size = fs.statSync(file).size;
   const floorRuns = [];
   const chunkBytes = CHUNK_MB * 1024 * 1024;
-  const callsFloorS = S3 ? null : await chunkCallsFloor(file, Math.ceil(size / chunkBytes), chunkBytes);
+  const callsFloorRuns = [];
   const api = await startApi(
     { ...bucketEnv, UPLOAD_MAX_FILE_BYTES: String(Math.max(size, 1024 * 1024 * 1024)), VIDEO_MAX_SECONDS: '3600' },
     { nodeArgs: profileArgs },
@@ -258,7 +259,10 @@ if (CHUNKED_MB > 0) {
   const runs = [];
   const finalizes = [];
   for (let run = 0; run < RUNS; run++) {
+    // Both floors before each API run: the disk's speed drifts within minutes, so each run is compared
+    // with floors taken beside it (the per-run ratios are printed too).
     floorRuns.push(await floorOf(file));
+    if (!S3) callsFloorRuns.push(await chunkCallsFloor(file, total, chunkBytes, { runs: 1 }));
     mark(file, run + 1);
     let seconds = 0;
     const init = JSON.parse(await curl(['-H', 'content-type: application/json', '--data', JSON.stringify({ fileName: `bench-chunked-${run}.mp4`, fileSize: size, fileType: 'video/mp4', albumId: api.albumId, userId: 'Bench' }), `${api.url}/api/events/photos/chunk/init`]));
@@ -286,9 +290,11 @@ if (CHUNKED_MB > 0) {
   const floorS = median(floorRuns);
   const floorRate = rate(size, floorS);
   const apiRate = rate(size, seconds);
+  const callsFloorS = S3 ? null : median(callsFloorRuns);
+  const paired = (floors) => median(floors.map((floor, run) => floor / runs[run])) * 100;
   console.log(
-    `chunked ${mb(size)} MB in ${total} × ${CHUNK_MB} MB (median of ${RUNS}): ${floorName} ${floorRate.toFixed(0)} MB/s (${floorS.toFixed(2)} s, one stream; runs ${floorRuns.map((f) => f.toFixed(2)).join(', ')}); API ${apiRate.toFixed(0)} MB/s (curl time ${seconds.toFixed(2)} s; runs ${runs.map((s) => s.toFixed(2)).join(', ')}; finalize median ${median(finalizes).toFixed(3)} s) = ${((apiRate / floorRate) * 100).toFixed(0)} % of the floor` +
-      (callsFloorS ? `, ${((callsFloorS / seconds) * 100).toFixed(0)} % of the same ${total} chunk calls to a bare server (${callsFloorS.toFixed(2)} s)` : '') +
+    `chunked ${mb(size)} MB in ${total} × ${CHUNK_MB} MB (median of ${RUNS}): ${floorName} ${floorRate.toFixed(0)} MB/s (${floorS.toFixed(2)} s, one stream; runs ${floorRuns.map((f) => f.toFixed(2)).join(', ')}); API ${apiRate.toFixed(0)} MB/s (curl time ${seconds.toFixed(2)} s; runs ${runs.map((s) => s.toFixed(2)).join(', ')}; finalize median ${median(finalizes).toFixed(3)} s) = ${((apiRate / floorRate) * 100).toFixed(0)} % of the floor (run by run: ${paired(floorRuns).toFixed(0)} %)` +
+      (callsFloorS ? `, ${((callsFloorS / seconds) * 100).toFixed(0)} % of the same ${total} chunk calls to a bare server (${callsFloorS.toFixed(2)} s; runs ${callsFloorRuns.map((f) => f.toFixed(2)).join(', ')}; run by run ${paired(callsFloorRuns).toFixed(0)} %)` : '') +
       `; RSS idle ${mb(idle)} MB, peak ${mb(peak)} MB (+${mb(peak - idle)} MB); load ${load()}`,
   );
   await api.stop();
