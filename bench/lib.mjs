@@ -22,7 +22,6 @@ export const freePort = () =>
     });
   });
 
-/** RSS of a process in bytes (Linux /proc). */
 /** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 1/100 s); 0 where unreadable. */
 export function cpuSecondsOf(pid) {
   try {
@@ -33,6 +32,43 @@ export function cpuSecondsOf(pid) {
   }
 }
 
+/** CPU seconds a process and every process under it (the media decoders, ffmpeg, exiftool) have used so far. */
+function treeCpuSeconds(pid) {
+  const parents = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      parents.set(entry, fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = new Set([String(pid)]);
+  let size;
+  do {
+    size = tree.size;
+    for (const [child, parent] of parents) if (tree.has(parent)) tree.add(child);
+  } while (tree.size > size);
+  return [...tree].reduce((sum, member) => sum + cpuSecondsOf(member), 0);
+}
+
+/**
+ * Resolves once the server and its children are idle (under 50 ms of CPU in a second), `maxMs` at
+ * most: an album's media jobs (renditions, guest copies) run on after its photos are listed as ready,
+ * and a page measured meanwhile shares the cores with them.
+ */
+export async function serverIdle(pid, maxMs = 180_000) {
+  const start = Date.now();
+  let last = treeCpuSeconds(pid);
+  while (Date.now() - start < maxMs) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = treeCpuSeconds(pid);
+    if (now - last < 0.05) return;
+    last = now;
+  }
+}
+
+/** RSS of a process in bytes (Linux /proc). */
 export function rssOf(pid) {
   try {
     const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
