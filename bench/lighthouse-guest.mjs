@@ -5,7 +5,7 @@
 // (issue 29). Lighthouse's score moves by several points between runs on shared cores, so each page
 // is measured LIGHTHOUSE_RUNS times (default 3) and the median of each figure is printed, with the
 // spread of the performance score, the load average of the machine during the runs and how much of
-// its task time the page's main thread spent on a CPU (below: what else on the machine is in the figure).
+// its task time the page's main thread spent on a CPU (a low share: the figure is the machine's, not the page's).
 // The media jobs of the event's album are waited for before the first page. LIGHTHOUSE_SAVE=<folder>
 // keeps every run's report and trace.
 // Goals: performance ≥ 97 on the guest pages, ≥ 95 on the organiser's; accessibility and best practices 100.
