@@ -1,6 +1,6 @@
 // Shared helpers of every benchmark: start the built server (api-server/dist) on a free port with a
 // temporary DATA_DIR, sample its RSS, create an organiser, an event and an album. Loopback only.
-import { spawn, execFile } from 'node:child_process';
+import { spawn, execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,22 +34,7 @@ export function cpuSecondsOf(pid) {
 
 /** CPU seconds a process and every process under it (the media decoders, ffmpeg, exiftool) have used so far. */
 function treeCpuSeconds(pid) {
-  const parents = new Map();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      parents.set(entry, fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const tree = new Set([String(pid)]);
-  let size;
-  do {
-    size = tree.size;
-    for (const [child, parent] of parents) if (tree.has(parent)) tree.add(child);
-  } while (tree.size > size);
-  return [...tree].reduce((sum, member) => sum + cpuSecondsOf(member), 0);
+  return processTree(pid).reduce((sum, member) => sum + cpuSecondsOf(member), 0);
 }
 
 /**
@@ -66,6 +51,101 @@ export async function serverIdle(pid, maxMs = 180_000) {
     if (now - last < 0.05) return;
     last = now;
   }
+}
+
+/** The pids of a process and every process under it, from /proc. */
+function processTree(pid) {
+  const parents = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      parents.set(entry, fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = new Set([String(pid)]);
+  let size;
+  do {
+    size = tree.size;
+    for (const [child, parent] of parents) if (tree.has(parent)) tree.add(child);
+  } while (tree.size > size);
+  return [...tree];
+}
+
+/**
+ * A renderer's threads that work beside its main thread (compositing, raster, script compilation and
+ * the garbage collector's helpers): on a phone they run on other cores. Its IPC thread stays with the
+ * main thread: moved to the busy CPUs, the renderer's part of a trace was often lost (Lighthouse's
+ * NO_NAVSTART).
+ */
+const HELPER_THREADS = /^(Compositor|ThreadPool|V8 |DedicatedWorker|Media)/;
+
+/**
+ * Gives every Chromium renderer's main thread a CPU of its own (the last one), and puts everything
+ * else on the others: the given processes and all they start (this script, the server, the browser
+ * and its other processes), and the renderers' helper threads. On two shared cores a page's tasks
+ * otherwise wait for a core while the browser, its GPU process, Lighthouse and the server run, and a
+ * tool that replays the trace's task times (Lighthouse's simulation, ×4) counts those waits as the
+ * page's. A phone's main thread has a core to itself. Linux only, with `taskset` (util-linux) and at
+ * least two CPUs. Every 10 ms it looks for new renderers and threads. Answers the CPU and a function
+ * that stops it.
+ */
+export function isolateRendererMainThreads(pids) {
+  const cpus = os.cpus().length;
+  if (process.platform !== 'linux' || cpus < 2) throw new Error('isolating the renderer needs Linux and two CPUs');
+  const own = `${cpus - 1}`;
+  const others = cpus === 2 ? '0' : `0-${cpus - 2}`;
+  const toOthers = (tid) => execFile('taskset', ['-p', '-c', others, tid], () => {});
+  for (const pid of pids) for (const member of processTree(pid)) execFileSync('taskset', ['-a', '-p', '-c', others, member], { stdio: 'ignore' });
+  const notRenderers = new Set();
+  /** renderer pid → its threads already placed */
+  const renderers = new Map();
+  const timer = setInterval(() => {
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry) || notRenderers.has(entry)) continue;
+      if (!renderers.has(entry)) {
+        let cmdline;
+        try {
+          cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+        } catch {
+          continue;
+        }
+        if (!cmdline.includes('--type=renderer')) {
+          // A renderer is forked from the zygote and shows the zygote's command line until it renames itself.
+          if (!cmdline.includes('--type=zygote')) notRenderers.add(entry);
+          continue;
+        }
+        renderers.set(entry, new Set());
+        try {
+          execFileSync('taskset', ['-a', '-p', '-c', own, entry], { stdio: 'ignore' });
+        } catch {
+          continue; // gone meanwhile
+        }
+      }
+      const placed = renderers.get(entry);
+      let threads = [];
+      try {
+        threads = fs.readdirSync(`/proc/${entry}/task`);
+      } catch {
+        renderers.delete(entry);
+      }
+      for (const tid of threads) {
+        if (placed.has(tid)) continue;
+        let name = '';
+        try {
+          name = fs.readFileSync(`/proc/${entry}/task/${tid}/comm`, 'utf8');
+        } catch {
+          continue;
+        }
+        // A thread is named once it has started: one still under the process's name is looked at again.
+        if (tid !== entry && name.trim() === 'chromium') continue;
+        placed.add(tid);
+        if (HELPER_THREADS.test(name)) toOthers(tid);
+      }
+    }
+  }, 10);
+  return { cpu: Number(own), stop: () => clearInterval(timer) };
 }
 
 /** RSS of a process in bytes (Linux /proc). */
