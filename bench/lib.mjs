@@ -32,6 +32,26 @@ export function cpuSecondsOf(pid) {
   }
 }
 
+/** The pids of a process and every process under it, from /proc. */
+function processTree(pid) {
+  const parents = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      parents.set(entry, fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = new Set([String(pid)]);
+  let size;
+  do {
+    size = tree.size;
+    for (const [child, parent] of parents) if (tree.has(parent)) tree.add(child);
+  } while (tree.size > size);
+  return [...tree];
+}
+
 /** CPU seconds a process and every process under it (the media decoders, ffmpeg, exiftool) have used so far. */
 function treeCpuSeconds(pid) {
   return processTree(pid).reduce((sum, member) => sum + cpuSecondsOf(member), 0);
@@ -51,26 +71,6 @@ export async function serverIdle(pid, maxMs = 180_000) {
     if (now - last < 0.05) return;
     last = now;
   }
-}
-
-/** The pids of a process and every process under it, from /proc. */
-function processTree(pid) {
-  const parents = new Map();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      parents.set(entry, fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const tree = new Set([String(pid)]);
-  let size;
-  do {
-    size = tree.size;
-    for (const [child, parent] of parents) if (tree.has(parent)) tree.add(child);
-  } while (tree.size > size);
-  return [...tree];
 }
 
 /**
@@ -97,7 +97,15 @@ export function isolateRendererMainThreads(pids) {
   const own = `${cpus - 1}`;
   const others = cpus === 2 ? '0' : `0-${cpus - 2}`;
   const toOthers = (tid) => execFile('taskset', ['-p', '-c', others, tid], () => {});
-  for (const pid of pids) for (const member of processTree(pid)) execFileSync('taskset', ['-a', '-p', '-c', others, member], { stdio: 'ignore' });
+  for (const pid of pids) {
+    for (const member of processTree(pid)) {
+      try {
+        execFileSync('taskset', ['-a', '-p', '-c', others, member], { stdio: 'ignore' });
+      } catch {
+        // a decoder that ended meanwhile
+      }
+    }
+  }
   const notRenderers = new Set();
   /** renderer pid → its threads already placed */
   const renderers = new Map();
