@@ -38,5 +38,6 @@ export type { TourStep, TourTexts, TourState } from './tour/tour-rules';
 export { InviteDialog, InviteQrCode, QrCode, inviteLink } from './invite-dialog/invite-dialog';
 export type { InviteDialogProps, InviteDialogTexts } from './invite-dialog/invite-dialog';
 export { paintedPage, readFirstPaint, removeFirstPaint, resetFirstPaintForTests } from './first-paint/first-paint';
+export { useFirstIntent } from './first-paint/use-first-intent';
 export { PinPrompt, pinPromptTexts } from './pin-prompt/pin-prompt';
 export type { PinPromptProps } from './pin-prompt/pin-prompt';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { InviteDialog, readFirstPaint, Spinner, useLocation, useParams } from '@momentos/design-kit';
+import { InviteDialog, readFirstPaint, Spinner, useFirstIntent, useLocation, useParams } from '@momentos/design-kit';
 // The storage helpers alone (not the api-client entry with axios): the welcome's first render needs no data layer.
 import { readStored, storageKeys, writeStored } from '@momentos/api-client/storage';
 import type { PublicEvent } from '@momentos/api-client';
@@ -56,19 +56,9 @@ export default function WelcomePage() {
   const handedName = (location.state as { eventName?: string } | null)?.eventName ?? null;
   const onEvent = useCallback((read: PublicEvent) => setEvent(read), []);
 
-  // The album list's code is fetched at the guest's first touch, key or pointer on the welcome (the
-  // press before the tap's click), not at once (issue 29): on a slow link nothing a first visit does
-  // not need shares the line with the card; the list's spinner covers the rest of the wait.
-  useEffect(() => {
-    if (step !== 1) return;
-    const intents = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
-    const load = () => {
-      intents.forEach((type) => document.removeEventListener(type, load, true));
-      void loadAlbumList();
-    };
-    intents.forEach((type) => document.addEventListener(type, load, { capture: true, passive: true }));
-    return () => intents.forEach((type) => document.removeEventListener(type, load, true));
-  }, [step]);
+  // The album list's code is fetched at the guest's first touch on the welcome, not at once (issue 29):
+  // on a slow link nothing a first visit does not need shares the line with the card.
+  useFirstIntent(loadAlbumList, step === 1);
 
   // The installable app's worker, once the page (card included) has loaded and the browser is idle.
   useEffect(() => scheduleServiceWorker(), []);

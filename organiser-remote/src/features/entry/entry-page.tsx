@@ -1,13 +1,22 @@
-import { useState } from 'react';
-import useSWR from 'swr';
-import { Button, Navigate, paintedPage, readFirstPaint } from '@momentos/design-kit';
-import { apiKeys, dataOf, getSetupState, isTokenUsable, useAuthStore, type SetupState } from '@momentos/api-client';
+import { lazy, Suspense, useState } from 'react';
+import { Button, LoadingScreen, paintedPage, readFirstPaint, Spinner, useFirstIntent } from '@momentos/design-kit';
+// The storage helpers alone (not the api-client entry with axios): step 1 needs no data layer.
+import { readStored, storageKeys } from '@momentos/api-client/storage';
+import type { SetupState } from '@momentos/api-client';
 import { texts } from '../../texts';
-import { ForgotForm } from './forgot-form';
-import { LoginForm } from './login-form';
-import { SetupForm } from './setup-form';
 import '../../layout/organiser.css';
 import './entry.css';
+
+// Issue 29: the welcome (step 1) renders without the data layer (api-client, axios, SWR, zustand:
+// 36 KB, and a long task to evaluate on a phone). The forms come in one chunk with it, fetched at the
+// first touch on the page; the session check only when a credential is stored; the setup state's read
+// unless the server painted that no first account is needed.
+const loadSteps = () => import(/* webpackChunkName: "entry-steps" */ './entry-steps');
+const LoginForm = lazy(() => loadSteps().then((steps) => ({ default: steps.LoginForm })));
+const SetupForm = lazy(() => loadSteps().then((steps) => ({ default: steps.SetupForm })));
+const ForgotForm = lazy(() => loadSteps().then((steps) => ({ default: steps.ForgotForm })));
+const SessionCheck = lazy(() => import('./session-check'));
+const SetupStateSource = lazy(() => import('./setup-state-source'));
 
 /**
  * Entry and login (spec §2 'Entry screen'): step 1 welcome, step 2 the login form; while the server
@@ -17,15 +26,15 @@ import './entry.css';
  * takes over without a change. A later visit in the app (after 'Sair') reads the state afresh.
  */
 export default function EntryPage() {
-  const token = useAuthStore((state) => state.token);
   const [step, setStep] = useState<1 | 2 | 'setup' | 'forgot'>(1);
   const [forgotEmail, setForgotEmail] = useState('');
   const [painted] = useState(() => (paintedPage() === 'organiser_remote/entry' ? readFirstPaint<SetupState>('organiser_remote', 'entry') ?? undefined : undefined));
-  const { data: setup } = useSWR(apiKeys.setupState(), () => dataOf(getSetupState()), { shouldRetryOnError: false, fallbackData: painted });
+  const [setup, setSetup] = useState<SetupState | undefined>(painted);
+  // The auth store holds the stored `auth` entry (read when the page loaded, kept in step with it).
+  const [signedIn] = useState(() => readStored(storageKeys.auth) !== null);
+  useFirstIntent(loadSteps, step === 1);
 
-  if (isTokenUsable(token)) return <Navigate to="/events" replace />;
-
-  return (
+  const entry = (
     <main className="entry">
       <div className="entry__card">
         <div className="entry__logo" aria-hidden="true">
@@ -57,19 +66,37 @@ export default function EntryPage() {
             )}
             <p className="entry__privacy">{texts.entry.privacyNotice}</p>
           </section>
-        ) : step === 'setup' ? (
-          <SetupForm onBack={() => setStep(1)} />
-        ) : step === 'forgot' ? (
-          <ForgotForm initialEmail={forgotEmail} onBack={() => setStep(2)} />
         ) : (
-          <LoginForm
-            onForgot={(email) => {
-              setForgotEmail(email);
-              setStep('forgot');
-            }}
-          />
+          <Suspense fallback={<Spinner label={texts.loading} />}>
+            {step === 'setup' ? (
+              <SetupForm onBack={() => setStep(1)} />
+            ) : step === 'forgot' ? (
+              <ForgotForm initialEmail={forgotEmail} onBack={() => setStep(2)} />
+            ) : (
+              <LoginForm
+                onForgot={(email) => {
+                  setForgotEmail(email);
+                  setStep('forgot');
+                }}
+              />
+            )}
+          </Suspense>
         )}
       </div>
+      {/* Painted as needed, it is read again: an account may have been made since. */}
+      {painted?.needed === false ? null : (
+        <Suspense fallback={null}>
+          <SetupStateSource onSetup={setSetup} />
+        </Suspense>
+      )}
     </main>
+  );
+  if (!signedIn) return entry;
+  // Signed in, the painted view is gone already (first-paint/entry.html's script): the loading screen
+  // shows until the credential is checked, rather than the welcome flashing before the event list.
+  return (
+    <Suspense fallback={<LoadingScreen label={texts.loading} />}>
+      <SessionCheck>{entry}</SessionCheck>
+    </Suspense>
   );
 }
