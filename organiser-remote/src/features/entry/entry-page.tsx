@@ -3,6 +3,7 @@ import { Button, LoadingScreen, paintedPage, readFirstPaint, Spinner, useFirstIn
 // The storage helpers alone (not the api-client entry with axios): step 1 needs no data layer.
 import { readStored, storageKeys } from '@momentos/api-client/storage';
 import type { SetupState } from '@momentos/api-client';
+import type { EntryStepName } from './entry-steps';
 import { texts } from '../../texts';
 import '../../layout/organiser.css';
 import './entry.css';
@@ -12,9 +13,7 @@ import './entry.css';
 // first touch on the page; the session check only when a credential is stored; the setup state's read
 // unless the server painted that no first account is needed.
 const loadSteps = () => import(/* webpackChunkName: "entry-steps" */ './entry-steps');
-const LoginForm = lazy(() => loadSteps().then((steps) => ({ default: steps.LoginForm })));
-const SetupForm = lazy(() => loadSteps().then((steps) => ({ default: steps.SetupForm })));
-const ForgotForm = lazy(() => loadSteps().then((steps) => ({ default: steps.ForgotForm })));
+const EntryStep = lazy(loadSteps);
 const SessionCheck = lazy(() => import('./session-check'));
 const SetupStateSource = lazy(() => import('./setup-state-source'));
 
@@ -26,13 +25,13 @@ const SetupStateSource = lazy(() => import('./setup-state-source'));
  * takes over without a change. A later visit in the app (after 'Sair') reads the state afresh.
  */
 export default function EntryPage() {
-  const [step, setStep] = useState<1 | 2 | 'setup' | 'forgot'>(1);
+  const [step, setStep] = useState<EntryStepName | 'welcome'>('welcome');
   const [forgotEmail, setForgotEmail] = useState('');
   const [painted] = useState(() => (paintedPage() === 'organiser_remote/entry' ? readFirstPaint<SetupState>('organiser_remote', 'entry') ?? undefined : undefined));
   const [setup, setSetup] = useState<SetupState | undefined>(painted);
   // The auth store holds the stored `auth` entry (read when the page loaded, kept in step with it).
   const [signedIn] = useState(() => readStored(storageKeys.auth) !== null);
-  useFirstIntent(loadSteps, step === 1);
+  useFirstIntent(loadSteps, step === 'welcome');
 
   const entry = (
     <main className="entry">
@@ -46,7 +45,7 @@ export default function EntryPage() {
           </svg>
         </div>
         <h1 className="entry__title">{texts.appName}</h1>
-        {step === 1 ? (
+        {step === 'welcome' ? (
           <section className="entry__welcome" aria-label={texts.entry.welcome}>
             <p className="entry__lead">{texts.entry.welcome}</p>
             {setup?.needed ? (
@@ -55,12 +54,12 @@ export default function EntryPage() {
                 <Button block onClick={() => setStep('setup')}>
                   {texts.setup.start}
                 </Button>
-                <Button block variant="secondary" className="entry__back" onClick={() => setStep(2)}>
+                <Button block variant="secondary" className="entry__back" onClick={() => setStep('login')}>
                   {texts.entry.login}
                 </Button>
               </>
             ) : (
-              <Button block onClick={() => setStep(2)}>
+              <Button block onClick={() => setStep('login')}>
                 {texts.entry.login}
               </Button>
             )}
@@ -68,18 +67,14 @@ export default function EntryPage() {
           </section>
         ) : (
           <Suspense fallback={<Spinner label={texts.loading} />}>
-            {step === 'setup' ? (
-              <SetupForm onBack={() => setStep(1)} />
-            ) : step === 'forgot' ? (
-              <ForgotForm initialEmail={forgotEmail} onBack={() => setStep(2)} />
-            ) : (
-              <LoginForm
-                onForgot={(email) => {
-                  setForgotEmail(email);
-                  setStep('forgot');
-                }}
-              />
-            )}
+            <EntryStep
+              step={step}
+              forgotEmail={forgotEmail}
+              onStep={(next, email) => {
+                if (email !== undefined) setForgotEmail(email);
+                setStep(next);
+              }}
+            />
           </Suspense>
         )}
       </div>
