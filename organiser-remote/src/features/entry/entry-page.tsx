@@ -87,8 +87,9 @@ export default function EntryPage() {
     </main>
   );
   if (!signedIn) return entry;
-  // Signed in, the painted view is gone already (first-paint/entry.html's script): the loading screen
-  // shows until the credential is checked, rather than the welcome flashing before the event list.
+  // A painted entry with a usable credential has gone on to /events already (first-paint/entry.html's
+  // script); here it is a visit in the app, or a credential that script could not read or found
+  // expired. The loading screen shows until it is checked, rather than the welcome flashing first.
   return (
     <Suspense fallback={<LoadingScreen label={texts.loading} />}>
       <SessionCheck>{entry}</SessionCheck>

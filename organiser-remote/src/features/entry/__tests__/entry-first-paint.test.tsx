@@ -6,7 +6,7 @@ import { fakeApi } from '@momentos/api-client/testing';
 import { fillTemplate, splitPaintTemplate } from '@momentos/app-manifest/dist/paint-template';
 import { resetFirstPaintForTests } from '@momentos/design-kit';
 import EntryPage from '../entry-page';
-import { renderAt } from '../../../test-support/render';
+import { fakeToken, renderAt } from '../../../test-support/render';
 
 // Issue 29: the server paints the entry's first step from first-paint/entry.html (api-server's
 // web/paint-source.ts fills it with GET /api/setup's answer); the page takes over with the same markup.
@@ -78,14 +78,29 @@ describe('the painted entry (issue 29)', () => {
   });
 
   // The template's one inline script: an organiser who is signed in goes on to the event list, so the
-  // painted step 1 must not flash on screen while the app loads; the shell's spinner shows instead.
+  // painted step 1 must not flash on screen; with a credential still usable (token.ts' rule: an `exp`
+  // later than now), the page goes there at once, before the app's scripts run.
   const signInCheck = template.body.match(/<script>([\s\S]*?)<\/script>/)![1];
-  const runSignInCheck = () => new Function(signInCheck)();
+  const runSignInCheck = () => {
+    const replaced: string[] = [];
+    new Function('location', signInCheck)({ replace: (to: string) => replaced.push(to) });
+    return replaced;
+  };
 
-  it('removes the painted view when a sign-in is stored, before anything else is parsed', () => {
+  it('goes to /events before anything else is parsed when a usable sign-in is stored', () => {
     document.body.append(paintedMarkup(false));
-    localStorage.setItem('auth', 'a.b.c');
-    runSignInCheck();
+    localStorage.setItem('auth', fakeToken());
+    expect(runSignInCheck()).toEqual(['/events']);
+    expect(document.getElementById('first-paint')).toBeNull();
+  });
+
+  it.each([
+    ['an expired', fakeToken(-10)],
+    ['an unreadable', 'a.b.c'],
+  ])('removes the painted view and stays with %s sign-in: the app checks it and shows the entry', (_, stored) => {
+    document.body.append(paintedMarkup(false));
+    localStorage.setItem('auth', stored);
+    expect(runSignInCheck()).toEqual([]);
     expect(document.getElementById('first-paint')).toBeNull();
   });
 
@@ -93,7 +108,7 @@ describe('the painted entry (issue 29)', () => {
     const painted = paintedMarkup(false);
     document.body.append(painted);
     try {
-      runSignInCheck();
+      expect(runSignInCheck()).toEqual([]);
       expect(document.getElementById('first-paint')).toBe(painted);
     } finally {
       painted.remove();
