@@ -42,12 +42,14 @@ describe('login rules (spec §5)', () => {
 });
 
 describe('entry screen', () => {
-  it('step 1 shows the welcome, the Login button and the privacy notice', () => {
+  it('step 1 shows the welcome, the Login button and the privacy notice', async () => {
     renderEntry();
     expect(screen.getByRole('heading', { level: 1, name: 'Momentos' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
     expect(screen.getByText(/Política de Privacidade/)).toBeInTheDocument();
     expect(screen.queryByLabelText('E-mail')).not.toBeInTheDocument();
+    // Not painted by the server here: the page reads whether a first account is needed.
+    await waitFor(() => expect(api.calls('GET', '/api/setup')).toHaveLength(1));
   });
 
   // The store reads `auth` when the page loads; the entry checks it only when `auth` is stored.
