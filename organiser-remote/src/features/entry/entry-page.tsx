@@ -9,7 +9,7 @@ import '../../layout/organiser.css';
 import './entry.css';
 
 // Issue 29: the welcome (step 1) renders without the data layer (api-client, axios, SWR, zustand:
-// 36 KB, and a long task to evaluate on a phone). The forms come in one chunk with it, fetched at the
+// 38 KB, and a long task to evaluate on a phone). The forms come in one chunk with it, fetched at the
 // first touch on the page; the session check only when a credential is stored; the setup state's read
 // unless the server painted that no first account is needed.
 const loadSteps = () => import(/* webpackChunkName: "entry-steps" */ './entry-steps');
