@@ -47,3 +47,13 @@ export const EARLY_TILE_COUNT = 8;
  * 2.7 s, and the photo screen's LCP p50 went from 4.04 to 3.84 s (7 runs each).
  */
 export const EARLY_TILE_FIRST_ROW = 4;
+
+/**
+ * The cookie that carries an organiser's sign-in on their own page requests under `/events` (the API
+ * client keeps it beside the stored token, for as long as the token lasts, and drops it on 'Sair'):
+ * with it the server paints the photo screen's first tiles into the page itself (api-server's
+ * web/paint-source.ts), so that they show before any script has run. The API never reads it: its
+ * calls carry the token in their `authentication` header, so a cookie sent along with a request from
+ * another site gives it nothing. SameSite=Strict: a link from another site gets the frame alone.
+ */
+export const SIGN_IN_COOKIE = { name: 'momentos-sign-in', path: '/events' } as const;

@@ -114,7 +114,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/conta', remote: 'organiser_remote', page: 'account', guarded: true },
 ];
 
-export { EARLY_TILE_COUNT, EARLY_TILE_FIRST_ROW, earlyRequestIds } from './early-requests';
+export { EARLY_TILE_COUNT, EARLY_TILE_FIRST_ROW, earlyRequestIds, SIGN_IN_COOKIE } from './early-requests';
 export { fillPath } from './path-params';
 
 /** Paths of routes one remote links to on another's page (the route table stays the one source). */

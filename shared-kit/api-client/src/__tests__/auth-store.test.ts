@@ -1,5 +1,6 @@
 import { http } from '../http/http-client';
 import { useAuthStore } from '../auth/auth-store';
+import { keepSignInCookie } from '../auth/sign-in-cookie';
 
 function token(exp: number): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -26,5 +27,39 @@ describe('auth store', () => {
     expect(localStorage.getItem('auth')).toBeNull();
     expect(useAuthStore.getState().token).toBeNull();
     expect(http.defaults.headers.common.authentication).toBeUndefined();
+  });
+});
+
+describe('the sign-in cookie (the server paints the photo screen with it)', () => {
+  /** A document whose cookie assignments are kept, at the given protocol. */
+  const fakeDocument = (protocol = 'http:') => {
+    const written: string[] = [];
+    return { written, doc: { location: { protocol }, set cookie(value: string) { written.push(value); } } as unknown as Document };
+  };
+  const now = Date.UTC(2030, 0, 1);
+
+  it('lasts as long as the token, only under /events, never sent from another site; Secure over HTTPS', () => {
+    const valid = token(now / 1000 + 3600);
+    const { written, doc } = fakeDocument('https:');
+    keepSignInCookie(valid, doc, now);
+    expect(written).toEqual([`momentos-sign-in=${valid}; Path=/events; Max-Age=3600; SameSite=Strict; Secure`]);
+  });
+
+  it('is removed for no token, a spent one or one that does not decode', () => {
+    for (const gone of [null, token(now / 1000 - 1), 'não-é-um-token']) {
+      const { written, doc } = fakeDocument();
+      keepSignInCookie(gone, doc, now);
+      expect(written).toEqual(['momentos-sign-in=; Path=/events; Max-Age=0; SameSite=Strict']);
+    }
+  });
+
+  it('follows signIn and signOut on the pages under /events', () => {
+    window.history.pushState({}, '', '/events/evt_1/photos');
+    const valid = token(Math.floor(Date.now() / 1000) + 3600);
+    useAuthStore.getState().signIn(valid);
+    expect(document.cookie).toContain(`momentos-sign-in=${valid}`);
+    useAuthStore.getState().signOut();
+    expect(document.cookie).not.toContain('momentos-sign-in');
+    window.history.pushState({}, '', '/');
   });
 });
