@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { PhotoItem } from '@momentos/api-contract';
 import { GRID_TILE_SIZES } from '@momentos/app-manifest/dist/grid-tile';
 import { fillTemplate, splitPaintTemplate } from '@momentos/app-manifest/dist/paint-template';
-import { galleryLeadImages, galleryView } from '../src/web/first-paint';
+import { galleryView, leadTileImages } from '../src/web/first-paint';
 
 // Issue 24: the painted gallery's tiles are decided by app-manifest's tile-state, as the React tile
 // (gallery-remote's PhotoTile) decides them: a photo, a video with its duration and the state of its
@@ -73,8 +73,8 @@ describe("the painted gallery's tiles", () => {
   });
 
   it('preloads the thumbnails of the first row that show one, with the srcset their tiles offer', () => {
-    expect(galleryLeadImages({ album_id: 'a1', event_id: 'ev1', photos: [item('p1', { error: true }), item('p2', { thumb_photo: null }), item('p3')] })).toEqual([file('p2-640.webp')]);
-    expect(galleryLeadImages({ album_id: 'a1', event_id: 'ev1', photos: [item('p1')] })).toEqual([
+    expect(leadTileImages([item('p1', { error: true }), item('p2', { thumb_photo: null }), item('p3')])).toEqual([file('p2-640.webp')]);
+    expect(leadTileImages([item('p1')])).toEqual([
       { href: file('p1-640.webp'), srcset: `${file('p1-320.webp')} 320w, ${file('p1-640.webp')} 640w`, sizes: GRID_TILE_SIZES },
     ]);
   });

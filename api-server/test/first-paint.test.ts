@@ -8,7 +8,7 @@ import { WELCOME_IMAGE_SIZES } from '@momentos/app-manifest/dist/welcome-image';
 import sharp from 'sharp';
 import { eventFileKeys, isReferenced } from '../src/repositories/references';
 import { earlyRequestsScriptHash } from '../src/web/early-requests';
-import { createAlbum, createEvent, expectError, FAKE_FILES, makeWebRoot, organiserSession, startServer, type TestServer, readJson } from './helpers';
+import { createAlbum, createEvent, expectError, FAKE_FILES, makeWebRoot, organiserSession, startServer, tamperSignature, type TestServer, readJson } from './helpers';
 
 // The guest remote's own template, as its build emits it into dist/paint/ (CSS slot left as is).
 const welcomeTemplate = fs.readFileSync(path.join(__dirname, '..', '..', 'guest-remote', 'src', 'features', 'welcome', 'first-paint', 'welcome.html'), 'utf8');
@@ -498,6 +498,58 @@ describe('the painted entry and name step', () => {
       expect(other).not.toContain('first-paint');
       expect(other).not.toContain('early-requests');
     }
+  });
+
+  test("the photo screen is painted with its first tiles when the page request carries the sign-in cookie of the event's team, and no cache keeps it; not for another organiser, a forged cookie or an ended session", async () => {
+    const fabi = await organiserSession(server, 'fabi@example.com');
+    const event = await createEvent(server, fabi.token, { name: 'Festa da Fabi' });
+    const album = await createAlbum(server, fabi.token, event.id);
+    const form = new FormData();
+    form.append('album_id', album.id);
+    form.append('user_id', 'Tia <Rosa>');
+    // Distinct sizes: the same bytes twice would be one photo (content dedupe).
+    for (let i = 0; i < 10; i++) form.append('images', new Blob([await photo(60 + i, 40)], { type: 'image/jpeg' }), `foto-${i}.jpg`);
+    expect((await fetch(`${server.url}/api/events/photos`, { method: 'POST', body: form })).status).toBe(201);
+    // The list the page reads (GET /api/events/photos/{eventId}), once every photo has its grid copy.
+    let list: Array<{ compressed_photo: string | null }> = [];
+    for (let i = 0; i < 200 && !(list.length === 10 && list.every((item) => item.compressed_photo)); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      list = await readJson(await fetch(`${server.url}/api/events/photos/${event.id}`, { headers: fabi.headers }));
+    }
+    const storedPath = (url: string | null) => new URL(url!.replace(/&amp;/g, '&'), server.url).searchParams.get('path');
+    const page = (token?: string) => fetch(`${server.url}/events/${event.id}/photos`, token ? { headers: { cookie: `outro=1; momentos-sign-in=${token}` } } : {});
+    const tilesOf = (html: string) => [...html.matchAll(/<button type="button" class="gallery-tile" aria-label="([^"]*)"><img class="gallery-tile__image" alt="([^"]*)"[^>]*? src="([^"]*)"/g)];
+
+    const response = await page(fabi.token);
+    const html = await response.text();
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    // The list's first eight, in its order, named as the early script names them (escaped), the first row first.
+    const tiles = tilesOf(html);
+    expect(tiles.map((tile) => storedPath(tile[3]))).toEqual(list.slice(0, 8).map((item) => storedPath(item.compressed_photo)));
+    expect(tiles.every((tile) => tile[1] === 'Foto enviada por Tia &lt;Rosa&gt;' && tile[2] === tile[1])).toBe(true);
+    expect(html.match(/ fetchpriority="high" decoding="async"/g)).toHaveLength(4);
+    // No spinner and nothing for the early script to draw into: the grid is shown as painted.
+    expect(html).not.toContain('Carregando fotos');
+    expect(html).not.toContain('<template>');
+    expect(html).toContain('data-video="Vídeo enviado por"><div role="listitem" class="gallery-grid__cell">');
+    // The phone's first row is preloaded from the top of the head.
+    expect(html.match(/<link rel="preload" as="image" fetchpriority="high"[^>]*>/g)).toHaveLength(2);
+    // The early reads still go: the app starts from their list.
+    expect(html).toContain('<script type="application/json" id="early-requests">');
+
+    const framed = async (response: Response) => {
+      const body = await response.text();
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(tilesOf(body)).toEqual([]);
+      expect(body).toContain('aria-label="Carregando fotos"');
+      expect(body).toContain('<template><div role="listitem" class="gallery-grid__cell"><button type="button" class="gallery-tile"></button></div></template>');
+    };
+    await framed(await page());
+    await framed(await page((await organiserSession(server, 'gil@example.com')).token));
+    await framed(await page(tamperSignature(fabi.token)));
+    await framed(await page('nada'));
+    expect((await fetch(`${server.url}/api/auth/logout`, { method: 'POST', headers: fabi.headers })).status).toBe(200);
+    await framed(await page(fabi.token));
   });
 
   test('the upload screen of an event without a PIN is painted at its name step, with the event as the title; with a PIN it is not', async () => {

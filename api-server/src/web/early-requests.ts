@@ -21,7 +21,8 @@ export interface EarlyRequests {
  * priority, the others at the browser's low one for images not yet on screen. Where the server painted
  * the page's frame, the images are drawn into its grid (`gridAttribute`, one tile's `<template>`) in
  * place of its spinner, up to the first photo without an image (a failed or processing one: the app
- * draws it), so that what is drawn stays where the app's grid puts it; the frame's place controls are
+ * draws it), so that what is drawn stays where the app's grid puts it (a frame painted with its tiles
+ * has no template: nothing is drawn twice); the frame's place controls are
  * shown when a photo has a place (`placesAttribute`), as the page shows them. The promise of that
  * drawing is kept (`drawnGlobal`) for the shell's boot. Fixed text: the page's policy allows it by its
  * hash. Nothing is sent without a stored sign-in (the app will send the visitor to the entry).
@@ -31,7 +32,7 @@ export const EARLY_REQUESTS_SCRIPT =
   `var c=JSON.parse(l.textContent),k=window.${earlyRequestIds.global}={};c.urls.forEach(function(u){` +
   `k[u]=fetch(u,{headers:{authentication:t,"X-Client-Origin":"momentos-web",Accept:"application/json, text/plain, */*"}}).catch(function(){return null})});` +
   `var g=c.tiles&&k[c.tiles];if(g)window.${earlyRequestIds.drawnGlobal}=g.then(function(r){return r&&r.ok?r.clone().json():null}).then(function(a){` +
-  `var m=window.${earlyRequestIds.tilesGlobal}=[],d=document.querySelector("[${earlyRequestIds.gridAttribute}]"),s=d&&d.querySelector("template"),w=!!s;` +
+  `var m=window.${earlyRequestIds.tilesGlobal}=[],d=document.querySelector("[${earlyRequestIds.gridAttribute}]"),s=d&&d.querySelector("template"),w=!!s,x=w;` +
   `if(!Array.isArray(a))return;window.${earlyRequestIds.listGlobal}={url:c.tiles,photos:a};if(a.some(function(p){return p&&p.place}))` +
   `document.querySelectorAll("[${earlyRequestIds.placesAttribute}]").forEach(function(e){e.hidden=!1});a.slice(0,${EARLY_TILE_COUNT}).forEach(function(p){` +
   `if(!p||p.error||!p.compressed_photo){w=false;return}var i=new Image;if(${EARLY_TILE_FIRST_ROW}>m.length)i.fetchPriority="high";` +
@@ -39,7 +40,7 @@ export const EARLY_REQUESTS_SCRIPT =
   `i.srcset=p.thumb_photo+" ${THUMB_PHOTO_EDGE}w, "+p.compressed_photo+" ${COMPRESSED_PHOTO_EDGE}w"}i.src=p.compressed_photo;m.push(i);if(!w)return;` +
   `var e=s.content.firstElementChild.cloneNode(!0),b=e.querySelector("button"),n=d.getAttribute(p.file_type==="video"?"data-video":"data-photo")+" "+p.user_id;` +
   `i.className="gallery-tile__image";i.alt=n;i.width=i.height=${COMPRESSED_PHOTO_EDGE};i.decoding="async";i.draggable=!1;b.setAttribute("aria-label",n);b.appendChild(i);d.appendChild(e)});` +
-  `if(d&&d.querySelector("button")){d.previousElementSibling.remove();d.hidden=!1}` +
+  `if(x&&d.querySelector("button")){d.previousElementSibling.remove();d.hidden=!1}` +
   `}).catch(function(){})}catch(e){}})()`;
 
 /** The policy's source for the script above. */

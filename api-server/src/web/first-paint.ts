@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PaintedGallery, PhotoItem, PublicEvent } from '@momentos/api-contract';
-import { firstPaintIds, remotes, type AppRoute, type DeferredScripts, type FirstPaintData } from '@momentos/app-manifest';
+import { EARLY_TILE_COUNT, EARLY_TILE_FIRST_ROW, firstPaintIds, remotes, type AppRoute, type DeferredScripts, type FirstPaintData } from '@momentos/app-manifest';
 import { GRID_TILE_SIZES } from '@momentos/app-manifest/dist/grid-tile';
 import { tileState } from '@momentos/app-manifest/dist/tile-state';
 import { WELCOME_IMAGE_SIZES } from '@momentos/app-manifest/dist/welcome-image';
@@ -122,9 +122,46 @@ export function welcomeLeadImages(event: PublicEvent): LeadImage[] {
   return [event.image_avif_srcset ? { href: event.image, srcset: event.image_avif_srcset, sizes: WELCOME_IMAGE_SIZES, type: 'image/avif' } : event.image];
 }
 
-/** The first row's thumbnails: what the painted gallery shows largest, preloaded (PaintedPage.leadImages). */
-export function galleryLeadImages(gallery: PaintedGallery): LeadImage[] {
-  return gallery.photos.slice(0, LEAD_TILES).flatMap((photo): LeadImage[] => {
+/**
+ * The photo screen's frame (gallery-remote's first-paint/event-photos.html) with the route's parameters,
+ * and `photos`, the first of its list as the organiser reads it, drawn as its tiles: the way the page's
+ * early script draws them (web/early-requests.ts), up to the first photo without an image (the app
+ * draws that one), the first row at a high priority. Without any, the frame waits for that script: its
+ * spinner, and the grid's tile template.
+ */
+export function eventPhotosView(params: Record<string, string>, photos: PhotoItem[]): TemplateView {
+  const tiles = drawableTiles(photos);
+  return {
+    values: { ...params },
+    sections: { waiting: tiles.length === 0 },
+    lists: {
+      tiles: tiles.map(({ photo, tile }, index) => ({
+        values: { user: photo.user_id, src: tile.src, srcset: tile.srcset ?? '', sizes: tile.sizes ?? '' },
+        sections: { photo: tile.media === 'photo', video: tile.media === 'video', first: index < EARLY_TILE_FIRST_ROW, srcset: tile.srcset !== undefined },
+      })),
+    },
+  };
+}
+
+/** The photo screen's tiles the server draws: its early tiles, up to the first one without an image. */
+function drawableTiles(photos: PhotoItem[]) {
+  const tiles = [];
+  for (const photo of photos.slice(0, EARLY_TILE_COUNT)) {
+    const tile = tileState(photo);
+    if (tile.show !== 'image') break;
+    tiles.push({ photo, tile });
+  }
+  return tiles;
+}
+
+/** The photo screen's lead images: the first row of the tiles it is painted with. */
+export function eventPhotosLeadImages(photos: PhotoItem[]): LeadImage[] {
+  return leadTileImages(drawableTiles(photos).map(({ photo }) => photo));
+}
+
+/** The first row's thumbnails: what a painted grid shows largest, preloaded (PaintedPage.leadImages). */
+export function leadTileImages(photos: PhotoItem[]): LeadImage[] {
+  return photos.slice(0, LEAD_TILES).flatMap((photo): LeadImage[] => {
     const tile = tileState(photo);
     if (tile.show !== 'image') return [];
     return [tile.srcset && tile.sizes ? { href: tile.src, srcset: tile.srcset, sizes: tile.sizes } : tile.src];

@@ -39,10 +39,12 @@ export function frontEndPageHandler(app: FastifyInstance, config: Config) {
       // A page that sends its first reads itself preloads its scripts at a low priority: the reads and
       // the first tiles go first (app-manifest's EARLY_TILE_FIRST_ROW).
       const early = earlyRequestsOf(route, request.url);
-      const painted = (await paintIfPossible(request, html, pathname, preloads)) ?? withPreloads(html, preloads, early ? 'low' : undefined);
-      const page = withEarlyRequests(painted, early);
+      const painted = await paintIfPossible(request, html, pathname, preloads);
+      const page = withEarlyRequests(painted?.html ?? withPreloads(html, preloads, early ? 'low' : undefined), early);
       if (route?.page === 'invite') await rememberInvitePlace(app.db, request, reply, routeParams(route.path, pathname)?.code ?? '', request.url.slice(pathname.length));
-      return reply.status(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page);
+      // A page painted with one organiser's photos is theirs alone: no cache keeps it, shared or not.
+      const caching = painted?.personal ? 'private, no-store' : NO_CACHE;
+      return reply.status(200).header('cache-control', caching).type('text/html; charset=utf-8').send(page);
     }
     const message = request.url.startsWith('/api') ? messages.routeNotFound : messages.notFound;
     return reply.status(404).send({ status: 404, message });

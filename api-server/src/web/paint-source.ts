@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PaintedGallery } from '@momentos/api-contract';
-import { matchRoute, routeParams, type AppRoute } from '@momentos/app-manifest';
+import { EARLY_TILE_COUNT, matchRoute, routeParams, type AppRoute } from '@momentos/app-manifest';
 import type { TemplateView } from '@momentos/app-manifest/dist/paint-template';
 import type { Config } from '../config';
 import type { EventRow } from '../db/schema';
@@ -8,12 +8,26 @@ import { isEventId } from '../domain/ids';
 import { normaliseInviteCode } from '../domain/invite-code';
 import { galleryOpen } from '../domain/visibility';
 import { welcomeImageInline } from '../infra/media/welcome-image';
-import { presentGuestEvent, presentPhoto, presentPublicEvent } from '../http/present';
+import { presentGuestEvent, presentOwnedPhoto, presentPhoto, presentPublicEvent } from '../http/present';
 import { findEvent, findEventByCode } from '../repositories/events';
 import { listPhotos } from '../repositories/photos';
 import { hasAnyOrganiser } from '../repositories/setup-codes';
-import { findReadableAlbum } from '../services/albums';
-import { eventView, findPaintLoader, galleryLeadImages, galleryView, paintShellPage, readPaintTemplate, welcomeLeadImages, type LeadImage } from './first-paint';
+import { findReadableAlbum, readableAlbumIds } from '../services/albums';
+import { organiserOfToken } from '../services/organiser-session';
+import { readerFiles } from '../http/file-urls';
+import { signInTokenOf } from '../http/sign-in-cookie';
+import {
+  eventPhotosLeadImages,
+  eventPhotosView,
+  eventView,
+  findPaintLoader,
+  galleryView,
+  leadTileImages,
+  paintShellPage,
+  readPaintTemplate,
+  welcomeLeadImages,
+  type LeadImage,
+} from './first-paint';
 
 /** A painted page's event (title, link preview), the view's slots and the data the page's script reads. */
 interface PaintSource {
@@ -25,6 +39,8 @@ interface PaintSource {
   leadImages: LeadImage[];
   /** PaintedPage.inlineImage. */
   inlineImage?: boolean;
+  /** What one organiser may see (the photo screen's tiles): the page is theirs alone, never kept by a cache. */
+  personal?: boolean;
 }
 
 /** What an event's or an album's id can be (anything else is not looked up). */
@@ -39,7 +55,7 @@ export function shellPainter(app: FastifyInstance, config: Config) {
   const eventOf = async (id: string | undefined) => (id && ID.test(id) ? findEvent(app.db, id) : undefined);
 
   /** What a painted page shows, found from the route's parameter; undefined when there is nothing to paint. */
-  const paintSource = async (route: AppRoute, pathname: string): Promise<PaintSource | undefined> => {
+  const paintSource = async (request: FastifyRequest, route: AppRoute, pathname: string): Promise<PaintSource | undefined> => {
     const params = routeParams(route.path, pathname);
     switch (route.firstPaint?.source) {
       case 'invite-code': {
@@ -67,8 +83,14 @@ export function shellPainter(app: FastifyInstance, config: Config) {
       }
       case 'static':
         // A page's frame before its data (an organiser's page): nothing to read; the route's parameters
-        // (the photo screen's event id, in its links) fill the slots of their names, escaped.
+        // fill the slots of their names, escaped.
         return { view: { values: { ...params } }, data: {}, leadImages: [] };
+      case 'event-photos': {
+        // The photo screen's frame (the event's id in its links), with its first tiles when the request
+        // carries the sign-in of the event's team.
+        const photos = await teamFirstPhotos(request, params?.id ?? '');
+        return { view: eventPhotosView({ ...params }, photos), data: {}, leadImages: eventPhotosLeadImages(photos), personal: photos.length > 0 };
+      }
       default:
         return undefined;
     }
@@ -96,7 +118,23 @@ export function shellPainter(app: FastifyInstance, config: Config) {
     const photos = (await listPhotos(app.db, [album.id], undefined, 'guest', PAINTED_TILES)).map((row) => presentPhoto(row));
     if (photos.length === 0) return undefined;
     const gallery: PaintedGallery = { album_id: album.id, event_id: event.id, photos };
-    return { event, view: galleryView(gallery), data: gallery, leadImages: galleryLeadImages(gallery) };
+    return { event, view: galleryView(gallery), data: gallery, leadImages: leadTileImages(gallery.photos) };
+  };
+
+  /**
+   * The first photos of an event's photo screen as GET /api/events/photos/{eventId} answers them to the
+   * organiser (their order, their signed file URLs), read with the page request's sign-in cookie: none
+   * without one, or when its session has ended, or when the organiser is not of the event's team.
+   */
+  const teamFirstPhotos = async (request: FastifyRequest, eventId: string) => {
+    const token = signInTokenOf(request);
+    if (!token || !isEventId(eventId)) return [];
+    const organiser = await organiserOfToken(app.db, app.jwtSecret, token);
+    const readable = organiser && (await readableAlbumIds(app.db, eventId, organiser.id));
+    if (!organiser || !readable?.ok || readable.value.audience !== 'owner') return [];
+    const rows = await listPhotos(app.db, readable.value.ids, undefined, 'owner', EARLY_TILE_COUNT, 'recent');
+    const { urls } = await readerFiles(app, request, eventId, organiser.id);
+    return rows.map((row) => presentOwnedPhoto(row, urls));
   };
 
   /**
@@ -108,12 +146,12 @@ export function shellPainter(app: FastifyInstance, config: Config) {
     if (!route?.firstPaint || config.remotes[route.remote]) return undefined;
     // A page's frame is its plain path's: a query may show another view of it (the photo screen's
     // messages tab, another album), which the page draws itself.
-    if (route.firstPaint.source === 'static' && request.url.includes('?')) return undefined;
-    const [template, source, paintLoader] = await Promise.all([readPaintTemplate(config.webRoot, route), paintSource(route, pathname), findPaintLoader(config.webRoot)]);
+    if ((route.firstPaint.source === 'static' || route.firstPaint.source === 'event-photos') && request.url.includes('?')) return undefined;
+    const [template, source, paintLoader] = await Promise.all([readPaintTemplate(config.webRoot, route), paintSource(request, route, pathname), findPaintLoader(config.webRoot)]);
     if (!template || !source) return undefined;
     const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
     const { event } = source;
-    return paintShellPage(html, {
+    const page = paintShellPage(html, {
       route,
       template,
       view: source.view,
@@ -127,6 +165,7 @@ export function shellPainter(app: FastifyInstance, config: Config) {
       preload,
       paintLoader,
     });
+    return { html: page, personal: !!source.personal };
   };
 
   return paintIfPossible;

@@ -74,11 +74,12 @@ const eventListPaint: FirstPaintSpec = { page: 'event-list', template: 'paint/ev
  */
 const eventFormPaint: FirstPaintSpec = { page: 'event-form', template: 'paint/event-form.html', source: 'static' };
 /**
- * The organiser's photo screen (issue 29): its frame before its data, with the event's id in its links;
- * the page's early-requests script draws the grid's first tiles into it as the early list arrives
- * (early-requests.ts), before the app's scripts have run.
+ * The organiser's photo screen (issue 29): its frame before its data, with the event's id in its links.
+ * When the page's request carries the sign-in of the event's team (`SIGN_IN_COOKIE`), the server paints
+ * the grid's first tiles into it; otherwise the page's early-requests script draws them as the early
+ * list arrives (early-requests.ts). Either way before the app's scripts have run.
  */
-const eventPhotosPaint: FirstPaintSpec = { page: 'event-photos', template: 'paint/event-photos.html', source: 'static' };
+const eventPhotosPaint: FirstPaintSpec = { page: 'event-photos', template: 'paint/event-photos.html', source: 'event-photos' };
 
 /** Spec §2 routes and the remote that owns each (DESIGN.md §1); organiser pages are guarded. */
 export const routes: readonly AppRoute[] = [
@@ -167,9 +168,11 @@ export interface FirstPaintSpec {
    * PIN); or, for the entry, no parameter: whether the server still waits for its first organiser
    * (GET /api/setup's answer); or nothing at all (`static`: a page's frame before its data, the same
    * for everyone but for the route's parameters, which fill the slots of their names: an organiser's
-   * page, whose data the server cannot read without the sign-in that the browser keeps).
+   * page, whose data the server cannot read without the sign-in that the browser keeps); or the
+   * organiser's photo screen (`event-photos`: its frame, with its first tiles when the request carries
+   * the sign-in cookie of the event's team, `SIGN_IN_COOKIE`).
    */
-  source: 'event-id' | 'invite-code' | 'album-id' | 'event-upload' | 'setup-state' | 'static';
+  source: 'event-id' | 'invite-code' | 'album-id' | 'event-upload' | 'setup-state' | 'static' | 'event-photos';
 }
 
 /** The JSON of the `dataId` element: which page was painted, with what. */

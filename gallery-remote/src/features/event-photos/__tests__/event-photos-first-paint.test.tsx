@@ -5,7 +5,8 @@ import { createMemoryAppRouter } from '@momentos/design-kit/router';
 import { albumRealtime, useAuthStore } from '@momentos/api-client';
 import { fakeApi, FreshDataCache } from '@momentos/api-client/testing';
 import { earlyRequestIds } from '@momentos/app-manifest';
-import { fillTemplate, splitPaintTemplate } from '@momentos/app-manifest/dist/paint-template';
+import { GRID_TILE_SIZES } from '@momentos/app-manifest/dist/grid-tile';
+import { fillTemplate, splitPaintTemplate, type TemplateView } from '@momentos/app-manifest/dist/paint-template';
 import { photo } from '../../gallery/__tests__/gallery-test-kit';
 import EventPhotosPage from '../event-photos-page';
 
@@ -16,10 +17,10 @@ import EventPhotosPage from '../event-photos-page';
 
 const template = splitPaintTemplate(fs.readFileSync(path.join(__dirname, '..', 'first-paint', 'event-photos.html'), 'utf8'))!;
 
-/** The template filled as api-server's web/paint-source.ts fills a static page: the route's parameters. */
-function paintedMarkup(id: string): HTMLElement {
+/** The template filled as api-server's web/paint-source.ts fills it without a sign-in: the route's parameters, waiting for the early script. */
+function paintedMarkup(id: string, view: Omit<TemplateView, 'values'> = { sections: { waiting: true } }): HTMLElement {
   const holder = document.createElement('div');
-  holder.innerHTML = fillTemplate(template.body, { values: { id } });
+  holder.innerHTML = fillTemplate(template.body, { values: { id }, ...view });
   return holder;
 }
 
@@ -95,6 +96,32 @@ describe("the painted frame of the organiser's photo screen", () => {
       ['Foto enviada por Tia Rosa', `/api/files?path=events/evt_1/p1-thumb.webp 320w, ${early[0].compressed_photo} 640w`],
       ['Vídeo enviado por Zé', null],
     ]);
+  });
+
+  it("is painted with the page's tiles when the server could read the list (the sign-in cookie): no spinner, the grid shown", () => {
+    const early = [photo('p1', { user_id: 'Tia Rosa', thumb_photo: '/api/files?path=events/evt_1/p1-thumb.webp' }), photo('p2', { user_id: 'Zé', file_type: 'video' })];
+    // As api-server's first-paint.ts eventPhotosView fills it.
+    const tile = (user: string, media: 'photo' | 'video', src: string, srcset: string | null, first: boolean): TemplateView => ({
+      values: { user, src, srcset: srcset ?? '', sizes: srcset ? GRID_TILE_SIZES : '' },
+      sections: { photo: media === 'photo', video: media === 'video', first, srcset: srcset !== null },
+    });
+    const painted = paintedMarkup('evt_1', {
+      sections: { waiting: false },
+      lists: { tiles: [tile('Tia Rosa', 'photo', early[0].compressed_photo!, `/api/files?path=events/evt_1/p1-thumb.webp 320w, ${early[0].compressed_photo} 640w`, true), tile('Zé', 'video', early[1].compressed_photo!, null, true)] },
+    });
+    const grid = painted.querySelector<HTMLElement>(`[${earlyRequestIds.gridAttribute}]`)!;
+    expect(grid.hidden).toBe(false);
+    expect(painted.querySelector('.gallery-loading')).toBeNull();
+    expect(grid.querySelector('template')).toBeNull();
+    expect(Array.from(grid.querySelectorAll('img')).map((image) => [image.getAttribute('fetchpriority'), image.getAttribute('sizes')])).toEqual([
+      ['high', GRID_TILE_SIZES],
+      ['high', null],
+    ]);
+
+    // The page's first render from the same list draws the same tiles.
+    (window as unknown as Record<string, unknown>)[earlyRequestIds.listGlobal] = { url: '/api/events/photos/evt_1', photos: early };
+    renderScreen(early);
+    expect(tilesOf(painted)).toEqual(tilesOf(document.body.querySelector('main')!));
   });
 
   it('shows its place controls where the page does when a photo of the early list has a place', () => {
