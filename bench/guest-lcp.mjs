@@ -15,7 +15,7 @@
 import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { addCoverImage, fillAlbum } from './guest-event.mjs';
-import { CHROMIUM_ARGS, requireChromiumAndBuild, signedInStorage, startApi } from './lib.mjs';
+import { CHROMIUM_ARGS, requireChromiumAndBuild, signedInStorage, signInCookie, startApi } from './lib.mjs';
 
 const runs = Number(process.env.LCP_RUNS ?? 9);
 const chromePath = requireChromiumAndBuild();
@@ -62,7 +62,7 @@ function recordWaterfall(cdp) {
   return () => [...requests.values()].sort((a, b) => a.start - b.start);
 }
 
-/** The organiser signed in, as the app keeps it (lib.mjs's signedInStorage), before the page's first script. */
+/** The organiser signed in, as the app keeps it (lib.mjs's signedInStorage, with its cookie), before the page's first script. */
 function storeAll(entries) {
   for (const [key, value] of entries) localStorage.setItem(key, value);
 }
@@ -77,7 +77,10 @@ async function visit(path, ready, painted, token) {
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.addInitScript(observe);
-  if (token) await page.addInitScript(storeAll, signedInStorage(token));
+  if (token) {
+    await page.addInitScript(storeAll, signedInStorage(token));
+    await context.addCookies([signInCookie(token, api.url)]);
+  }
   await page.goto(`${api.url}${path}`, { waitUntil: 'load' });
   await ready(page).waitFor();
   // A page the server does not paint is interactive when it first renders (its LCP).

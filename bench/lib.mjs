@@ -262,6 +262,13 @@ export const signedInStorage = (token) => [
   ['hasSeenEventListTour', 'true'],
 ];
 
+/**
+ * The cookie the app keeps beside the stored credential (api-client's sign-in-cookie.ts, app-manifest's
+ * SIGN_IN_COOKIE): with it the server paints the photo screen's first tiles. For CDP's Network.setCookie
+ * and Playwright's addCookies, on the server at `url`.
+ */
+export const signInCookie = (token, url) => ({ name: 'momentos-sign-in', value: token, domain: new URL(url).hostname, path: '/events', sameSite: 'Strict' });
+
 /** Flags that let Chromium run as root on a machine with no network but loopback. */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 

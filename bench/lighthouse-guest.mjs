@@ -16,7 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { addCoverImage, fillAlbum } from './guest-event.mjs';
-import { CHROMIUM_ARGS, isolateRendererMainThreads, requireChromiumAndBuild, serverIdle, signedInStorage, startApi } from './lib.mjs';
+import { CHROMIUM_ARGS, isolateRendererMainThreads, requireChromiumAndBuild, serverIdle, signedInStorage, signInCookie, startApi } from './lib.mjs';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',');
@@ -72,7 +72,8 @@ const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome
 /**
  * The organiser's pages need the sign-in in local storage, which Lighthouse's storage reset would
  * clear: for them the reset is off, and this does what it would do, minus the credential: an empty
- * HTTP cache, no service worker or cache storage, then the token (and the tour already seen) stored.
+ * HTTP cache, no service worker or cache storage, then the token (and the tour already seen) stored,
+ * with its sign-in cookie, as the app keeps them.
  */
 async function signedIn() {
   const page = await browser.newPage();
@@ -87,6 +88,7 @@ async function signedIn() {
     },
     signedInStorage(api.token),
   );
+  await cdp.send('Network.setCookie', signInCookie(api.token, base));
   await page.close();
 }
 
