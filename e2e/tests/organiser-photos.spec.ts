@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Route } from '@playwright/test';
 import yauzl from 'yauzl';
 import { expectNoViolations } from '../support/axe';
 import { createPublicAlbum, jpeg, uploadPhotos, waitForThumbnails } from '../support/gallery-album';
@@ -157,4 +158,58 @@ test('the photo screen asks for its photos and its first tiles while the scripts
   const shown = await page.getByRole('img', { name: 'Foto enviada por Tia Rosa' }).evaluate((image: HTMLImageElement) => image.currentSrc);
   expect(shown).toBe(tileReads[0].url);
   expect(problems).toEqual([]);
+});
+
+// Issue 29: signed in through the app, the organiser's browser keeps the sign-in cookie beside the
+// token, and the server paints the photo screen with its first tiles: they show before the page's
+// early read has even been answered.
+test('signed in through the entry, the photo screen comes from the server with its first tiles, each image asked for once, and the app takes them over', async ({ page, organiserServer }) => {
+  const url = organiserServer.url;
+  const { eventId, albumId } = await createPublicAlbum(url, organiser.email, organiser.password);
+  await uploadPhotos(url, albumId, 'Tia Rosa', [{ name: 'rosa.jpg', bytes: await jpeg('#c2185b') }]);
+  await waitForThumbnails(url, albumId, 1);
+
+  await page.goto(`${url}/`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByLabel('E-mail', { exact: true }).fill(organiser.email);
+  await page.getByLabel('Senha').fill(organiser.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(`${url}/events`);
+  expect((await page.context().cookies(`${url}/events`)).map(({ name, path, sameSite }) => [name, path, sameSite])).toEqual([['momentos-sign-in', '/events', 'Strict']]);
+
+  // The shell's entry and the early read both come 3 s late: what shows before them is the server's.
+  let lateServedAt = Infinity;
+  const late = async (route: Route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const response = await route.fetch();
+    lateServedAt = Math.min(lateServedAt, Date.now());
+    await route.fulfill({ response });
+  };
+  await page.route(/\/main\.[0-9a-f]+\.js$/, late);
+  await page.route(new RegExp(`/api/events/photos/${eventId}$`), late);
+  const tileReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/files' && request.resourceType() === 'image') tileReads.push(request.url());
+  });
+  const problems: string[] = [];
+  page.on('console', (message) => ['error', 'warning'].includes(message.type()) && problems.push(message.text()));
+
+  await page.goto(`${url}/events/${eventId}/photos`, { waitUntil: 'commit' });
+  const painted = page.locator('#first-paint');
+  await expect(painted.getByRole('img', { name: 'Foto enviada por Tia Rosa' })).toBeVisible({ timeout: 20_000 });
+  expect(Date.now()).toBeLessThan(lateServedAt);
+  await expect(painted.getByRole('status', { name: 'Carregando fotos' })).toHaveCount(0);
+  // Then the app's page in its place, the same tile once, from the one image request.
+  await expect(painted).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByRole('img', { name: 'Foto enviada por Tia Rosa' })).toHaveCount(1);
+  const shown = await page.getByRole('img', { name: 'Foto enviada por Tia Rosa' }).evaluate((image: HTMLImageElement) => image.currentSrc);
+  expect(tileReads).toEqual([shown]);
+  expect(problems).toEqual([]);
+
+  // 'Sair' drops the cookie with the token: the next visit gets the frame alone.
+  await page.unrouteAll();
+  await page.goto(`${url}/events`);
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(`${url}/`);
+  expect(await page.context().cookies(`${url}/events`)).toEqual([]);
 });
