@@ -8,6 +8,7 @@ import net from 'node:net';
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { SIGN_IN_COOKIE } from '@momentos/app-manifest/dist/early-requests.js';
 import { SERVER_NODE_ARGS, serverEnv } from '../scripts/server-env.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -267,7 +268,7 @@ export const signedInStorage = (token) => [
  * SIGN_IN_COOKIE): with it the server paints the photo screen's first tiles. For CDP's Network.setCookie
  * and Playwright's addCookies, on the server at `url`.
  */
-export const signInCookie = (token, url) => ({ name: 'momentos-sign-in', value: token, domain: new URL(url).hostname, path: '/events', sameSite: 'Strict' });
+export const signInCookie = (token, url) => ({ name: SIGN_IN_COOKIE.name, value: token, domain: new URL(url).hostname, path: SIGN_IN_COOKIE.path, sameSite: 'Strict' });
 
 /** Flags that let Chromium run as root on a machine with no network but loopback. */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
